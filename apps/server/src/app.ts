@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Deps } from './http/deps.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createTokenSigner } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    signer: createTokenSigner(config.jwtSecret),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+  };
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // MUI injects its styles at run time; the docs page ships inline styles too.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-src': ["'self'", 'blob:', 'data:'],
+        'object-src': ["'self'", 'blob:', 'data:'],
+      },
+    },
+  });
+  // Closed unless CORS_ORIGIN names the origins (comma separated) allowed to call the API.
+  if (config.corsOrigin) {
+    await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'sigece API', description: 'Sistema de Gestión de Comprobantes Electrónicos', version: '2.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(securityRoutes);
+    },
+    { prefix: '/v2' },
+  );
+
+  serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** The built React app at /, with every unknown non-API path answered by index.html (client routing). */
+function serveWebApp(app: FastifyInstance, webDist: string | undefined): void {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (!hasWeb || path.startsWith('/v2/') || path === '/v2' || request.method !== 'GET') {
+      return reply.code(404).send({ code: 404, message: 'Recurso no encontrado' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent PGlite keeps the data in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Seed the demo data (default: on in embedded mode, off with DATABASE_URL). */
+  demo: boolean;
+  adminPassword: string;
+  jwtSecret: string;
+  corsOrigin?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Address users reach the app at; used in e-mailed links. */
+  publicUrl: string;
+  logLevel: string;
+  /** Folder with the built web app, served at /. */
+  webDist?: string;
+}
+
+/** A secret from the environment, or one generated on first start and kept in DATA_DIR. */
+export function persistentSecret(dataDir: string, fileName: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value === '1' || value.toLowerCase() === 'true';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const port = Number(env.PORT || 3000);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    demo: flag(env.SIGECE_DEMO) ?? !databaseUrl,
+    adminPassword: env.SIGECE_ADMIN_PASSWORD || 'admin123',
+    jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.JWT_SECRET),
+    corsOrigin: env.CORS_ORIGIN || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'sigece <no-responder@sigece.local>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: env.WEB_DIST,
+  };
+}

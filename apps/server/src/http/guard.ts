@@ -1,0 +1,53 @@
+import { hasAnyPermission } from '@sigece/fiscal';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { loadPrincipal, type Principal } from '../modules/security/principal.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { type TenantScope, scopeOf } from './tenancy.ts';
+
+/** A module path (route access) and, optionally, an action key of that module. */
+export interface Permission {
+  module: string;
+  action?: string;
+}
+
+export type Access = 'authenticated' | Permission | { anyOf: Permission[] };
+
+async function authenticate(request: FastifyRequest): Promise<Principal> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) throw unauthorized('No autenticado: falta el token de acceso');
+  const { signer, db } = request.server.deps;
+  const claims = await signer.verify(token, 'access');
+  if (!claims) throw unauthorized('Token de acceso inválido o expirado');
+  const principal = await loadPrincipal(db, claims.userId);
+  if (!principal) throw unauthorized('El usuario no existe o está inactivo');
+  request.principal = principal;
+  return principal;
+}
+
+function permitted(principal: Principal, access: Access): boolean {
+  if (access === 'authenticated') return true;
+  const checks = 'anyOf' in access ? access.anyOf : [access];
+  return hasAnyPermission(
+    principal,
+    checks.map((c) => ({ path: c.module, key: c.action })),
+  );
+}
+
+/** The preHandler of every protected route: a valid token (401), then the role's permission (403). */
+export function guard(access: Access): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const principal = await authenticate(request);
+    if (!permitted(principal, access)) throw forbidden();
+  };
+}
+
+/** The authenticated user of a guarded route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+export function scopeOfRequest(request: FastifyRequest): TenantScope {
+  return scopeOf(principalOf(request));
+}

@@ -1,0 +1,28 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo, seedModules } from './db/seed.ts';
+
+const config = loadConfig();
+config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+const database = await openDatabase(config);
+await database.migrate();
+await seedModules(database.db);
+if (config.demo) await seedDemo(database.db, { adminPassword: config.adminPassword });
+
+const app = await buildApp({ config, database });
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `sigece escucha en http://localhost:${config.port} (base de datos: ${database.kind}${config.demo ? ', datos demo' : ''})`,
+);

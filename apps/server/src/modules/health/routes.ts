@@ -1,0 +1,23 @@
+import { z } from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Estado del servicio y de su base de datos',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }), 503: z.object({ status: z.literal('error'), message: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.deps.database.query('select 1');
+        return { status: 'ok' as const, database: app.deps.database.kind };
+      } catch {
+        return reply.code(503).send({ status: 'error' as const, message: 'Base de datos no disponible' });
+      }
+    },
+  );
+};

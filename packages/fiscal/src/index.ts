@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './security/module-catalog.ts';
+export * from './security/permissions.ts';
+export * from './security/schemas.ts';
+export { z } from './zod-es.ts';

@@ -1,0 +1,51 @@
+/**
+ * The permission check of spec 000 §6: a master admin passes everything; otherwise the modules of the
+ * user's role are looked up by path, then the action by key, and its status decides.
+ */
+export interface RoleAction {
+  _id: string;
+  key: string;
+  description: string;
+  status: boolean;
+}
+
+export interface RoleModule {
+  id: string;
+  nombre: string;
+  path: string;
+  permiso: boolean;
+  acciones: RoleAction[];
+}
+
+export interface PermissionSubject {
+  masterAdmin: boolean;
+  /** The effective modules of the user's role: only ACTIVO modules of an ACTIVO role. */
+  modulos: RoleModule[];
+}
+
+export function normalizePath(path: string): string {
+  const trimmed = path.trim();
+  return trimmed.length > 1 ? trimmed.replace(/\/+$/, '') : trimmed;
+}
+
+export function findModule(subject: PermissionSubject, path: string): RoleModule | undefined {
+  const wanted = normalizePath(path);
+  return subject.modulos.find((m) => m.permiso && normalizePath(m.path) === wanted);
+}
+
+/** Route-level access: the role grants a module whose path matches the route. */
+export function canAccessPath(subject: PermissionSubject, path: string): boolean {
+  return subject.masterAdmin || findModule(subject, path) !== undefined;
+}
+
+/** Action-level access: the module by path, then the action by key, then its status. */
+export function hasPermission(subject: PermissionSubject, path: string, key: string): boolean {
+  if (subject.masterAdmin) return true;
+  const module = findModule(subject, path);
+  return module?.acciones.some((a) => a.key === key && a.status) ?? false;
+}
+
+/** The spec's second check: passes if any of several permissions is granted. */
+export function hasAnyPermission(subject: PermissionSubject, checks: ReadonlyArray<{ path: string; key?: string }>): boolean {
+  return checks.some((c) => (c.key === undefined ? canAccessPath(subject, c.path) : hasPermission(subject, c.path, c.key)));
+}

@@ -1,0 +1,147 @@
+import { looseBoolean, optionalText, requiredText } from '../common.ts';
+import { z } from '../zod-es.ts';
+
+/** Messages of spec 000 §5 (Role, New user, Edit user, Change password, Module), character for character. */
+export const SECURITY_MESSAGES = {
+  rolRequired: 'Rol es requerido',
+  rolDescriptionRequired: 'Descripcion del rol es requerido',
+  tipoDocumentoRequired: 'Tipo de documento es requerido',
+  numeroDocumentoRequired: 'Número de documento es requerido',
+  firstNameRequired: 'El nombre es requerido',
+  lastNameRequired: 'Los apellidos son requeridos',
+  userAliasRequired: 'El alias es requerido',
+  emailRequired: 'El email es requerido',
+  emailInvalid: 'El email no es válido',
+  passwordRequired: 'La contraseña es requerida',
+  passwordsDiffer: 'Passwords no Coinsiden',
+  roleRequired: 'El rol es requerido',
+  changePasswordRequired: 'Password is requerido',
+  moduleNameMin: 'El nombre debe contener al menos 2 caracteres',
+} as const;
+
+/** Not in the spec: the rules a user expects for the same fields. */
+export const SECURITY_EXTRA_MESSAGES = {
+  numeroDocumentoDigits: 'El número de documento debe tener solo dígitos (máximo 8)',
+  passwordMin: 'La contraseña debe tener al menos 8 caracteres',
+  modulePathInvalid: 'La ruta debe comenzar con /',
+} as const;
+
+export const USER_DOCUMENT_TYPES = ['V', 'E', 'J', 'G', 'P'] as const;
+export const USER_PORTAL_TYPES = ['NO_PORTAL', 'USUARIO_PORTAL', 'ADMIN_PORTAL'] as const;
+
+const M = SECURITY_MESSAGES;
+
+// --- Roles -------------------------------------------------------------------------------------------
+
+export const roleActionSchema = z.object({
+  _id: z.string().min(1),
+  key: z.string().min(1),
+  description: z.string().default(''),
+  status: looseBoolean,
+});
+
+export const roleModuleSchema = z.object({
+  id: z.uuid(),
+  nombre: z.string().default(''),
+  path: z.string().default(''),
+  permiso: looseBoolean.default(true),
+  acciones: z.array(roleActionSchema).default([]),
+});
+
+export const roleCreateSchema = z.object({
+  rol: requiredText(M.rolRequired).pipe(z.string().max(60)),
+  descripcion: requiredText(M.rolDescriptionRequired).pipe(z.string().max(200)),
+  modulo: z.array(roleModuleSchema).default([]),
+});
+export type RoleCreateInput = z.infer<typeof roleCreateSchema>;
+
+/** In edit, rol and descripcion are shown disabled: only the granted modules change. */
+export const roleUpdateSchema = roleCreateSchema;
+
+// --- Modules -----------------------------------------------------------------------------------------
+
+export const moduleActionSchema = z.object({
+  _id: z.string().optional(),
+  key: requiredText('La clave de la acción es requerida'),
+  description: z.string().default(''),
+});
+
+export const moduleCreateSchema = z.object({
+  name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: M.moduleNameMin }).min(2, M.moduleNameMin)),
+  path: requiredText('La ruta es requerida').pipe(z.string().startsWith('/', SECURITY_EXTRA_MESSAGES.modulePathInvalid)),
+  permiso: looseBoolean.default(true),
+  opciones: z.array(moduleActionSchema).default([]),
+});
+export type ModuleCreateInput = z.infer<typeof moduleCreateSchema>;
+
+// --- Users -------------------------------------------------------------------------------------------
+
+const idList = z.preprocess((v) => (v === null || v === undefined || v === '' ? [] : v), z.array(z.uuid()));
+
+const userBase = z.object({
+  tipoDocumento: requiredText(M.tipoDocumentoRequired).pipe(z.enum(USER_DOCUMENT_TYPES, { error: M.tipoDocumentoRequired })),
+  numeroDocumento: requiredText(M.numeroDocumentoRequired).pipe(
+    z.string().regex(/^\d{1,8}$/, SECURITY_EXTRA_MESSAGES.numeroDocumentoDigits),
+  ),
+  firstName: requiredText(M.firstNameRequired).pipe(z.string().max(100)),
+  lastName: requiredText(M.lastNameRequired).pipe(z.string().max(100)),
+  userAlias: requiredText(M.userAliasRequired).pipe(z.string().max(60)),
+  email: requiredText(M.emailRequired).pipe(z.email(M.emailInvalid).max(200)),
+  masterAdmin: looseBoolean.default(false),
+  role: optionalText(),
+  id_localidad: idList.default([]),
+  sucursales: idList.default([]),
+  userPortal: z.enum(USER_PORTAL_TYPES).default('NO_PORTAL'),
+});
+
+/** A master admin carries no role, companies or branches; everyone else needs a role. */
+function roleUnlessMaster<T extends { masterAdmin: boolean; role?: string }>(value: T, ctx: z.RefinementCtx) {
+  if (!value.masterAdmin && !value.role) {
+    ctx.addIssue({ code: 'custom', path: ['role'], message: M.roleRequired });
+  }
+}
+
+const password = requiredText(M.passwordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200));
+
+export const userCreateSchema = userBase.extend({ password }).superRefine(roleUnlessMaster);
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = userBase.superRefine(roleUnlessMaster);
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** The screen's form adds the repeated password, which must match. */
+export const userCreateFormSchema = userBase
+  .extend({ password, repassword: requiredText(M.passwordRequired) })
+  .superRefine(roleUnlessMaster)
+  .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
+
+export const changePasswordSchema = z.object({
+  password: requiredText(M.changePasswordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200)),
+});
+
+export const changePasswordFormSchema = z
+  .object({
+    password: requiredText(M.changePasswordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin)),
+    repassword: requiredText(M.changePasswordRequired),
+  })
+  .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
+
+// --- Authentication ----------------------------------------------------------------------------------
+
+export const loginSchema = z.object({
+  email: requiredText(M.emailRequired).pipe(z.string().max(200)),
+  password: requiredText(M.passwordRequired).pipe(z.string().max(200)),
+});
+
+export const refreshTokenSchema = z.object({
+  refreshToken: requiredText('El token de actualización es requerido'),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: requiredText(M.emailRequired).pipe(z.email(M.emailInvalid)),
+});
+
+export const resetPasswordSchema = z.object({
+  token: requiredText('El enlace de recuperación no es válido'),
+  password: requiredText(M.passwordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200)),
+});
