@@ -1,3 +1,319 @@
+import {
+  changePasswordSchema,
+  idParam,
+  moduleCreateSchema,
+  pageQuery,
+  REGISTER_STATUSES,
+  roleCreateSchema,
+  roleUpdateSchema,
+  userCreateSchema,
+  userUpdateSchema,
+  z,
+} from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
+import { errorResponses, messageBody, pageBody, resultBody } from '../../http/responses.ts';
+import { auditContextOf } from '../audit/service.ts';
+import * as modulesService from './modules.service.ts';
+import * as rolesService from './roles.service.ts';
+import * as usersService from './users.service.ts';
 
-export const securityRoutes: FastifyPluginAsyncZod = async () => {};
+const ROLES = '/seguridad/roles';
+const MODULES = '/seguridad/modulos';
+const USERS = '/seguridad/usuarios';
+
+const security = [{ bearerAuth: [] }];
+const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
+
+const roleAction = z.object({ _id: z.string(), key: z.string(), description: z.string(), status: z.boolean() });
+const roleBody = z.object({
+  id: z.string(),
+  rol: z.string(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  modulo: z.array(
+    z.object({ id: z.string(), nombre: z.string(), path: z.string(), permiso: z.boolean(), acciones: z.array(roleAction) }),
+  ),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logFechaModificacion: z.string().nullable(),
+});
+
+const moduleBody = z.object({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  permiso: z.boolean(),
+  opciones: z.array(z.object({ _id: z.string(), key: z.string(), description: z.string() })),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logFechaModificacion: z.string().nullable(),
+});
+
+const userBody = z.object({
+  id: z.string(),
+  tipoDocumento: z.string(),
+  numeroDocumento: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userAlias: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+  rol: z.string().nullable(),
+  masterAdmin: z.boolean(),
+  id_localidad: z.array(z.string()),
+  sucursales: z.array(z.string()),
+  userPortal: z.string(),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logFechaModificacion: z.string().nullable(),
+});
+
+export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  // --- Roles: /mantenimiento/roles (spec 000 §7) -------------------------------------------------
+  {
+    const tags = ['seguridad: roles'];
+    app.get(
+      '/mantenimiento/roles/getroles',
+      {
+        preHandler: guard({ anyOf: [{ module: ROLES }, { module: USERS }] }),
+        schema: { tags, security, summary: 'Lista paginada de roles', querystring: listQuery, response: { 200: pageBody(roleBody), ...errorResponses } },
+      },
+      async (request) => rolesService.listRoles(db, request.query),
+    );
+    app.get(
+      '/mantenimiento/roles/listarByModulo/:id',
+      {
+        preHandler: guard({ anyOf: [{ module: ROLES }, { module: MODULES }] }),
+        schema: {
+          tags,
+          security,
+          summary: 'Roles que otorgan un módulo',
+          params: idParam,
+          response: { 200: z.object({ code: z.number(), results: z.array(roleBody) }), ...errorResponses },
+        },
+      },
+      async (request) => ({ code: 200, results: await rolesService.rolesByModule(db, request.params.id) }),
+    );
+    app.post(
+      '/mantenimiento/roles/addrol',
+      {
+        preHandler: guard({ module: ROLES, action: 'add' }),
+        schema: { tags, security, summary: 'Crea un rol', body: roleCreateSchema, response: { 200: resultBody(roleBody), ...errorResponses } },
+      },
+      async (request) => ({
+        code: 200,
+        message: 'Rol registrado',
+        result: await rolesService.createRole(db, request.body, auditContextOf(request)),
+      }),
+    );
+    app.put(
+      '/mantenimiento/roles/updaterol/:id',
+      {
+        preHandler: guard({ module: ROLES, action: 'update' }),
+        schema: {
+          tags,
+          security,
+          summary: 'Modifica un rol y sus módulos',
+          params: idParam,
+          body: roleUpdateSchema,
+          response: { 200: resultBody(roleBody), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        code: 200,
+        message: 'Rol Actualizado !!!',
+        result: await rolesService.updateRole(db, request.params.id, request.body, auditContextOf(request)),
+      }),
+    );
+    for (const [verb, status, message] of [
+      ['desactivar', 'INACTIVO', 'Inactivado'],
+      ['activar', 'ACTIVO', 'Activado'],
+    ] as const) {
+      app.put(
+        `/mantenimiento/roles/${verb}/:id`,
+        {
+          preHandler: guard({ module: ROLES, action: 'cancel' }),
+          schema: {
+            tags,
+            security,
+            summary: verb === 'activar' ? 'Reactiva un rol' : 'Inactiva un rol',
+            params: idParam,
+            response: { 200: resultBody(roleBody), ...errorResponses },
+          },
+        },
+        async (request) => ({
+          code: 200,
+          message,
+          result: await rolesService.setRoleStatus(db, request.params.id, status, auditContextOf(request)),
+        }),
+      );
+    }
+  }
+
+  // --- Modules: /mantenimiento/modulo (spec 000 §7; the page has no action keys) ----------------
+  {
+    const tags = ['seguridad: módulos'];
+    app.get(
+      '/mantenimiento/modulo/getModulos',
+      {
+        preHandler: guard({ anyOf: [{ module: MODULES }, { module: ROLES }] }),
+        schema: {
+          tags,
+          security,
+          summary: 'Lista paginada de módulos (status=ACTIVO para el editor de roles)',
+          querystring: listQuery,
+          response: { 200: pageBody(moduleBody), ...errorResponses },
+        },
+      },
+      async (request) => modulesService.listModules(db, request.query),
+    );
+    app.post(
+      '/mantenimiento/modulo/crear',
+      {
+        preHandler: guard({ module: MODULES }),
+        schema: { tags, security, summary: 'Crea un módulo', body: moduleCreateSchema, response: { 200: resultBody(moduleBody), ...errorResponses } },
+      },
+      async (request) => ({
+        code: 200,
+        message: 'Guardado',
+        result: await modulesService.createModule(db, request.body, auditContextOf(request)),
+      }),
+    );
+    app.put(
+      '/mantenimiento/modulo/editar/:id',
+      {
+        preHandler: guard({ module: MODULES }),
+        schema: {
+          tags,
+          security,
+          summary: 'Modifica un módulo',
+          params: idParam,
+          body: moduleCreateSchema,
+          response: { 200: resultBody(moduleBody), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        code: 200,
+        message: 'Actualizado',
+        result: await modulesService.updateModule(db, request.params.id, request.body, auditContextOf(request)),
+      }),
+    );
+    for (const [verb, status, message] of [
+      ['eliminar', 'INACTIVO', 'Inactivado'],
+      ['activar', 'ACTIVO', 'Activado'],
+    ] as const) {
+      app.put(
+        `/mantenimiento/modulo/${verb}/:id`,
+        {
+          preHandler: guard({ module: MODULES }),
+          schema: {
+            tags,
+            security,
+            summary: verb === 'activar' ? 'Reactiva un módulo' : 'Inactiva un módulo',
+            params: idParam,
+            response: { 200: resultBody(moduleBody), ...errorResponses },
+          },
+        },
+        async (request) => ({
+          code: 200,
+          message,
+          result: await modulesService.setModuleStatus(db, request.params.id, status, auditContextOf(request)),
+        }),
+      );
+    }
+  }
+
+  // --- Users: /users (spec 000 §7) -----------------------------------------------------------------
+  {
+    const tags = ['seguridad: usuarios'];
+    app.get(
+      '/users/allUser',
+      {
+        preHandler: guard({ module: USERS }),
+        schema: {
+          tags,
+          security,
+          summary: 'Lista paginada de usuarios visibles para quien consulta',
+          querystring: listQuery,
+          response: { 200: pageBody(userBody), ...errorResponses },
+        },
+      },
+      async (request) => usersService.listUsers(db, scopeOfRequest(request), request.query),
+    );
+    app.post(
+      '/users/addUser',
+      {
+        preHandler: guard({ module: USERS, action: 'add' }),
+        schema: { tags, security, summary: 'Crea un usuario', body: userCreateSchema, response: { 200: resultBody(userBody), ...errorResponses } },
+      },
+      async (request) => ({
+        code: 200,
+        message: usersService.USER_MESSAGES.created,
+        result: await usersService.createUser(db, principalOf(request), request.body, auditContextOf(request)),
+      }),
+    );
+    app.put(
+      '/users/updateUser/:id',
+      {
+        preHandler: guard({ module: USERS, action: 'update' }),
+        schema: {
+          tags,
+          security,
+          summary: 'Modifica un usuario (sin contraseña)',
+          params: idParam,
+          body: userUpdateSchema,
+          response: { 200: resultBody(userBody), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        code: 200,
+        message: usersService.USER_MESSAGES.updated,
+        result: await usersService.updateUser(db, principalOf(request), request.params.id, request.body, auditContextOf(request)),
+      }),
+    );
+    app.put(
+      '/users/ActivaDesactivaUserById/:id',
+      {
+        preHandler: guard({ module: USERS, action: 'cancel' }),
+        schema: {
+          tags,
+          security,
+          summary: 'Inactiva o reactiva un usuario',
+          params: idParam,
+          response: { 200: resultBody(userBody), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const result = await usersService.toggleUserStatus(db, principalOf(request), request.params.id, auditContextOf(request));
+        return { code: 200, message: `Usuario ${result.logEstatusRegistro}`, result };
+      },
+    );
+    app.post(
+      '/users/change-password',
+      {
+        preHandler: guard({ module: USERS, action: 'updatePasw' }),
+        schema: {
+          tags,
+          security,
+          summary: 'Cambia la contraseña de un usuario',
+          querystring: z.object({ userID: z.uuid({ error: 'Identificador no válido' }) }),
+          body: changePasswordSchema,
+          response: { 200: messageBody, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await usersService.changePassword(
+          db,
+          principalOf(request),
+          request.query.userID,
+          request.body.password,
+          auditContextOf(request),
+        );
+        return { code: 200, message: usersService.USER_MESSAGES.passwordUpdated };
+      },
+    );
+  }
+};

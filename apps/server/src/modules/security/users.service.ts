@@ -1,0 +1,240 @@
+import type { PageQuery, UserCreateInput, UserUpdateInput } from '@sigece/fiscal';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { refreshTokens, roles, users } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
+import type { TenantScope } from '../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Principal } from './principal.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function userView(u: UserRow, rol: string | null) {
+  return {
+    id: u.id,
+    tipoDocumento: u.tipoDocumento,
+    numeroDocumento: u.numeroDocumento,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userAlias: u.userAlias,
+    email: u.email,
+    role: u.roleId,
+    rol,
+    masterAdmin: u.masterAdmin,
+    id_localidad: u.localidades,
+    sucursales: u.sucursales,
+    userPortal: u.userPortal,
+    logEstatusRegistro: u.status,
+    logFechaRegistro: u.createdAt.toISOString(),
+    logFechaModificacion: u.updatedAt?.toISOString() ?? null,
+  };
+}
+export type UserView = ReturnType<typeof userView>;
+
+export const USER_MESSAGES = {
+  created: 'Usuario Registrado',
+  updated: 'Usuario Actualizado con exito !!!',
+  passwordUpdated: 'Password Actualizado con exito !!!',
+  emailTaken: 'El email ya está registrado',
+  roleMissing: 'El rol seleccionado no existe o está inactivo',
+  notYours: 'No tiene acceso a este usuario',
+  masterOnly: 'Solo un administrador maestro puede crear o modificar administradores maestros',
+  roleTooBroad: 'No puede asignar un rol con más permisos que el suyo',
+  companiesNotYours: 'No puede asignar razones sociales o sucursales a las que no tiene acceso',
+  selfDeactivate: 'No puede inactivar su propio usuario',
+} as const;
+
+/**
+ * A user who is not master admin sees the users sharing one of their companies, never master admins.
+ * A master admin sees everyone.
+ */
+function visibleUsers(scope: TenantScope) {
+  if (scope.all) return undefined;
+  if (scope.localidades.length === 0) return sql`false`;
+  return and(eq(users.masterAdmin, false), sql`${users.localidades} && ${[...scope.localidades]}::uuid[]`);
+}
+
+export async function listUsers(db: Db, scope: TenantScope, query: PageQuery & { status?: string }) {
+  const term = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    visibleUsers(scope),
+    term
+      ? or(
+          ilike(users.userAlias, term),
+          ilike(users.email, term),
+          ilike(users.firstName, term),
+          ilike(users.lastName, term),
+          ilike(users.numeroDocumento, term),
+        )
+      : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+  );
+  const [total, rows] = await Promise.all([
+    db.$count(users, where),
+    db
+      .select({ user: users, rol: roles.rol })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(where)
+      .orderBy(asc(users.userAlias))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  ]);
+  return pageOf(query, rows.map((r) => userView(r.user, r.rol)), total);
+}
+
+async function findVisibleUser(db: DbOrTx, scope: TenantScope, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound('Usuario no encontrado');
+  const [visible] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), visibleUsers(scope))).limit(1);
+  if (!visible) throw forbidden(USER_MESSAGES.notYours);
+  return row;
+}
+
+/**
+ * Nobody grants more than they hold: a non-master caller may assign only roles whose every module and
+ * action they have themselves, only companies and branches of their own scope, and never master admin.
+ */
+async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput): Promise<string | null> {
+  if (input.masterAdmin) {
+    if (!actor.masterAdmin) throw forbidden(USER_MESSAGES.masterOnly);
+    return null;
+  }
+  const [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, input.role ?? ''), eq(roles.status, 'ACTIVO')))
+    .limit(1);
+  if (!role) throw badRequest(USER_MESSAGES.roleMissing, [{ path: 'role', message: USER_MESSAGES.roleMissing }]);
+  if (!actor.masterAdmin) {
+    const tooBroad = role.modulos.some((granted) => {
+      if (!granted.permiso) return false;
+      const mine = actor.modulos.find((m) => m.id === granted.id && m.permiso);
+      if (!mine) return true;
+      return granted.acciones.some((a) => a.status && !mine.acciones.some((b) => b.key === a.key && b.status));
+    });
+    if (tooBroad) throw forbidden(USER_MESSAGES.roleTooBroad);
+    const foreignCompany = input.id_localidad.some((id) => !actor.localidades.includes(id));
+    const foreignBranch =
+      actor.sucursales.length > 0 && input.sucursales.some((id) => !actor.sucursales.includes(id));
+    if (foreignCompany || foreignBranch) throw forbidden(USER_MESSAGES.companiesNotYours);
+  }
+  return role.id;
+}
+
+async function assertEmailFree(db: DbOrTx, email: string, exceptId?: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? sql`${users.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  if (taken) throw conflict(USER_MESSAGES.emailTaken);
+}
+
+async function roleNameOf(db: DbOrTx, roleId: string | null): Promise<string | null> {
+  if (!roleId) return null;
+  const [row] = await db.select({ rol: roles.rol }).from(roles).where(eq(roles.id, roleId)).limit(1);
+  return row?.rol ?? null;
+}
+
+/** A master admin carries no role, companies or branches (the screen sends them empty). */
+function assignment(input: UserUpdateInput, roleId: string | null) {
+  return input.masterAdmin
+    ? { roleId: null, localidades: [], sucursales: [] }
+    : { roleId, localidades: input.id_localidad, sucursales: input.sucursales };
+}
+
+export async function createUser(db: Db, actor: Principal, input: UserCreateInput, audit: AuditContext) {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await assertEmailFree(tx, email);
+    const roleId = await checkGrants(tx, actor, input);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        tipoDocumento: input.tipoDocumento,
+        numeroDocumento: input.numeroDocumento,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        userAlias: input.userAlias,
+        email,
+        passwordHash,
+        masterAdmin: input.masterAdmin,
+        userPortal: input.userPortal,
+        createdBy: audit.userEmail ?? 'sistema',
+        ...assignment(input, roleId),
+      })
+      .returning();
+    await recordAudit(tx, audit, { entity: 'user', entityId: row.id, action: 'create', after: row });
+    return userView(row, await roleNameOf(tx, row.roleId));
+  });
+}
+
+export async function updateUser(db: Db, actor: Principal, id: string, input: UserUpdateInput, audit: AuditContext) {
+  const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const before = await findVisibleUser(tx, scope, id);
+    await assertEmailFree(tx, email, id);
+    const roleId = await checkGrants(tx, actor, input);
+    const [row] = await tx
+      .update(users)
+      .set({
+        tipoDocumento: input.tipoDocumento,
+        numeroDocumento: input.numeroDocumento,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        userAlias: input.userAlias,
+        email,
+        masterAdmin: input.masterAdmin,
+        userPortal: input.userPortal,
+        updatedAt: new Date(),
+        ...assignment(input, roleId),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'update', before, after: row });
+    return userView(row, await roleNameOf(tx, row.roleId));
+  });
+}
+
+/** Flips ACTIVO ⇄ INACTIVO; inactivating ends the user's sessions. */
+export async function toggleUserStatus(db: Db, actor: Principal, id: string, audit: AuditContext) {
+  const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
+  if (id === actor.id) throw badRequest(USER_MESSAGES.selfDeactivate);
+  return db.transaction(async (tx) => {
+    const before = await findVisibleUser(tx, scope, id);
+    const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
+    const [row] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    if (status === 'INACTIVO') await revokeSessions(tx, id);
+    await recordAudit(tx, audit, {
+      entity: 'user',
+      entityId: id,
+      action: status === 'ACTIVO' ? 'activate' : 'deactivate',
+      before: { logEstatusRegistro: before.status },
+      after: { logEstatusRegistro: row.status },
+    });
+    return userView(row, await roleNameOf(tx, row.roleId));
+  });
+}
+
+export async function changePassword(db: Db, actor: Principal, id: string, password: string, audit: AuditContext) {
+  const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await findVisibleUser(tx, scope, id);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    await revokeSessions(tx, id);
+    await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'change-password' });
+  });
+}
+
+async function revokeSessions(db: DbOrTx, userId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

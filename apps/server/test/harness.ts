@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
+import { connectPostgres, type Database, openPglite } from '../src/db/client.ts';
+import { DEMO_ADMIN_EMAIL, seedDemo, seedModules } from '../src/db/seed.ts';
+import type { Mailer } from '../src/modules/mail/mailer.ts';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL points at a server. */
+export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: 'admin123' };
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/tmp/sigece-test',
+    demo: true,
+    adminPassword: ADMIN.password,
+    jwtSecret: randomBytes(32).toString('hex'),
+    mailFrom: 'sigece <no-responder@sigece.local>',
+    publicUrl: 'http://localhost:3000',
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** A fresh, migrated database of its own for one test file: nothing leaks between files. */
+export async function freshDatabase(driver: Driver): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const database = await openPglite('memory://');
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = `sigece_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), 10);
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  driver: Driver;
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  login(email: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+}
+
+/**
+ * Runs `suite` once per driver against a running app on a fresh, demo-seeded database. The suite reads
+ * the context lazily (`ctx()`), since it exists only once beforeAll has run.
+ */
+export function describeWithApp(
+  name: string,
+  suite: (ctx: () => TestApp) => void,
+  options: { config?: Partial<AppConfig>; mailer?: () => Mailer } = {},
+): void {
+  describe.each(DRIVERS)(`${name} [%s]`, (driver) => {
+    let context: TestApp | undefined;
+    let drop: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      const fresh = await freshDatabase(driver);
+      drop = fresh.drop;
+      const config = testConfig(options.config);
+      await seedModules(fresh.database.db);
+      if (config.demo) await seedDemo(fresh.database.db, { adminPassword: config.adminPassword });
+      const app = await buildApp({ config, database: fresh.database, mailer: options.mailer?.(), logger: false });
+      await app.ready();
+      let adminToken: string | undefined;
+      const request: TestApp['request'] = ({ token, headers, ...rest }) =>
+        app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      const login = async (email: string, password: string) => {
+        const res = await request({ method: 'POST', url: '/v2/auth/login', payload: { email, password } });
+        if (res.statusCode !== 200) throw new Error(`login ${email} → ${res.statusCode} ${res.body}`);
+        return res.json().tokens.access.token as string;
+      };
+      context = {
+        driver,
+        app,
+        database: fresh.database,
+        config,
+        request,
+        login,
+        adminToken: async () => {
+          adminToken ??= await login(ADMIN.email, ADMIN.password);
+          return adminToken;
+        },
+      };
+    });
+    afterAll(async () => {
+      await context?.app.close();
+      await drop?.();
+    });
+    suite(() => {
+      if (!context) throw new Error('the test app is not ready');
+      return context;
+    });
+  });
+}
+
+/** Counts rows of a table: "nothing written" assertions. */
+export async function countRows(database: Database, table: string, where = 'true'): Promise<number> {
+  const [row] = await database.query<{ n: string }>(`select count(*)::text as n from ${table} where ${where}`);
+  return Number(row.n);
+}
