@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo, seedModules } from './db/seed.ts';
+import { purgeExpired } from './modules/auth/service.ts';
 
 const config = loadConfig();
 config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -14,7 +15,11 @@ await seedModules(database.db);
 if (config.demo) await seedDemo(database.db, { adminPassword: config.adminPassword });
 
 const app = await buildApp({ config, database });
+// Forget expired tokens and old failed logins once an hour; the answer never depends on it.
+const housekeeping = setInterval(() => purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')), 3_600_000);
+housekeeping.unref();
 const shutdown = async () => {
+  clearInterval(housekeeping);
   await app.close();
   await database.close();
   process.exit(0);
