@@ -1,0 +1,150 @@
+import { clearSession, getRefreshToken, getSession, type TokenPair, updateTokens } from './session.ts';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A failed call: the server's `{code, message, errors?}`, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface Page<T> {
+  results: T[];
+  page: number;
+  limit: number;
+  totalPages: number;
+  totalResults: number;
+}
+
+export interface Answer<T> {
+  code: number;
+  message: string;
+  result: T;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  query?: Query;
+  /** Calls that must not send the access token nor try to refresh it (login, refresh...). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+function urlOf(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  if (!qs) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(urlOf(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'ocurrio un error de Red');
+  }
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: unknown } | null;
+  const message = typeof body?.message === 'string' && body.message ? body.message : 'Ocurrio un error';
+  const errors = Array.isArray(body?.errors)
+    ? (body.errors as FieldError[]).filter(
+        (e) => typeof e?.path === 'string' && typeof e?.message === 'string',
+      )
+    : [];
+  return new ApiError(response.status, message, errors);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same rotation. */
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const response = await send(
+        '/v2/auth/refresh-tokens',
+        { method: 'POST', body: { refreshToken } },
+        null,
+      );
+      if (!response.ok) return false;
+      updateTokens((await response.json()) as TokenPair);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Tells the app that the session ended because it could not be renewed. */
+export const sessionExpired = new EventTarget();
+
+/**
+ * A JSON call to the API. On a 401 the refresh token is tried once and the call repeated; when that
+ * fails too the session ends (the app then shows /login).
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.anonymous ? null : (getSession()?.access.token ?? null);
+  let response = await send(path, options, token);
+  if (response.status === 401 && !options.anonymous && token) {
+    if (await refreshTokens()) {
+      response = await send(path, options, getSession()?.access.token ?? null);
+    }
+    if (response.status === 401) {
+      const error = await errorOf(response);
+      clearSession();
+      sessionExpired.dispatchEvent(new Event('expired'));
+      throw error;
+    }
+  }
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Every row of a paged list (exports, select options): pages of `limit` until the last one. */
+export async function fetchAllPages<T>(
+  load: (page: number, limit: number) => Promise<Page<T>>,
+  limit = 500,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await load(page, limit);
+    rows.push(...answer.results);
+    if (page >= (answer.totalPages || 1) || answer.results.length === 0) return rows;
+  }
+}

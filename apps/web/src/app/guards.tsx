@@ -1,0 +1,31 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from './auth.tsx';
+import { useCanAccess } from './permissions.ts';
+
+/** The protected area: without a session, go to /login (and come back afterwards). */
+export function RequireAuth() {
+  const { session } = useAuth();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <Outlet />;
+}
+
+/** /login and its siblings: an authenticated user goes to /. */
+export function GuestOnly() {
+  const { session } = useAuth();
+  const location = useLocation();
+  if (session) {
+    const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
+    const target =
+      from?.pathname && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : '/';
+    return <Navigate to={target} replace />;
+  }
+  return <Outlet />;
+}
+
+/** A screen of the protected area renders only when the role grants the module at `path`. */
+export function RouteGuard({ path }: { path: string }) {
+  const canAccess = useCanAccess();
+  if (!canAccess(path)) return <Navigate to="/home" replace />;
+  return <Outlet />;
+}

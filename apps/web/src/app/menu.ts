@@ -1,0 +1,113 @@
+import { canAccessPath, MODULE_CATALOG, type PermissionSubject } from '@sigece/fiscal';
+
+/** A menu entry opens the screen of one module path; a group holds entries or groups. */
+export interface MenuLeaf {
+  key: string;
+  path: string;
+}
+
+export interface MenuGroup {
+  key: string;
+  children: MenuNode[];
+}
+
+export type MenuNode = MenuLeaf | MenuGroup;
+
+export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
+
+export const HOME_PATH = '/home';
+
+const leaf = (key: string, path: string): MenuLeaf => ({ key, path });
+
+/** The menu of spec 000 §2, plus the security and withholding groups. Keys are `app:menu.*` texts. */
+export const MENU: MenuNode[] = [
+  leaf('home', HOME_PATH),
+  {
+    key: 'gestion',
+    children: [
+      {
+        key: 'facturas',
+        children: [
+          leaf('generales', '/facturacion/generales'),
+          leaf('compras', '/facturacion/compras'),
+          leaf('notas', '/facturacion/notas'),
+        ],
+      },
+    ],
+  },
+  {
+    key: 'reportes',
+    children: [
+      {
+        key: 'administrativos',
+        children: [
+          leaf('libroVentas', '/reportes/libroVentas'),
+          leaf('reporteOrdenes', '/reportes/ReporteOrdenes'),
+          leaf('logs', '/reportes/logs'),
+          leaf('logsEmail', '/reportes/logsEmail'),
+          leaf('reportSeniat', '/reportes/ReportSeniat'),
+        ],
+      },
+      leaf('operativos', '/charts/Linear'),
+    ],
+  },
+  {
+    key: 'retenciones',
+    children: [
+      leaf('ivaIslr', '/retenciones/iva-islr'),
+      leaf('conceptosIslr', '/retenciones/consulta-conceptos-islr'),
+    ],
+  },
+  {
+    key: 'mantenimiento',
+    children: [
+      leaf('razonSocial', '/mantenimiento/Localidad'),
+      leaf('sucursales', '/mantenimiento/Sucursal'),
+      leaf('productos', '/mantenimiento/Producto'),
+      leaf('tipoGravamen', '/mantenimiento/TipoGravamen'),
+      leaf('divisa', '/mantenimiento/Divisa'),
+      leaf('tasaCambio', '/mantenimiento/TasaCambio'),
+      leaf('descuento', '/mantenimiento/Descuento'),
+      leaf('iva', '/mantenimiento/IVA'),
+      leaf('banco', '/mantenimiento/Banco'),
+      leaf('incoterm', '/mantenimiento/INCOTERM'),
+      leaf('pais', '/mantenimiento/Pais'),
+      leaf('estado', '/mantenimiento/Estado'),
+      leaf('municipio', '/mantenimiento/Municipio'),
+    ],
+  },
+  {
+    key: 'seguridad',
+    children: [
+      leaf('usuarios', '/seguridad/usuarios'),
+      leaf('roles', '/seguridad/roles'),
+      leaf('modulos', '/seguridad/modulos'),
+      leaf('clientes', '/seguridad/clientes'),
+    ],
+  },
+];
+
+/** The menu the user may see: entries of granted modules, groups with at least one entry. */
+export function visibleMenu(subject: PermissionSubject, nodes: MenuNode[] = MENU): MenuNode[] {
+  return nodes.flatMap((node): MenuNode[] => {
+    if (!isGroup(node)) return node.path === HOME_PATH || canAccessPath(subject, node.path) ? [node] : [];
+    const children = visibleMenu(subject, node.children);
+    return children.length > 0 ? [{ ...node, children }] : [];
+  });
+}
+
+export function containsPath(node: MenuNode, pathname: string): boolean {
+  if (!isGroup(node)) return pathname.toLowerCase() === node.path.toLowerCase();
+  return node.children.some((child) => containsPath(child, pathname));
+}
+
+if (import.meta.env.DEV) {
+  const known = new Set(MODULE_CATALOG.map((m) => m.path));
+  const check = (nodes: MenuNode[]) => {
+    for (const node of nodes) {
+      if (isGroup(node)) check(node.children);
+      else if (!known.has(node.path)) console.warn(`menu: ${node.path} is not in MODULE_CATALOG`);
+    }
+  };
+  check(MENU);
+}

@@ -1,0 +1,49 @@
+import { MODULE_CATALOG } from '@sigece/fiscal';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { GuestOnly, RequireAuth, RouteGuard } from './guards.tsx';
+import { HOME_PATH } from './menu.ts';
+import { PageLoader } from './PageLoader.tsx';
+import { SCREENS } from './screens.ts';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+const ProtectedLayout = lazy(() => import('./layout/ProtectedLayout.tsx'));
+const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+const UnderConstructionPage = lazy(() => import('./pages/UnderConstructionPage.tsx'));
+const CertificarPage = lazy(() => import('./pages/CertificarPage.tsx'));
+
+/** Every module path except /home, which every signed-in user sees. */
+const guardedPaths = MODULE_CATALOG.map((m) => m.path).filter((path) => path !== HOME_PATH);
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route element={<GuestOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        </Route>
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        {/* Public verification page (document 3): outside the protected layout, no contract modal. */}
+        <Route path="/certificar/:id/:tipoDoc" element={<CertificarPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/" element={<ProtectedLayout />}>
+            <Route index element={<Navigate to={HOME_PATH} replace />} />
+            <Route path={HOME_PATH.slice(1)} element={<HomePage />} />
+            {guardedPaths.map((path) => {
+              const Screen = SCREENS[path] ?? UnderConstructionPage;
+              return (
+                <Route key={path} element={<RouteGuard path={path} />}>
+                  <Route path={path.slice(1)} element={<Screen />} />
+                </Route>
+              );
+            })}
+            <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,31 @@
+import { SECURITY_MESSAGES as M, SECURITY_EXTRA_MESSAGES as X } from '@sigece/fiscal';
+
+/** English for the messages of the roles, modules and users screens (spec 000 §5, §8). */
+export const securityMessages: Record<string, string> = {
+  [M.rolRequired]: 'Role is required',
+  [M.rolDescriptionRequired]: 'Role description is required',
+  [M.tipoDocumentoRequired]: 'Document type is required',
+  [M.numeroDocumentoRequired]: 'Document number is required',
+  [M.firstNameRequired]: 'First name is required',
+  [M.lastNameRequired]: 'Last name is required',
+  [M.userAliasRequired]: 'Alias is required',
+  [M.emailRequired]: 'E-mail is required',
+  [M.emailInvalid]: 'E-mail is not valid',
+  [M.passwordRequired]: 'Password is required',
+  [M.passwordsDiffer]: 'Passwords do not match',
+  [M.roleRequired]: 'Role is required',
+  [M.changePasswordRequired]: 'Password is required',
+  [M.moduleNameMin]: 'The name must have at least 2 characters',
+  [X.numeroDocumentoDigits]: 'The document number must have digits only (at most 8)',
+  [X.passwordMin]: 'The password must have at least 8 characters',
+  [X.modulePathInvalid]: 'The path must start with /',
+  'La ruta es requerida': 'The path is required',
+  'La clave de la acción es requerida': 'The action key is required',
+  'Rol registrado': 'Role saved',
+  'Rol Actualizado !!!': 'Role updated!',
+  'Usuario Registrado': 'User saved',
+  'Usuario Actualizado con exito !!!': 'User updated successfully!',
+  'Password Actualizado con exito !!!': 'Password updated successfully!',
+  'Usuario ACTIVO': 'User ACTIVE',
+  'Usuario INACTIVO': 'User INACTIVE',
+};
