@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,10 +13,17 @@ import type { Database } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { clientRoutes } from './modules/catalog/clients.ts';
+import { currencyRoutes } from './modules/catalog/currencies.routes.ts';
+import { productRoutes } from './modules/catalog/products.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { taxRoutes } from './modules/catalog/taxes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { createSecretBox } from './secrets.ts';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -42,6 +50,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     signer: createTokenSigner(config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    secrets: createSecretBox(config.secretsKey),
   };
   app.decorate('deps', deps);
 
@@ -61,6 +70,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
   }
 
+  // Files are checked against each route's own limit (certificates 200000 bytes, PDFs 10000000).
+  await app.register(multipart, { limits: { fileSize: 10_000_000, files: 2, fields: 20 } });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'sigece API', description: 'Sistema de Gestión de Comprobantes Electrónicos', version: '2.0.0' },
@@ -75,6 +87,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(securityRoutes);
+      await api.register(companyRoutes);
+      await api.register(catalogRoutes);
+      await api.register(currencyRoutes);
+      await api.register(taxRoutes);
+      await api.register(productRoutes);
+      await api.register(clientRoutes);
     },
     { prefix: '/v2' },
   );

@@ -12,12 +12,16 @@ export interface AppConfig {
   demo: boolean;
   adminPassword: string;
   jwtSecret: string;
+  /** Key that encrypts certificates and their passwords at rest. */
+  secretsKey: string;
   corsOrigin?: string;
   smtpUrl?: string;
   mailFrom: string;
   /** Address users reach the app at; used in e-mailed links. */
   publicUrl: string;
   logLevel: string;
+  /** The central bank's page with the official exchange rates. */
+  bcvUrl: string;
   /** Folder with the built web app, served at /. */
   webDist?: string;
 }
@@ -50,11 +54,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: flag(env.SIGECE_DEMO) ?? !databaseUrl,
     adminPassword: env.SIGECE_ADMIN_PASSWORD || 'admin123',
     jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.JWT_SECRET),
+    secretsKey: persistentSecret(dataDir, 'secrets-key', env.SECRETS_KEY),
     corsOrigin: env.CORS_ORIGIN || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'sigece <no-responder@sigece.local>',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
+    bcvUrl: env.BCV_URL || 'https://www.bcv.org.ve/',
     webDist: env.WEB_DIST,
   };
 }

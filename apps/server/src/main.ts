@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo, seedModules } from './db/seed.ts';
+import { seedReference } from './db/reference-seed.ts';
+import { seedDemo, seedDemoCompanies, seedModules } from './db/seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 
 const config = loadConfig();
@@ -12,7 +13,11 @@ config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/d
 const database = await openDatabase(config);
 await database.migrate();
 await seedModules(database.db);
-if (config.demo) await seedDemo(database.db, { adminPassword: config.adminPassword });
+await seedReference(database.db);
+if (config.demo) {
+  await seedDemo(database.db, { adminPassword: config.adminPassword });
+  await seedDemoCompanies(database.db);
+}
 
 const app = await buildApp({ config, database });
 // Forget expired tokens and old failed logins once an hour; the answer never depends on it.

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { connectPostgres, type Database, openPglite } from '../src/db/client.ts';
-import { DEMO_ADMIN_EMAIL, seedDemo, seedModules } from '../src/db/seed.ts';
+import { seedReference } from '../src/db/reference-seed.ts';
+import { DEMO_ADMIN_EMAIL, seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -23,15 +24,19 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demo: true,
     adminPassword: ADMIN.password,
     jwtSecret: randomBytes(32).toString('hex'),
+    secretsKey: randomBytes(32).toString('hex'),
     mailFrom: 'sigece <no-responder@sigece.local>',
     publicUrl: 'http://localhost:3000',
     logLevel: 'silent',
+    bcvUrl: 'http://127.0.0.1:9/',
     ...overrides,
   };
 }
 
 /** A fresh, migrated database of its own for one test file: nothing leaks between files. */
-export async function freshDatabase(driver: Driver): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  driver: Driver,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
     const database = await openPglite('memory://');
     await database.migrate();
@@ -53,6 +58,16 @@ export async function freshDatabase(driver: Driver): Promise<{ database: Databas
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pool.end() resolves before its connections are really closed; a forced drop would then kill
+      // them mid-goodbye and their clients would raise an unhandled "terminating connection" error.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
@@ -86,12 +101,24 @@ export function describeWithApp(
       drop = fresh.drop;
       const config = testConfig(options.config);
       await seedModules(fresh.database.db);
-      if (config.demo) await seedDemo(fresh.database.db, { adminPassword: config.adminPassword });
-      const app = await buildApp({ config, database: fresh.database, mailer: options.mailer?.(), logger: false });
+      await seedReference(fresh.database.db);
+      if (config.demo) {
+        await seedDemo(fresh.database.db, { adminPassword: config.adminPassword });
+        await seedDemoCompanies(fresh.database.db);
+      }
+      const app = await buildApp({
+        config,
+        database: fresh.database,
+        mailer: options.mailer?.(),
+        logger: false,
+      });
       await app.ready();
       let adminToken: string | undefined;
       const request: TestApp['request'] = ({ token, headers, ...rest }) =>
-        app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+        app.inject({
+          ...rest,
+          headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
       const login = async (email: string, password: string) => {
         const res = await request({ method: 'POST', url: '/v2/auth/login', payload: { email, password } });
         if (res.statusCode !== 200) throw new Error(`login ${email} → ${res.statusCode} ${res.body}`);
@@ -123,6 +150,8 @@ export function describeWithApp(
 
 /** Counts rows of a table: "nothing written" assertions. */
 export async function countRows(database: Database, table: string, where = 'true'): Promise<number> {
-  const [row] = await database.query<{ n: string }>(`select count(*)::text as n from ${table} where ${where}`);
+  const [row] = await database.query<{ n: string }>(
+    `select count(*)::text as n from ${table} where ${where}`,
+  );
   return Number(row.n);
 }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { seedReference } from '../db/reference-seed.ts';
 import { seedModules } from '../db/seed.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
@@ -40,6 +41,7 @@ const database = await openDatabase(loadConfig());
 try {
   await database.migrate();
   await seedModules(database.db);
+  await seedReference(database.db);
   const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) {
     console.error(`Ya existe un usuario con el correo ${email}`);

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { RoleModule } from '@sigece/fiscal';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
@@ -143,3 +157,300 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_user_at_idx').on(t.userId, t.at)],
 );
+
+/** Binary columns (logos, stamps, encrypted key stores) as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// --- Reference data (spec 002 §3 "Reference data"; seeded from db/reference) --------------------
+
+export const paises = pgTable('paises', {
+  id: id(),
+  nombre: text('nombre').notNull().unique(),
+  iso: text('iso'),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const estados = pgTable(
+  'estados',
+  {
+    id: id(),
+    paisId: uuid('pais_id')
+      .notNull()
+      .references(() => paises.id),
+    nombre: text('nombre').notNull(),
+    iso: text('iso'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('estados_pais_nombre_uq').on(t.paisId, t.nombre)],
+);
+
+export const municipios = pgTable(
+  'municipios',
+  {
+    id: id(),
+    estadoId: uuid('estado_id')
+      .notNull()
+      .references(() => estados.id),
+    nombre: text('nombre').notNull(),
+    codigo: text('codigo'),
+    capital: text('capital'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('municipios_estado_nombre_uq').on(t.estadoId, t.nombre)],
+);
+
+export const bancos = pgTable('bancos', {
+  id: id(),
+  nombre: text('nombre').notNull(),
+  codigo: text('codigo').notNull().unique(),
+  sitioWeb: text('sitio_web'),
+  correo: text('correo'),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const divisas = pgTable('divisas', {
+  id: id(),
+  nombre: text('nombre').notNull(),
+  iso: text('iso').notNull().unique(),
+  simbolo: text('simbolo').notNull(),
+  decimales: integer('decimales').notNull().default(2),
+  /** Latest rate in Bs. per unit; the history is in tasas_cambio. */
+  valor: numeric('valor', { precision: 24, scale: 8 }),
+  fechaValor: date('fecha_valor'),
+  status: status(),
+  ...auditColumns(),
+});
+
+/** One official (or manually entered) rate per currency and day: a document uses its own day's rate. */
+export const tasasCambio = pgTable(
+  'tasas_cambio',
+  {
+    id: id(),
+    iso: text('iso').notNull(),
+    fecha: date('fecha').notNull(),
+    valor: numeric('valor', { precision: 24, scale: 8 }).notNull(),
+    fuente: text('fuente').notNull(),
+    createdBy: text('log_username').notNull().default('sistema'),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tasas_cambio_iso_fecha_uq').on(t.iso, t.fecha)],
+);
+
+export const tiposGravamen = pgTable('tipos_gravamen', {
+  id: id(),
+  codigo: text('codigo').notNull().unique(),
+  concepto: text('concepto').notNull(),
+  ivaGeneral: boolean('iva_general').notNull().default(false),
+  tipo: integer('tipo').notNull().default(6),
+  exento: boolean('exento').notNull().default(false),
+  exonerado: boolean('exonerado').notNull().default(false),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const valoresGravamen = pgTable(
+  'valores_gravamen',
+  {
+    id: id(),
+    tipoGravamenId: uuid('tipo_gravamen_id')
+      .notNull()
+      .references(() => tiposGravamen.id),
+    valor: numeric('valor', { precision: 7, scale: 2 }).notNull(),
+    fechaDesde: date('fecha_desde').notNull(),
+    fechaHasta: date('fecha_hasta'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [index('valores_gravamen_tipo_idx').on(t.tipoGravamenId)],
+);
+
+export const categoriasNota = pgTable('categorias_nota', {
+  id: id(),
+  codigo: text('codigo').notNull(),
+  nombre: text('nombre').notNull(),
+  tipoNota: text('tipo_nota').notNull(),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const incoterms = pgTable('incoterms', {
+  id: id(),
+  nombre: text('nombre').notNull().unique(),
+  descripcion: text('descripcion').notNull(),
+  tipo: text('tipo').notNull(),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const conceptosIslr = pgTable(
+  'conceptos_islr',
+  {
+    id: id(),
+    codigo: text('codigo').notNull(),
+    concepto: text('concepto').notNull(),
+    tipoPersona: text('tipo_persona').notNull(),
+    porcentaje: numeric('porcentaje', { precision: 7, scale: 2 }).notNull(),
+    baseImponible: numeric('base_imponible', { precision: 7, scale: 2 }).notNull(),
+    sustraendo: boolean('sustraendo').notNull().default(false),
+    factor: numeric('factor', { precision: 12, scale: 4 }),
+    montoMinimo: numeric('monto_minimo', { precision: 20, scale: 2 }),
+  },
+  (t) => [uniqueIndex('conceptos_islr_codigo_uq').on(t.codigo)],
+);
+
+// --- Companies (localidades) and branches (sucursales), spec 000 §3 ------------------------------
+
+export const localidades = pgTable(
+  'localidades',
+  {
+    id: id(),
+    nombre: text('nombre').notNull(),
+    tipoDocumento: text('tipo_documento').notNull(),
+    numeroDocumento: text('numero_documento').notNull(),
+    estadoId: uuid('id_estado').references(() => estados.id),
+    municipioId: uuid('id_municipio').references(() => municipios.id),
+    direccion: text('direccion').notNull(),
+    telefono: text('telefono').notNull(),
+    correo: text('correo').notNull(),
+    contribuyenteEspecial: boolean('contribuyente_especial').notNull().default(false),
+    aerolinea: boolean('aerolinea').notNull().default(false),
+    tipoProveedor: text('tipo_proveedor').notNull(),
+    logo: bytea('logo'),
+    sello: bytea('sello'),
+    envioEmail: boolean('envio_email').notNull().default(false),
+    marcaAguaFactura: boolean('marca_agua_factura').notNull().default(false),
+    asignaNroFacturas: text('asigna_nro_facturas').notNull().default('INACTIVO'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('localidades_rif_uq').on(t.tipoDocumento, t.numeroDocumento)],
+);
+
+export const sucursales = pgTable(
+  'sucursales',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    codigoSucursal: text('codigo_sucursal').notNull(),
+    nombre: text('nombre').notNull(),
+    direccion: text('direccion').notNull(),
+    telefono: text('telefono').notNull(),
+    correo: text('correo').notNull(),
+    estadoId: uuid('id_estado').references(() => estados.id),
+    municipioId: uuid('id_municipio').references(() => municipios.id),
+    envioEmail: boolean('envio_email').notNull().default(false),
+    marcaAguaFactura: boolean('marca_agua_factura').notNull().default(false),
+    asignaNroFacturas: text('asigna_nro_facturas').notNull().default('INACTIVO'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('sucursales_codigo_uq').on(t.localidadId, t.codigoSucursal)],
+);
+
+/** The company's PKCS#12 key store and its password, both encrypted with the server key. */
+export const certificados = pgTable('certificados', {
+  localidadId: uuid('id_localidad')
+    .primaryKey()
+    .references(() => localidades.id),
+  alias: text('alias').notNull(),
+  archivoCifrado: bytea('archivo_cifrado').notNull(),
+  claveCifrada: bytea('clave_cifrada').notNull(),
+  subject: text('subject').notNull(),
+  issuer: text('issuer').notNull(),
+  serial: text('serial').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  ...auditColumns(),
+});
+
+export const cuentasTerceros = pgTable(
+  'cuentas_terceros',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    nombrePrestador: text('nombre_prestador').notNull(),
+    rifPrestador: text('rif_prestador').notNull(),
+    domicilioPrestador: text('domicilio_prestador').notNull(),
+    ...auditColumns(),
+  },
+  (t) => [index('cuentas_terceros_localidad_idx').on(t.localidadId)],
+);
+
+// --- Products, clients and discounts (spec 002 §3) --------------------------------------------------
+
+export const productos = pgTable(
+  'productos',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    codigo: text('codigo').notNull(),
+    descripcion: text('descripcion').notNull(),
+    unidadMedida: text('unidad_medida').notNull(),
+    precio: numeric('precio', { precision: 20, scale: 2 }).notNull().default('0'),
+    divisaPrecio: numeric('divisa_precio', { precision: 20, scale: 2 }).notNull().default('0'),
+    precioPtr: numeric('precio_ptr', { precision: 24, scale: 8 }).notNull().default('0'),
+    precioEur: numeric('precio_eur', { precision: 20, scale: 2 }).notNull().default('0'),
+    stock: numeric('stock', { precision: 20, scale: 3 }).notNull().default('0'),
+    tipoVenta: text('tipo_venta').notNull(),
+    exento: boolean('exento').notNull().default(false),
+    exonerado: boolean('exonerado').notNull().default(false),
+    tipoGravamenId: uuid('tipo_gravamen_id').references(() => tiposGravamen.id),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('productos_localidad_codigo_uq').on(t.localidadId, t.codigo)],
+);
+
+/** Clients belong to a company: one company never sees another's clients. */
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    tipoDocumento: text('tipo_documento').notNull(),
+    numeroDocumento: text('numero_documento').notNull(),
+    identificacion: text('identificacion').notNull(),
+    correo: text('correo'),
+    ccCorreo: text('cc_correo'),
+    direccion: text('direccion'),
+    telefonoMovil: text('telefono_movil'),
+    telefonoHabitacion: text('telefono_habitacion'),
+    contribuyenteEspecial: boolean('contribuyente_especial').notNull().default(false),
+    tipoProveedor: text('tipo_proveedor').notNull().default('PNR'),
+    tipoPersona: text('tipo_persona').notNull().default('CLIENTE'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('clientes_localidad_documento_uq').on(t.localidadId, t.tipoDocumento, t.numeroDocumento),
+    // The picker matches the document number by prefix within a company (spec 002 §2.11).
+    index('clientes_picker_idx').on(t.localidadId, sql`numero_documento text_pattern_ops`),
+  ],
+);
+
+export const descuentos = pgTable('descuentos', {
+  id: id(),
+  localidadId: uuid('id_localidad').references(() => localidades.id),
+  sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+  titulo: text('titulo').notNull(),
+  descripcion: text('descripcion').notNull(),
+  tipoMonto: integer('tipo_monto').notNull(),
+  monto: numeric('monto', { precision: 20, scale: 2 }).notNull(),
+  status: status(),
+  ...auditColumns(),
+});

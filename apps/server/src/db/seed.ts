@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
-import { modules, roles, users } from './schema.ts';
+import { caracasDate } from '@sigece/fiscal';
+import {
+  clientes,
+  estados,
+  localidades,
+  modules,
+  municipios,
+  productos,
+  roles,
+  sucursales,
+  tasasCambio,
+  tiposGravamen,
+  users,
+} from './schema.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@sigece.local';
+export const DEMO_USER_EMAIL = 'usuario@sigece.local';
+export const DEMO_USER_PASSWORD = 'usuario123';
+export const DEMO_COMPANY_RIF = { tipoDocumento: 'J', numeroDocumento: '123456789' } as const;
+export const DEMO_SECOND_COMPANY_RIF = { tipoDocumento: 'J', numeroDocumento: '987654321' } as const;
 
 /**
  * The modules of the spec's route tables. Seeded on every database: they are the application's own
@@ -75,6 +92,113 @@ export async function seedDemo(db: Db, options: { adminPassword: string }): Prom
       passwordHash: await hashPassword(options.adminPassword),
       roleId: adminRoleId,
       masterAdmin: true,
+    });
+  }
+}
+
+async function placeOf(db: Db, estadoIso: string, municipio: string) {
+  const [row] = await db
+    .select({ estadoId: estados.id, municipioId: municipios.id })
+    .from(municipios)
+    .innerJoin(estados, eq(estados.id, municipios.estadoId))
+    .where(and(eq(estados.iso, estadoIso), eq(municipios.nombre, municipio)))
+    .limit(1);
+  return row ?? { estadoId: null, municipioId: null };
+}
+
+async function upsertCompany(db: Db, values: typeof localidades.$inferInsert): Promise<string> {
+  const [found] = await db
+    .select({ id: localidades.id })
+    .from(localidades)
+    .where(and(eq(localidades.tipoDocumento, values.tipoDocumento), eq(localidades.numeroDocumento, values.numeroDocumento)))
+    .limit(1);
+  if (found) return found.id;
+  const [row] = await db.insert(localidades).values(values).returning({ id: localidades.id });
+  return row.id;
+}
+
+/**
+ * The demo companies (issue: companies and catalogs): Demo Comercial with branch 001, products at
+ * 16 %, 8 % and exempt and a few clients; Servicios Ejemplo; the user usuario@sigece.local granted only
+ * Demo Comercial; and today's USD and EUR rates so foreign-currency documents work offline.
+ */
+export async function seedDemoCompanies(db: Db): Promise<void> {
+  const caracas = await placeOf(db, 'VE-A', 'Libertador');
+  const demoId = await upsertCompany(db, {
+    ...DEMO_COMPANY_RIF,
+    nombre: 'Demo Comercial, C.A.',
+    ...caracas,
+    direccion: 'Av. Francisco de Miranda, Torre Demo, piso 3, Chacao',
+    telefono: '(212) 5551234',
+    correo: 'facturacion@democomercial.com.ve',
+    contribuyenteEspecial: true,
+    tipoProveedor: 'PJD',
+  });
+  const valencia = await placeOf(db, 'VE-G', 'Valencia');
+  const secondId = await upsertCompany(db, {
+    ...DEMO_SECOND_COMPANY_RIF,
+    nombre: 'Servicios Ejemplo, S.A.',
+    ...valencia,
+    direccion: 'Av. Bolívar Norte, Centro Comercial Ejemplo, local 12, Valencia',
+    telefono: '(241) 5559876',
+    correo: 'administracion@serviciosejemplo.com.ve',
+    tipoProveedor: 'PJD',
+  });
+  const [branch] = await db.select({ id: sucursales.id }).from(sucursales).where(eq(sucursales.localidadId, demoId)).limit(1);
+  if (!branch) {
+    await db.insert(sucursales).values({
+      localidadId: demoId,
+      codigoSucursal: '001',
+      nombre: 'Sucursal Centro',
+      direccion: 'Av. Urdaneta, Edif. Demo, PB, La Candelaria, Caracas',
+      telefono: '(212) 5554321',
+      correo: 'centro@democomercial.com.ve',
+      ...caracas,
+    });
+  }
+  if ((await db.$count(productos, eq(productos.localidadId, demoId))) === 0) {
+    const tipos = await db.select().from(tiposGravamen);
+    const tipo = (codigo: string) => tipos.find((t) => t.codigo === codigo)?.id ?? null;
+    await db.insert(productos).values([
+      { localidadId: demoId, codigo: 'P-001', descripcion: 'Resma de papel carta 75 g', unidadMedida: 'UNIDAD', precio: '250.00', divisaPrecio: '6.50', precioEur: '6.00', stock: '500', tipoVenta: 'Interna', tipoGravamenId: tipo('G') },
+      { localidadId: demoId, codigo: 'P-002', descripcion: 'Tóner láser negro', unidadMedida: 'UNIDAD', precio: '1850.00', divisaPrecio: '48.00', precioEur: '44.00', stock: '40', tipoVenta: 'Interna', tipoGravamenId: tipo('G') },
+      { localidadId: demoId, codigo: 'P-003', descripcion: 'Harina de maíz precocida 1 kg', unidadMedida: 'UNIDAD', precio: '45.00', divisaPrecio: '1.20', precioEur: '1.10', stock: '1200', tipoVenta: 'Interna', tipoGravamenId: tipo('R') },
+      { localidadId: demoId, codigo: 'P-004', descripcion: 'Libro de texto escolar', unidadMedida: 'UNIDAD', precio: '380.00', divisaPrecio: '10.00', precioEur: '9.20', stock: '150', tipoVenta: 'Interna', exento: true },
+    ]);
+  }
+  if ((await db.$count(clientes, eq(clientes.localidadId, demoId))) === 0) {
+    await db.insert(clientes).values([
+      { localidadId: demoId, tipoDocumento: 'V', numeroDocumento: '12345678', identificacion: 'Pedro Pérez', correo: 'pedro.perez@example.com', direccion: 'Calle 5, Los Palos Grandes, Caracas', telefonoMovil: '(414) 5550001' },
+      { localidadId: demoId, tipoDocumento: 'J', numeroDocumento: '305678901', identificacion: 'Inversiones Caribe, C.A.', correo: 'compras@invcaribe.com.ve', direccion: 'Av. Principal de Las Mercedes, Caracas', telefonoMovil: '(212) 5550002', contribuyenteEspecial: true, tipoProveedor: 'PJD' },
+      { localidadId: demoId, tipoDocumento: 'E', numeroDocumento: '84123456', identificacion: 'María González', correo: 'maria.gonzalez@example.com', direccion: 'Urb. El Cafetal, Caracas', telefonoMovil: '(424) 5550003' },
+    ]);
+  }
+  if ((await db.$count(clientes, eq(clientes.localidadId, secondId))) === 0) {
+    await db.insert(clientes).values([
+      { localidadId: secondId, tipoDocumento: 'J', numeroDocumento: '401234567', identificacion: 'Constructora Valencia, C.A.', correo: 'pagos@convalencia.com.ve', direccion: 'Zona Industrial Norte, Valencia', telefonoMovil: '(241) 5550004', tipoProveedor: 'PJD' },
+    ]);
+  }
+  const today = caracasDate();
+  await db
+    .insert(tasasCambio)
+    .values([
+      { iso: 'USD', fecha: today, valor: '237.75290000', fuente: 'DEMO' },
+      { iso: 'EUR', fecha: today, valor: '276.61098245', fuente: 'DEMO' },
+    ])
+    .onConflictDoNothing();
+  const [userRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.rol, 'user')).limit(1);
+  const [demoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER_EMAIL)).limit(1);
+  if (!demoUser && userRole) {
+    await db.insert(users).values({
+      tipoDocumento: 'V',
+      numeroDocumento: '87654321',
+      firstName: 'Usuario',
+      lastName: 'Demo',
+      userAlias: 'usuario',
+      email: DEMO_USER_EMAIL,
+      passwordHash: await hashPassword(DEMO_USER_PASSWORD),
+      roleId: userRole.id,
+      localidades: [demoId],
     });
   }
 }

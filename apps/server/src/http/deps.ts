@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import type { SecretBox } from '../secrets.ts';
 import type { Principal } from '../modules/security/principal.ts';
 
 /** What every route and service may reach, built once in buildApp. */
@@ -11,6 +12,7 @@ export interface Deps {
   db: Db;
   signer: TokenSigner;
   mailer: Mailer;
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModuleCreateInput, PageQuery } from '@sigece/fiscal';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { modules, type ModuleOption } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -116,6 +116,6 @@ export async function setModuleStatus(db: Db, id: string, status: 'ACTIVO' | 'IN
 
 export async function modulesByIds(db: DbOrTx, ids: string[]): Promise<Map<string, ModuleRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(modules).where(sql`${modules.id} = any(${ids}::uuid[])`);
+  const rows = await db.select().from(modules).where(inArray(modules.id, ids));
   return new Map(rows.map((m) => [m.id, m]));
 }

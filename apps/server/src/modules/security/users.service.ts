@@ -1,5 +1,5 @@
 import type { PageQuery, UserCreateInput, UserUpdateInput } from '@sigece/fiscal';
-import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, roles, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -10,6 +10,8 @@ import { hashPassword } from '../auth/password.ts';
 import type { Principal } from './principal.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function userView(u: UserRow, rol: string | null) {
   return {
@@ -53,7 +55,7 @@ export const USER_MESSAGES = {
 function visibleUsers(scope: TenantScope) {
   if (scope.all) return undefined;
   if (scope.localidades.length === 0) return sql`false`;
-  return and(eq(users.masterAdmin, false), sql`${users.localidades} && ${[...scope.localidades]}::uuid[]`);
+  return and(eq(users.masterAdmin, false), arrayOverlaps(users.localidades, [...scope.localidades]));
 }
 
 export async function listUsers(db: Db, scope: TenantScope, query: PageQuery & { status?: string }) {
@@ -102,11 +104,15 @@ async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput)
     if (!actor.masterAdmin) throw forbidden(USER_MESSAGES.masterOnly);
     return null;
   }
-  const [role] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, input.role ?? ''), eq(roles.status, 'ACTIVO')))
-    .limit(1);
+  // A role id that is not a UUID names no role (and would make PostgreSQL fail the comparison).
+  const roleId = input.role && UUID.test(input.role) ? input.role : undefined;
+  const [role] = roleId
+    ? await db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.id, roleId), eq(roles.status, 'ACTIVO')))
+        .limit(1)
+    : [];
   if (!role) throw badRequest(USER_MESSAGES.roleMissing, [{ path: 'role', message: USER_MESSAGES.roleMissing }]);
   if (!actor.masterAdmin) {
     const tooBroad = role.modulos.some((granted) => {

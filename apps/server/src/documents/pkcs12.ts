@@ -1,0 +1,59 @@
+import forge from 'node-forge';
+
+export interface KeyStoreInfo {
+  alias: string;
+  subject: string;
+  issuer: string;
+  serial: string;
+  validFrom: Date;
+  validTo: Date;
+}
+
+export class KeyStoreError extends Error {}
+
+function describe(attributes: forge.pki.CertificateField[]): string {
+  return attributes.map((a) => `${a.shortName ?? a.name}=${a.value}`).join(', ');
+}
+
+/**
+ * Opens a PKCS#12 key store and returns the certificate that goes with the private key under `alias`
+ * (its friendly name). A store with a single key and no friendly names accepts any alias only if it
+ * is the one key; otherwise the alias must match.
+ */
+export function openKeyStore(file: Buffer, password: string, alias: string): KeyStoreInfo {
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary')));
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+  } catch (error) {
+    const message = String((error as Error).message ?? '');
+    if (/password|mac|decrypt|invalid/i.test(message)) throw new KeyStoreError('La contraseña del certificado no es correcta');
+    throw new KeyStoreError('El archivo no es un certificado PKCS#12 (.p12/.pfx) válido');
+  }
+  const keyBags = [
+    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
+    ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
+  ];
+  const certBags = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  if (keyBags.length === 0 || certBags.length === 0) {
+    throw new KeyStoreError('El certificado no contiene una clave privada y su certificado');
+  }
+  const named = keyBags.find((bag) => bag.attributes.friendlyName?.[0] === alias);
+  const keyBag = named ?? (keyBags.length === 1 && !keyBags[0].attributes.friendlyName ? keyBags[0] : undefined);
+  if (!keyBag) throw new KeyStoreError(`El alias ${alias} no existe en el certificado`);
+  const localKeyId = keyBag.attributes.localKeyId?.[0];
+  const certBag =
+    certBags.find((bag) => localKeyId !== undefined && bag.attributes.localKeyId?.[0] === localKeyId) ??
+    certBags.find((bag) => bag.attributes.friendlyName?.[0] === alias) ??
+    certBags[0];
+  const cert = certBag.cert;
+  if (!cert) throw new KeyStoreError('El certificado no contiene una clave privada y su certificado');
+  return {
+    alias,
+    subject: describe(cert.subject.attributes),
+    issuer: describe(cert.issuer.attributes),
+    serial: cert.serialNumber,
+    validFrom: cert.validity.notBefore,
+    validTo: cert.validity.notAfter,
+  };
+}

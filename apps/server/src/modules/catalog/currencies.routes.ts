@@ -1,0 +1,157 @@
+import { divisaSchema, idParam, pageQuery, REGISTER_STATUSES, tasaCambioSchema, z } from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guard } from '../../http/guard.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { auditContextOf } from '../audit/service.ts';
+import * as currencies from './currencies.ts';
+
+const DIVISA = '/mantenimiento/Divisa';
+const TASA = '/mantenimiento/TasaCambio';
+const security = [{ bearerAuth: [] }];
+const tags = ['divisas y tasas de cambio'];
+
+const divisaBody = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  name: z.string(),
+  iso: z.string(),
+  simbolo: z.string(),
+  symbol: z.string(),
+  decimales: z.number(),
+  valor: z.string().nullable(),
+  value: z.string().nullable(),
+  fechaValor: z.string().nullable(),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logUsername: z.string(),
+  logFechaModificacion: z.string().nullable(),
+});
+const rateBody = z.object({
+  id: z.string(),
+  iso: z.string(),
+  fecha: z.string(),
+  valor: z.string(),
+  fuente: z.string(),
+  logUsername: z.string(),
+  logFechaRegistro: z.string(),
+});
+const bcvBody = z.object({ iso: z.string(), valor: z.string(), fecha: z.string() });
+
+export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const base = '/mantenimiento/divisa';
+
+  app.get(
+    `${base}/listar`,
+    {
+      preHandler: guard('authenticated'),
+      schema: { tags, security, summary: 'Divisas con su tasa vigente (paginado)', querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() }), response: { 200: pageBody(divisaBody), ...errorResponses } },
+    },
+    async (request) => currencies.listDivisas(db, request.query),
+  );
+  app.post(
+    `${base}/crear`,
+    { preHandler: guard({ module: DIVISA }), schema: { tags, security, summary: 'Crea una divisa', body: divisaSchema, response: { 200: resultBody(divisaBody), ...errorResponses } } },
+    async (request) => ({ code: 200, message: 'Guardado', result: await currencies.saveDivisa(db, request.body, auditContextOf(request)) }),
+  );
+  app.put(
+    `${base}/editar/:id`,
+    {
+      preHandler: guard({ module: DIVISA }),
+      schema: { tags, security, summary: 'Modifica una divisa', params: idParam, body: divisaSchema, response: { 200: resultBody(divisaBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Actualizado',
+      result: await currencies.saveDivisa(db, request.body, auditContextOf(request), request.params.id),
+    }),
+  );
+  for (const [verb, status, message] of [
+    ['eliminar', 'INACTIVO', 'Inactivado'],
+    ['activar', 'ACTIVO', 'Activado'],
+  ] as const) {
+    app.put(
+      `${base}/${verb}/:id`,
+      { preHandler: guard({ module: DIVISA }), schema: { tags, security, summary: `${message}: divisa`, params: idParam, response: { 200: resultBody(divisaBody), ...errorResponses } } },
+      async (request) => ({ code: 200, message, result: await currencies.setDivisaStatus(db, request.params.id, status, auditContextOf(request)) }),
+    );
+  }
+
+  app.get(
+    `${base}/GetDivisasBcv`,
+    {
+      preHandler: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
+      schema: {
+        tags,
+        security,
+        summary: 'Lee las tasas oficiales (USD, EUR, CNY, TRY, RUB) de la página del BCV sin guardarlas',
+        response: { 200: z.object({ code: z.number(), result: z.array(bcvBody) }), ...errorResponses },
+      },
+    },
+    async () => ({ code: 200, result: await currencies.readBcv(config.bcvUrl) }),
+  );
+  app.get(
+    `${base}/DivisasActualizar`,
+    {
+      preHandler: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
+      schema: {
+        tags,
+        security,
+        summary: 'Lee las tasas oficiales del BCV y las guarda como tasas del día',
+        response: { 200: z.object({ code: z.number(), message: z.string(), result: z.array(rateBody) }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Tasas actualizadas',
+      result: await currencies.refreshFromBcv(db, config.bcvUrl, auditContextOf(request)),
+    }),
+  );
+  app.post(
+    `${base}/tasa`,
+    {
+      preHandler: guard({ module: TASA }),
+      schema: { tags, security, summary: 'Registra manualmente la tasa de un día (reemplaza la de ese día)', body: tasaCambioSchema, response: { 200: resultBody(rateBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Guardado',
+      result: await db.transaction((tx) => currencies.storeRate(tx, request.body, 'MANUAL', auditContextOf(request))),
+    }),
+  );
+  app.get(
+    `${base}/tasas`,
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'Historial de tasas por fecha (paginado)',
+        querystring: pageQuery.extend({ iso: z.string().optional(), desde: z.iso.date().optional(), hasta: z.iso.date().optional() }),
+        response: { 200: pageBody(rateBody), ...errorResponses },
+      },
+    },
+    async (request) => currencies.listRates(db, request.query),
+  );
+  app.get(
+    `${base}/tasaVigente`,
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'La tasa que usa un documento de esa fecha (la del día o la última anterior)',
+        querystring: z.object({ iso: z.string().toUpperCase(), fecha: z.iso.date().optional() }),
+        response: {
+          200: z.object({ code: z.number(), result: z.object({ iso: z.string(), fecha: z.string(), valor: z.string(), fuente: z.string() }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const rate = await currencies.rateOn(db, request.query.iso, request.query.fecha);
+      if (!rate) return reply.code(404).send({ code: 404, message: `No hay tasa registrada para ${request.query.iso} en esa fecha` });
+      return { code: 200, result: rate };
+    },
+  );
+};

@@ -1,0 +1,261 @@
+import { caracasDate, idParam, pageQuery, productSchema, REGISTER_STATUSES, z } from '@sigece/fiscal';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { localidades, productos, tiposGravamen } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { guard, scopeOfRequest } from '../../http/guard.ts';
+import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
+import { auditContextOf, recordAudit } from '../audit/service.ts';
+import { tiposWithValores, valueInForce } from './taxes.ts';
+
+const PRODUCT = '/mantenimiento/Producto';
+const security = [{ bearerAuth: [] }];
+const tags = ['productos'];
+
+type ProductRow = typeof productos.$inferSelect;
+
+const productBody = z.object({
+  id: z.string(),
+  idProducto: z.string(),
+  id_localidad: z.object({ id: z.string(), nombre: z.string() }),
+  codigo: z.string(),
+  descripcion: z.string(),
+  unidadMedida: z.string(),
+  precio: z.string(),
+  divisaPrecio: z.string(),
+  PrecioPtr: z.string(),
+  PrecioEur: z.string(),
+  stock: z.string(),
+  tipoVenta: z.string(),
+  exento: z.boolean(),
+  exonerado: z.boolean(),
+  tipoGravamen: z
+    .object({ idgravamen: z.string(), codigo: z.string(), concepto: z.string(), ivaGeneral: z.boolean(), valor: z.string().nullable() })
+    .nullable(),
+  /** What the list shows in "Tipo Alicuota": Exonerado, Exento or the concept. */
+  tipoAlicuota: z.string(),
+  logEstatusRegistro: z.string(),
+});
+
+const PRICE_BY_CURRENCY = { VEF: 'precio', USD: 'divisaPrecio', PTR: 'precioPtr', EUR: 'precioEur' } as const;
+
+async function productViews(db: DbOrTx, rows: Array<{ product: ProductRow; company: string }>) {
+  const tipoIds = [...new Set(rows.map((r) => r.product.tipoGravamenId).filter((id): id is string => !!id))];
+  const tipos = tipoIds.length ? await tiposWithValores(db, await db.select().from(tiposGravamen)) : [];
+  const today = caracasDate();
+  return rows.map(({ product: p, company }) => {
+    const tipo = tipos.find((t) => t.id === p.tipoGravamenId);
+    return {
+      id: p.id,
+      idProducto: p.id,
+      id_localidad: { id: p.localidadId, nombre: company },
+      codigo: p.codigo,
+      descripcion: p.descripcion,
+      unidadMedida: p.unidadMedida,
+      precio: p.precio,
+      divisaPrecio: p.divisaPrecio,
+      PrecioPtr: p.precioPtr,
+      PrecioEur: p.precioEur,
+      stock: p.stock,
+      tipoVenta: p.tipoVenta,
+      exento: p.exento,
+      exonerado: p.exonerado,
+      tipoGravamen: tipo
+        ? { idgravamen: tipo.id, codigo: tipo.codigo, concepto: tipo.concepto, ivaGeneral: tipo.ivaGeneral, valor: valueInForce(tipo, today) }
+        : null,
+      tipoAlicuota: p.exonerado ? 'Exonerado' : p.exento ? 'Exento' : (tipo?.concepto ?? ''),
+      logEstatusRegistro: p.status,
+    };
+  });
+}
+
+function productValues(input: z.infer<typeof productSchema>) {
+  return {
+    localidadId: input.id_localidad,
+    codigo: input.codigo,
+    descripcion: input.descripcion,
+    unidadMedida: input.unidadMedida.toUpperCase(),
+    precio: input.precio,
+    divisaPrecio: input.divisaPrecio,
+    precioPtr: input.PrecioPtr,
+    precioEur: input.PrecioEur,
+    stock: input.stock,
+    tipoVenta: input.tipoVenta,
+    exento: input.exento,
+    exonerado: input.exonerado,
+    // Exento and Exonerado carry no tax type (spec 002 §4).
+    tipoGravamenId: input.exento || input.exonerado ? null : (input.tipoGravamen?.idgravamen ?? null),
+  };
+}
+
+async function checkReferences(db: DbOrTx, input: z.infer<typeof productSchema>, exceptId?: string) {
+  const [company] = await db.select({ id: localidades.id }).from(localidades).where(eq(localidades.id, input.id_localidad)).limit(1);
+  if (!company) throw badRequest('La razón social no existe');
+  const tipoId = input.exento || input.exonerado ? undefined : input.tipoGravamen?.idgravamen;
+  if (tipoId) {
+    const [tipo] = await db.select({ id: tiposGravamen.id, status: tiposGravamen.status }).from(tiposGravamen).where(eq(tiposGravamen.id, tipoId)).limit(1);
+    if (!tipo || tipo.status !== 'ACTIVO') throw badRequest('El tipo de alícuota no existe o está inactivo');
+  }
+  const [taken] = await db
+    .select({ id: productos.id })
+    .from(productos)
+    .where(and(eq(productos.localidadId, input.id_localidad), eq(productos.codigo, input.codigo)))
+    .limit(1);
+  if (taken && taken.id !== exceptId) throw conflict(`Ya existe un producto con el código ${input.codigo}`);
+}
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const base = '/mantenimiento/producto';
+
+  const select = () =>
+    db.select({ product: productos, company: localidades.nombre }).from(productos).innerJoin(localidades, eq(localidades.id, productos.localidadId));
+
+  app.get(
+    `${base}/getproductos`,
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'Productos de las razones sociales visibles (paginado)',
+        querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional(), localidad: z.uuid().optional() }),
+        response: { 200: pageBody(productBody), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const term = q.search ? likePattern(q.search) : undefined;
+      const where = and(
+        tenantCondition(scopeOfRequest(request), { localidad: productos.localidadId }),
+        term ? or(ilike(productos.codigo, term), ilike(productos.descripcion, term)) : undefined,
+        q.status ? eq(productos.status, q.status) : undefined,
+        q.localidad ? eq(productos.localidadId, q.localidad) : undefined,
+      );
+      const [total, rows] = await Promise.all([
+        db.$count(productos, where),
+        select().where(where).orderBy(asc(productos.descripcion)).limit(q.limit).offset(offsetOf(q)),
+      ]);
+      return pageOf(q, await productViews(db, rows), total);
+    },
+  );
+
+  app.get(
+    `${base}/prductosbylocalidad/:id/divisa/:divisa`,
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'Productos activos de una razón social con precio en la divisa pedida (VEF, USD, EUR, PTR)',
+        params: idParam.extend({ divisa: z.enum(['VEF', 'USD', 'EUR', 'PTR'], { error: 'Divisa no admitida' }) }),
+        querystring: z.object({ search: z.string().optional(), limit: z.coerce.number().int().min(1).max(500).default(500) }),
+        response: { 200: z.object({ code: z.number(), results: z.array(productBody.extend({ precioDivisa: z.string() })) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id, divisa } = request.params;
+      assertTenant(scopeOfRequest(request), { localidadId: id });
+      const term = request.query.search ? likePattern(request.query.search) : undefined;
+      const rows = await select()
+        .where(and(eq(productos.localidadId, id), eq(productos.status, 'ACTIVO'), term ? or(ilike(productos.codigo, term), ilike(productos.descripcion, term)) : undefined))
+        .orderBy(asc(productos.descripcion))
+        .limit(request.query.limit);
+      const column = PRICE_BY_CURRENCY[divisa];
+      const views = await productViews(db, rows);
+      return {
+        code: 200,
+        results: views.map((v, i) => ({ ...v, precioDivisa: rows[i].product[column] })).filter((v) => Number(v.precioDivisa) > 0),
+      };
+    },
+  );
+
+  app.post(
+    `${base}/addproducto`,
+    {
+      preHandler: guard({ module: PRODUCT, action: 'add' }),
+      schema: { tags, security, summary: 'Crea un producto', body: productSchema, response: { 200: resultBody(productBody), ...errorResponses } },
+    },
+    async (request) => {
+      const input = request.body;
+      assertTenant(scopeOfRequest(request), { localidadId: input.id_localidad });
+      const audit = auditContextOf(request);
+      const result = await db.transaction(async (tx) => {
+        await checkReferences(tx, input);
+        const [row] = await tx.insert(productos).values({ ...productValues(input), createdBy: audit.userEmail ?? 'sistema' }).returning();
+        await recordAudit(tx, audit, { entity: 'producto', entityId: row.id, action: 'create', after: row });
+        return row;
+      });
+      const [company] = await db.select({ nombre: localidades.nombre }).from(localidades).where(eq(localidades.id, result.localidadId));
+      return { code: 200, message: 'Producto Registrado!!!', result: (await productViews(db, [{ product: result, company: company.nombre }]))[0] };
+    },
+  );
+
+  app.post(
+    `${base}/updateproducto`,
+    {
+      preHandler: guard({ module: PRODUCT, action: 'update' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Modifica un producto (idProducto en el cuerpo)',
+        body: productSchema.and(z.object({ idProducto: z.uuid({ error: 'Es requerido' }) })),
+        response: { 200: resultBody(productBody), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      const scope = scopeOfRequest(request);
+      const audit = auditContextOf(request);
+      const result = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(productos).where(eq(productos.id, input.idProducto)).limit(1);
+        if (!before) throw notFound('Producto no encontrado');
+        assertTenant(scope, { localidadId: before.localidadId });
+        assertTenant(scope, { localidadId: input.id_localidad });
+        await checkReferences(tx, input, before.id);
+        const [row] = await tx.update(productos).set({ ...productValues(input), updatedAt: new Date() }).where(eq(productos.id, before.id)).returning();
+        await recordAudit(tx, audit, { entity: 'producto', entityId: row.id, action: 'update', before, after: row });
+        return row;
+      });
+      const [company] = await db.select({ nombre: localidades.nombre }).from(localidades).where(eq(localidades.id, result.localidadId));
+      return { code: 200, message: 'Producto Actualizado!!!', result: (await productViews(db, [{ product: result, company: company.nombre }]))[0] };
+    },
+  );
+
+  app.put(
+    `${base}/ActDesProducto`,
+    {
+      preHandler: guard({ module: PRODUCT, action: 'cancel' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Activa o inactiva un producto (cuerpo: el producto)',
+        body: z.object({ id: z.uuid().optional(), idProducto: z.uuid().optional() }).refine((v) => v.id || v.idProducto, 'Es requerido'),
+        response: { 200: resultBody(productBody), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = (request.body.id ?? request.body.idProducto)!;
+      const scope = scopeOfRequest(request);
+      const audit = auditContextOf(request);
+      const result = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(productos).where(eq(productos.id, id)).limit(1);
+        if (!before) throw notFound('Producto no encontrado');
+        assertTenant(scope, { localidadId: before.localidadId });
+        const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
+        const [row] = await tx.update(productos).set({ status, updatedAt: new Date() }).where(eq(productos.id, id)).returning();
+        await recordAudit(tx, audit, { entity: 'producto', entityId: id, action: status === 'ACTIVO' ? 'activate' : 'deactivate', before: { logEstatusRegistro: before.status }, after: { logEstatusRegistro: status } });
+        return row;
+      });
+      const [company] = await db.select({ nombre: localidades.nombre }).from(localidades).where(eq(localidades.id, result.localidadId));
+      return {
+        code: 200,
+        message: result.status === 'ACTIVO' ? 'Activado' : 'Inactivado',
+        result: (await productViews(db, [{ product: result, company: company.nombre }]))[0],
+      };
+    },
+  );
+};

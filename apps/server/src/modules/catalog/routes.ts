@@ -1,0 +1,275 @@
+import {
+  bancoSchema,
+  categoriaNotaSchema,
+  descuentoSchema,
+  estadoSchema,
+  incotermSchema,
+  municipioSchema,
+  paisSchema,
+  valorGravamenSchema,
+  z,
+} from '@sigece/fiscal';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bancos,
+  categoriasNota,
+  descuentos,
+  estados,
+  incoterms,
+  localidades,
+  municipios,
+  paises,
+  sucursales,
+  tiposGravamen,
+  valoresGravamen,
+} from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import { registerCatalog } from './crud.ts';
+
+const audit = {
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logUsername: z.string(),
+  logFechaModificacion: z.string().nullable(),
+};
+const auditOf = (r: { status: string; createdAt: Date; createdBy: string; updatedAt: Date | null }) => ({
+  logEstatusRegistro: r.status,
+  logFechaRegistro: r.createdAt.toISOString(),
+  logUsername: r.createdBy,
+  logFechaModificacion: r.updatedAt?.toISOString() ?? null,
+});
+
+async function mustExist(db: DbOrTx, table: typeof paises | typeof estados | typeof tiposGravamen | typeof localidades | typeof sucursales, id: string, message: string) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  if (!row) throw badRequest(message);
+}
+
+/** Countries, states, municipalities, banks, note categories, incoterms, tax values, discounts. */
+export const catalogRoutes: FastifyPluginAsync = async (app) => {
+  registerCatalog(app, {
+    base: '/mantenimiento/pais',
+    module: '/mantenimiento/Pais',
+    entity: 'pais',
+    tag: 'referencia: países',
+    table: paises,
+    input: paisSchema,
+    view: z.object({ id: z.string(), nombre: z.string(), iso: z.string().nullable(), ...audit }),
+    toView: (r: typeof paises.$inferSelect) => ({ id: r.id, nombre: r.nombre, iso: r.iso, ...auditOf(r) }),
+    toValues: (i) => ({ nombre: i.nombre, iso: i.iso ?? null }),
+    searchColumns: [paises.nombre],
+    orderBy: paises.nombre,
+    uniqueMessage: 'El país ya existe',
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento/estado',
+    module: '/mantenimiento/Estado',
+    entity: 'estado',
+    tag: 'referencia: estados',
+    table: estados,
+    input: estadoSchema,
+    view: z.object({ id: z.string(), id_estado: z.string(), nombre: z.string(), estado: z.string(), iso: z.string().nullable(), pais: z.string(), ...audit }),
+    toView: (r: typeof estados.$inferSelect) => ({
+      id: r.id,
+      id_estado: r.id,
+      nombre: r.nombre,
+      estado: r.nombre,
+      iso: r.iso,
+      pais: r.paisId,
+      ...auditOf(r),
+    }),
+    toValues: (i) => ({ nombre: i.nombre, paisId: i.pais, iso: i.iso ?? null }),
+    validate: (db, i) => mustExist(db, paises, i.pais, 'El país no existe'),
+    searchColumns: [estados.nombre, estados.iso],
+    orderBy: estados.nombre,
+    filters: z.object({ pais: z.uuid().optional() }),
+    filterWhere: (f) => (f.pais ? eq(estados.paisId, String(f.pais)) : undefined),
+    uniqueMessage: 'El estado ya existe en ese país',
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento/regiones',
+    listPath: '/getmunicipios',
+    module: '/mantenimiento/Municipio',
+    entity: 'municipio',
+    tag: 'referencia: municipios',
+    table: municipios,
+    input: municipioSchema,
+    view: z.object({
+      id: z.string(),
+      _id: z.string(),
+      id_municipio: z.string(),
+      nombre: z.string(),
+      municipio: z.string(),
+      codigo: z.string().nullable(),
+      capital: z.string().nullable(),
+      estado: z.string(),
+      ...audit,
+    }),
+    toView: (r: typeof municipios.$inferSelect) => ({
+      id: r.id,
+      _id: r.id,
+      id_municipio: r.id,
+      nombre: r.nombre,
+      municipio: r.nombre,
+      codigo: r.codigo,
+      capital: r.capital,
+      estado: r.estadoId,
+      ...auditOf(r),
+    }),
+    toValues: (i) => ({ nombre: i.nombre, estadoId: i.estado, codigo: i.codigo ?? null }),
+    validate: (db, i) => mustExist(db, estados, i.estado, 'El estado no existe'),
+    searchColumns: [municipios.nombre, municipios.codigo],
+    orderBy: municipios.nombre,
+    filters: z.object({ estado: z.uuid().optional() }),
+    filterWhere: (f) => (f.estado ? eq(municipios.estadoId, String(f.estado)) : undefined),
+    uniqueMessage: 'El municipio ya existe en ese estado',
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento',
+    listPath: '/bancos',
+    module: '/mantenimiento/Banco',
+    entity: 'banco',
+    tag: 'referencia: bancos',
+    table: bancos,
+    input: bancoSchema,
+    view: z.object({
+      id: z.string(),
+      nombre: z.string(),
+      codigo: z.string(),
+      sitioWeb: z.string().nullable(),
+      correo: z.string().nullable(),
+      status: z.string(),
+      ...audit,
+    }),
+    toView: (r: typeof bancos.$inferSelect) => ({
+      id: r.id,
+      nombre: r.nombre,
+      codigo: r.codigo,
+      sitioWeb: r.sitioWeb,
+      correo: r.correo,
+      status: r.status,
+      ...auditOf(r),
+    }),
+    toValues: (i) => ({ nombre: i.nombre, codigo: i.codigo, sitioWeb: i.sitioWeb ?? null, correo: i.correo ?? null }),
+    searchColumns: [bancos.nombre, bancos.codigo],
+    orderBy: bancos.nombre,
+    uniqueMessage: 'Ya existe un banco con ese código',
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento/categoriaNota',
+    module: '/mantenimiento/CategoriaNota',
+    entity: 'categoriaNota',
+    tag: 'referencia: categorías de notas',
+    table: categoriasNota,
+    input: categoriaNotaSchema,
+    view: z.object({ id: z.string(), codigo: z.string(), nombre: z.string(), tipoNota: z.string(), ...audit }),
+    toView: (r: typeof categoriasNota.$inferSelect) => ({ id: r.id, codigo: r.codigo, nombre: r.nombre, tipoNota: r.tipoNota, ...auditOf(r) }),
+    toValues: (i) => ({ nombre: i.nombre, codigo: i.codigo, tipoNota: i.tipoNota }),
+    searchColumns: [categoriasNota.nombre, categoriasNota.tipoNota],
+    orderBy: categoriasNota.tipoNota,
+    filters: z.object({ tipoNota: z.string().optional() }),
+    filterWhere: (f) => (f.tipoNota ? eq(categoriasNota.tipoNota, String(f.tipoNota).toUpperCase()) : undefined),
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento/incoterm',
+    module: '/mantenimiento/INCOTERM',
+    entity: 'incoterm',
+    tag: 'referencia: incoterms',
+    table: incoterms,
+    input: incotermSchema,
+    view: z.object({ id: z.string(), nombre: z.string(), descripcion: z.string(), tipo: z.string(), ...audit }),
+    toView: (r: typeof incoterms.$inferSelect) => ({ id: r.id, nombre: r.nombre, descripcion: r.descripcion, tipo: r.tipo, ...auditOf(r) }),
+    toValues: (i) => ({ nombre: i.nombre.toUpperCase(), descripcion: i.descripcion, tipo: i.tipo }),
+    searchColumns: [incoterms.nombre, incoterms.descripcion],
+    orderBy: incoterms.nombre,
+    uniqueMessage: 'El incoterm ya existe',
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento/valorGravamen',
+    module: '/mantenimiento/ValorGravamen',
+    entity: 'valorGravamen',
+    tag: 'referencia: valores de gravamen',
+    table: valoresGravamen,
+    input: valorGravamenSchema,
+    view: z.object({
+      id: z.string(),
+      valor: z.string(),
+      tipoGravamen: z.string(),
+      fechaDesde: z.string(),
+      fechaHasta: z.string().nullable(),
+      ...audit,
+    }),
+    toView: (r: typeof valoresGravamen.$inferSelect) => ({
+      id: r.id,
+      valor: r.valor,
+      tipoGravamen: r.tipoGravamenId,
+      fechaDesde: r.fechaDesde,
+      fechaHasta: r.fechaHasta,
+      ...auditOf(r),
+    }),
+    toValues: (i) => ({ valor: i.valor, tipoGravamenId: i.tipoGravamen, fechaDesde: i.fechaDesde, fechaHasta: i.fechaHasta ?? null }),
+    validate: (db, i) => mustExist(db, tiposGravamen, i.tipoGravamen, 'El tipo de alícuota no existe'),
+    searchColumns: [valoresGravamen.valor],
+    orderBy: valoresGravamen.fechaDesde,
+    filters: z.object({ tipoGravamen: z.uuid().optional() }),
+    filterWhere: (f) => (f.tipoGravamen ? eq(valoresGravamen.tipoGravamenId, String(f.tipoGravamen)) : undefined),
+  });
+
+  registerCatalog(app, {
+    base: '/mantenimiento/descuento',
+    module: '/mantenimiento/Descuento',
+    entity: 'descuento',
+    tag: 'referencia: descuentos',
+    table: descuentos,
+    input: descuentoSchema.extend({ localidad: z.uuid({ error: 'Es requerido' }) }),
+    view: z.object({
+      id: z.string(),
+      titulo: z.string(),
+      descripcion: z.string(),
+      tipoMonto: z.number(),
+      monto: z.string(),
+      localidad: z.string().nullable(),
+      sucursal: z.string().nullable(),
+      ...audit,
+    }),
+    toView: (r: typeof descuentos.$inferSelect) => ({
+      id: r.id,
+      titulo: r.titulo,
+      descripcion: r.descripcion,
+      tipoMonto: r.tipoMonto,
+      monto: r.monto,
+      localidad: r.localidadId,
+      sucursal: r.sucursalId,
+      ...auditOf(r),
+    }),
+    toValues: (i) => ({
+      titulo: i.titulo,
+      descripcion: i.descripcion,
+      tipoMonto: i.tipoMonto,
+      monto: i.monto,
+      localidadId: i.localidad,
+      sucursalId: i.sucursal ?? null,
+    }),
+    validate: async (db, i) => {
+      await mustExist(db, localidades, i.localidad, 'La razón social no existe');
+      if (i.sucursal) {
+        const [branch] = await db.select({ localidadId: sucursales.localidadId }).from(sucursales).where(eq(sucursales.id, i.sucursal)).limit(1);
+        if (branch?.localidadId !== i.localidad) throw badRequest('La sucursal no pertenece a la razón social');
+      }
+    },
+    tenant: {
+      columns: { localidad: descuentos.localidadId, sucursal: descuentos.sucursalId },
+      ofRow: (r: typeof descuentos.$inferSelect) => ({ localidadId: r.localidadId ?? '', sucursalId: r.sucursalId }),
+      ofInput: (i) => ({ localidadId: i.localidad, sucursalId: i.sucursal ?? null }),
+    },
+    searchColumns: [descuentos.titulo, descuentos.descripcion],
+    orderBy: descuentos.titulo,
+  });
+};

@@ -1,0 +1,436 @@
+import {
+  branchSchema,
+  branchUpdateSchema,
+  certificateFieldsSchema,
+  companyCreateSchema,
+  companyUpdateSchema,
+  idParam,
+  looseBoolean,
+  pageQuery,
+  REGISTER_STATUSES,
+  thirdPartySchema,
+  z,
+} from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../http/errors.ts';
+import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { auditContextOf } from '../audit/service.ts';
+import * as branches from './branches.service.ts';
+import * as companies from './service.ts';
+
+const COMPANY = '/mantenimiento/Localidad';
+const BRANCH = '/mantenimiento/Sucursal';
+const security = [{ bearerAuth: [] }];
+
+const branchBody = z.object({
+  id: z.string(),
+  _id: z.string(),
+  id_sucursal: z.string(),
+  id_localidad: z.string(),
+  codigoSucursal: z.string(),
+  nombre: z.string(),
+  direccion: z.string(),
+  telefono: z.string(),
+  correo: z.string(),
+  id_estado: z.string().nullable(),
+  id_municipio: z.string().nullable(),
+  envioEmail: z.boolean(),
+  marcaAguaFactura: z.boolean(),
+  asignaNroFacturas: z.string(),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logFechaModificacion: z.string().nullable(),
+  localidad: z.string().optional(),
+});
+
+const thirdPartyBody = z.object({
+  _id: z.string(),
+  id: z.string(),
+  localidad: z.string(),
+  nombrePrestador: z.string(),
+  rifPrestador: z.string(),
+  domicilioPrestador: z.string(),
+  tipoDocumento: z.string(),
+  numeroDocumento: z.string(),
+});
+
+const certificateBody = z.object({
+  keyStoreAlias: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  serial: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  registrado: z.string(),
+});
+
+const companyBody = z.object({
+  _id: z.string(),
+  id: z.string(),
+  nombre: z.string(),
+  tipoDocumento: z.string(),
+  numeroDocumento: z.string(),
+  rif: z.string(),
+  id_estado: z.string().nullable(),
+  id_municipio: z.string().nullable(),
+  estado: z.string().nullable(),
+  municipio: z.string().nullable(),
+  direccion: z.string(),
+  telefono: z.string(),
+  correo: z.string(),
+  contribuyenteEspecial: z.boolean(),
+  aerolinea: z.boolean(),
+  tipoProveedor: z.string(),
+  rutaLogo: z.string().nullable(),
+  tieneSello: z.boolean(),
+  envioEmail: z.boolean(),
+  marcaAguaFactura: z.boolean(),
+  asignaNroFacturas: z.string(),
+  cuentaTerceros: z.boolean(),
+  lstSucursales: z.array(branchBody),
+  lstCuentaTerceros: z.array(thirdPartyBody),
+  certificado: certificateBody.nullable(),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+  logUsername: z.string(),
+  logFechaModificacion: z.string().nullable(),
+});
+
+const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
+
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, secrets } = app.deps;
+  const tags = ['razón social'];
+
+  app.get(
+    '/mantenimiento/localidad/getlocalidades',
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'Razones sociales visibles para el usuario, con sus sucursales (paginado)',
+        querystring: listQuery,
+        response: { 200: pageBody(companyBody), ...errorResponses },
+      },
+    },
+    async (request) => companies.listCompanies(db, scopeOfRequest(request), request.query),
+  );
+
+  app.get(
+    '/mantenimiento/localidad/getlocalidad/:id',
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'Detalle de una razón social (sin el certificado ni su contraseña)',
+        params: idParam,
+        response: { 200: resultBody(companyBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Consulta exitosa',
+      result: await companies.companyDetail(db, scopeOfRequest(request), request.params.id),
+    }),
+  );
+
+  // Logos are printed on public documents and shown on the verification page: no token needed.
+  app.get(
+    '/mantenimiento/localidad/logo/:id',
+    { schema: { tags, summary: 'Logo JPG de la razón social', params: idParam } },
+    async (request, reply) => {
+      const logo = await companies.companyLogo(db, request.params.id);
+      if (!logo) return reply.code(404).send({ code: 404, message: 'La razón social no tiene logo' });
+      return reply.type('image/jpeg').header('cache-control', 'public, max-age=300').send(logo);
+    },
+  );
+
+  app.post(
+    '/mantenimiento/localidad/addlocalidad',
+    {
+      preHandler: guard({ module: COMPANY, action: 'add' }),
+      schema: { tags, security, summary: 'Crea una razón social (logo JPG en base64)', body: companyCreateSchema, response: { 200: resultBody(companyBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.created,
+      result: await companies.createCompany(db, principalOf(request), request.body, auditContextOf(request)),
+    }),
+  );
+
+  app.put(
+    '/mantenimiento/localidad/updatelocalidad/:id',
+    {
+      preHandler: guard({ module: COMPANY, action: 'update' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Modifica una razón social (logo y sello opcionales)',
+        params: idParam,
+        body: companyUpdateSchema,
+        response: { 200: resultBody(companyBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.updated,
+      result: await companies.updateCompany(db, scopeOfRequest(request), request.params.id, request.body, auditContextOf(request)),
+    }),
+  );
+
+  app.put(
+    '/mantenimiento/localidad/inactivarLocalidad/:id',
+    {
+      preHandler: guard({ module: COMPANY, action: 'delete' }),
+      schema: { tags, security, summary: 'Inactiva o activa una razón social', params: idParam, response: { 200: resultBody(companyBody), ...errorResponses } },
+    },
+    async (request) => {
+      const { message, result } = await companies.toggleCompany(db, scopeOfRequest(request), request.params.id, auditContextOf(request));
+      return { code: 200, message, result };
+    },
+  );
+
+  app.put(
+    '/mantenimiento/localidad/uploadcertificado/:id',
+    {
+      preHandler: guard({ module: COMPANY, action: 'addCertificado' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Registra el certificado digital PKCS#12 (multipart: certificado, keyStoreAlias, keyStorePassword)',
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 200: resultBody(certificateBody), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('Envíe el certificado como multipart/form-data');
+      const fields: Record<string, string> = {};
+      let file: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'certificado') file = await part.toBuffer();
+          else await part.toBuffer();
+        } else {
+          fields[part.fieldname] = String(part.value ?? '');
+        }
+      }
+      const parsed = certificateFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw badRequest(errors[0].message, errors);
+      }
+      return {
+        code: 200,
+        message: companies.COMPANY_SUCCESS.certificate,
+        result: await companies.uploadCertificate(db, secrets, scopeOfRequest(request), request.params.id, { file, ...parsed.data }, auditContextOf(request)),
+      };
+    },
+  );
+
+  app.put(
+    '/mantenimiento/localidad/activarEnvioEmail',
+    {
+      preHandler: guard({ module: COMPANY, action: 'params' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Activa o desactiva el envío de facturas por correo',
+        body: z.object({ activaEnvioEmail: looseBoolean, _id: z.uuid() }),
+        response: { 200: resultBody(companyBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.params,
+      result: await companies.setCompanyFlag(db, scopeOfRequest(request), request.body._id, 'envioEmail', request.body.activaEnvioEmail, auditContextOf(request)),
+    }),
+  );
+
+  app.put(
+    '/mantenimiento/localidad/activarMarcaAguaLocalidad',
+    {
+      preHandler: guard({ module: COMPANY, action: 'params' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Activa o desactiva la marca de agua en las facturas',
+        body: z.object({ activaMarcaAgua: looseBoolean, _id: z.uuid() }),
+        response: { 200: resultBody(companyBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.params,
+      result: await companies.setCompanyFlag(db, scopeOfRequest(request), request.body._id, 'marcaAguaFactura', request.body.activaMarcaAgua, auditContextOf(request)),
+    }),
+  );
+
+  // --- Third-party accounts --------------------------------------------------------------------------
+  const thirdTags = ['razón social: cuentas de terceros'];
+  app.get(
+    '/mantenimiento/localidad/cuentatercero/getcuentasterceros/:id',
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags: thirdTags,
+        security,
+        summary: 'Cuentas de terceros de una razón social',
+        params: idParam,
+        response: { 200: z.object({ code: z.number(), results: z.array(thirdPartyBody) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ code: 200, results: await companies.listThirdParties(db, scopeOfRequest(request), request.params.id) }),
+  );
+  app.post(
+    '/mantenimiento/localidad/cuentatercero/addcuentatercero',
+    {
+      preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      schema: { tags: thirdTags, security, summary: 'Agrega una cuenta de terceros', body: thirdPartySchema, response: { 200: resultBody(thirdPartyBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.thirdPartyCreated,
+      result: await companies.addThirdParty(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    }),
+  );
+  app.put(
+    '/mantenimiento/localidad/cuentatercero/updatecuentatercero/:id',
+    {
+      preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      schema: {
+        tags: thirdTags,
+        security,
+        summary: 'Modifica una cuenta de terceros',
+        params: idParam,
+        body: thirdPartySchema.extend({ id: z.uuid().optional() }),
+        response: { 200: resultBody(thirdPartyBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.thirdPartyUpdated,
+      result: await companies.updateThirdParty(db, scopeOfRequest(request), request.params.id, request.body, auditContextOf(request)),
+    }),
+  );
+  app.delete(
+    '/mantenimiento/localidad/cuentatercero/deletecuentatercero/:id',
+    {
+      preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      schema: { tags: thirdTags, security, summary: 'Elimina una cuenta de terceros', params: idParam, response: { 200: resultBody(thirdPartyBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: companies.COMPANY_SUCCESS.thirdPartyDeleted,
+      result: await companies.deleteThirdParty(db, scopeOfRequest(request), request.params.id, auditContextOf(request)),
+    }),
+  );
+
+  // --- Branches: /mantenimiento/sucursal ----------------------------------------------------------------
+  const branchTags = ['sucursales'];
+  const branchWrite = guard({ anyOf: [{ module: BRANCH, action: 'add' }, { module: COMPANY, action: 'addSucursal' }] });
+  const branchEdit = guard({ anyOf: [{ module: BRANCH, action: 'update' }, { module: COMPANY, action: 'addSucursal' }] });
+
+  app.get(
+    '/mantenimiento/sucursal/getsucursales',
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Sucursales visibles para el usuario (paginado; localidad filtra por razón social)',
+        querystring: listQuery.extend({ localidad: z.uuid().optional() }),
+        response: { 200: pageBody(branchBody), ...errorResponses },
+      },
+    },
+    async (request) => branches.listBranches(db, scopeOfRequest(request), request.query),
+  );
+  app.get(
+    '/mantenimiento/sucursal/sucursalbylocalidad/:id',
+    {
+      preHandler: guard('authenticated'),
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Sucursales de una razón social',
+        params: idParam,
+        response: { 200: z.object({ code: z.number(), results: z.array(branchBody) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ code: 200, results: await branches.branchesOfCompany(db, scopeOfRequest(request), request.params.id) }),
+  );
+  app.post(
+    '/mantenimiento/sucursal/addsucursal',
+    {
+      preHandler: branchWrite,
+      schema: { tags: branchTags, security, summary: 'Agrega una sucursal', body: branchSchema, response: { 200: resultBody(branchBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: branches.BRANCH_SUCCESS.created,
+      result: await branches.addBranch(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    }),
+  );
+  app.post(
+    '/mantenimiento/sucursal/updatesucursal',
+    {
+      preHandler: branchEdit,
+      schema: { tags: branchTags, security, summary: 'Modifica una sucursal', body: branchUpdateSchema, response: { 200: resultBody(branchBody), ...errorResponses } },
+    },
+    async (request) => ({
+      code: 200,
+      message: branches.BRANCH_SUCCESS.updated,
+      result: await branches.updateBranch(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    }),
+  );
+  app.put(
+    '/mantenimiento/sucursal/inactivarSucursal/:id',
+    {
+      preHandler: branchEdit,
+      schema: { tags: branchTags, security, summary: 'Inactiva o activa una sucursal', params: idParam, response: { 200: resultBody(branchBody), ...errorResponses } },
+    },
+    async (request) => {
+      const result = await branches.toggleBranch(db, scopeOfRequest(request), request.params.id, auditContextOf(request));
+      return { code: 200, message: result.logEstatusRegistro === 'ACTIVO' ? 'Activado' : 'Inactivado', result };
+    },
+  );
+  app.put(
+    '/mantenimiento/sucursal/activarEnvioEmail',
+    {
+      preHandler: guard({ module: BRANCH, action: 'params' }),
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Activa o desactiva el envío de facturas por correo de la sucursal',
+        body: z.object({ activaEnvioEmail: looseBoolean, id: z.uuid() }),
+        response: { 200: resultBody(branchBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: branches.BRANCH_SUCCESS.params,
+      result: await branches.setBranchFlag(db, scopeOfRequest(request), request.body.id, 'envioEmail', request.body.activaEnvioEmail, auditContextOf(request)),
+    }),
+  );
+  app.put(
+    '/mantenimiento/sucursal/activarMarcaAguaSucursal',
+    {
+      preHandler: guard({ module: BRANCH, action: 'params' }),
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Activa o desactiva la marca de agua de la sucursal',
+        body: z.object({ activaMarcaAgua: looseBoolean, _id: z.uuid() }),
+        response: { 200: resultBody(branchBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: branches.BRANCH_SUCCESS.params,
+      result: await branches.setBranchFlag(db, scopeOfRequest(request), request.body._id, 'marcaAguaFactura', request.body.activaMarcaAgua, auditContextOf(request)),
+    }),
+  );
+};
