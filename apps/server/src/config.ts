@@ -22,6 +22,8 @@ export interface AppConfig {
   logLevel: string;
   /** The central bank's page with the official exchange rates. */
   bcvUrl: string;
+  /** Refresh the official rates from bcvUrl once a day. */
+  bcvDaily: boolean;
   /** Folder with the built web app, served at /. */
   webDist?: string;
 }
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     bcvUrl: env.BCV_URL || 'https://www.bcv.org.ve/',
+    bcvDaily: flag(env.BCV_DAILY) ?? true,
     webDist: env.WEB_DIST,
   };
 }
