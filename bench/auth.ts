@@ -79,6 +79,7 @@ const app = await buildApp({
     publicUrl: 'http://localhost',
     logLevel: 'silent',
     bcvUrl: 'http://127.0.0.1:9/',
+    bcvDaily: false,
   },
   database,
   logger: false,

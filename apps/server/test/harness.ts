@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://localhost:3000',
     logLevel: 'silent',
     bcvUrl: 'http://127.0.0.1:9/',
+    bcvDaily: false,
     ...overrides,
   };
 }
