@@ -6,7 +6,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { connectPostgres, type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemo, seedModules } from '../apps/server/src/db/seed.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '16' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '16' } },
+});
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
 
@@ -95,9 +97,13 @@ const token = (await (await login()).json()).tokens.access.token;
 
 console.log(`database ${database.kind}, ${clients} concurrent clients, ${seconds} s each`);
 await run('POST /v2/auth/login', login);
-await run('GET /v2/auth/me (guarded)', () => fetch(`${address}/v2/auth/me`, { headers: { authorization: `Bearer ${token}` } }));
+await run('GET /v2/auth/me (guarded)', () =>
+  fetch(`${address}/v2/auth/me`, { headers: { authorization: `Bearer ${token}` } }),
+);
 await run('GET /v2/mantenimiento/modulo/getModulos', () =>
-  fetch(`${address}/v2/mantenimiento/modulo/getModulos?limit=10`, { headers: { authorization: `Bearer ${token}` } }),
+  fetch(`${address}/v2/mantenimiento/modulo/getModulos?limit=10`, {
+    headers: { authorization: `Bearer ${token}` },
+  }),
 );
 await app.close();
 await drop();

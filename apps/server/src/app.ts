@@ -13,13 +13,13 @@ import type { Database } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { createTokenSigner } from './modules/auth/tokens.ts';
 import { clientRoutes } from './modules/catalog/clients.ts';
 import { currencyRoutes } from './modules/catalog/currencies.routes.ts';
 import { productRoutes } from './modules/catalog/products.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taxRoutes } from './modules/catalog/taxes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
-import { createTokenSigner } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -67,7 +67,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Closed unless CORS_ORIGIN names the origins (comma separated) allowed to call the API.
   if (config.corsOrigin) {
-    await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: true });
+    await app.register(cors, {
+      origin: config.corsOrigin.split(',').map((o) => o.trim()),
+      credentials: true,
+    });
   }
 
   // Files are checked against each route's own limit (certificates 200000 bytes, PDFs 10000000).
@@ -75,8 +78,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'sigece API', description: 'Sistema de Gestión de Comprobantes Electrónicos', version: '2.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'sigece API',
+        description: 'Sistema de Gestión de Comprobantes Electrónicos',
+        version: '2.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

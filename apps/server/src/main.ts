@@ -22,12 +22,23 @@ if (config.demo) {
 
 const app = await buildApp({ config, database });
 // Forget expired tokens and old failed logins once an hour; the answer never depends on it.
-const housekeeping = setInterval(() => purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')), 3_600_000);
+const housekeeping = setInterval(
+  () => purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')),
+  3_600_000,
+);
 housekeeping.unref();
 // The official rates, once a day (and a minute after start); manual entry works whatever happens here.
 const refreshRates = () =>
-  refreshFromBcv(database.db, config.bcvUrl, { userId: null, userEmail: 'sistema', method: 'JOB', route: 'bcv-diario', ip: null })
-    .then((rates) => app.log.info(`tasas BCV actualizadas: ${rates.map((r) => `${r.iso} ${r.valor}`).join(', ')}`))
+  refreshFromBcv(database.db, config.bcvUrl, {
+    userId: null,
+    userEmail: 'sistema',
+    method: 'JOB',
+    route: 'bcv-diario',
+    ip: null,
+  })
+    .then((rates) =>
+      app.log.info(`tasas BCV actualizadas: ${rates.map((r) => `${r.iso} ${r.valor}`).join(', ')}`),
+    )
     .catch((err) => app.log.warn(`no se pudieron actualizar las tasas del BCV: ${(err as Error).message}`));
 const rateTimers = config.bcvDaily
   ? [setTimeout(refreshRates, 60_000), setInterval(refreshRates, 24 * 3_600_000)]

@@ -6,7 +6,10 @@ export type RegisterStatus = (typeof REGISTER_STATUSES)[number];
 
 /** A required text field whose empty and missing forms both show the spec's message. */
 export function requiredText(message: string) {
-  return z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: message }).trim().min(1, message));
+  return z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string({ error: message }).trim().min(1, message),
+  );
 }
 
 /** Connectors send absent optional text as missing, null or ''; all three mean absent. */

@@ -6,8 +6,8 @@ import { z } from '@sigece/fiscal';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { seedReference } from '../db/reference-seed.ts';
+import { users } from '../db/schema.ts';
 import { seedModules } from '../db/seed.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
@@ -28,10 +28,20 @@ async function ask(question: string): Promise<string> {
   }
 }
 
-const email = (values.email ?? process.env.ADMIN_EMAIL ?? (await ask('Correo del administrador: '))).toLowerCase();
-const password = values.password ?? process.env.ADMIN_PASSWORD ?? (await ask('Contraseña (mínimo 8 caracteres): '));
+const email = (
+  values.email ??
+  process.env.ADMIN_EMAIL ??
+  (await ask('Correo del administrador: '))
+).toLowerCase();
+const password =
+  values.password ?? process.env.ADMIN_PASSWORD ?? (await ask('Contraseña (mínimo 8 caracteres): '));
 
-const input = z.object({ email: z.email('El email no es válido'), password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres') }).safeParse({ email, password });
+const input = z
+  .object({
+    email: z.email('El email no es válido'),
+    password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres'),
+  })
+  .safeParse({ email, password });
 if (!input.success) {
   console.error(input.error.issues.map((i) => i.message).join('\n'));
   process.exit(2);
@@ -42,7 +52,11 @@ try {
   await database.migrate();
   await seedModules(database.db);
   await seedReference(database.db);
-  const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [existing] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (existing) {
     console.error(`Ya existe un usuario con el correo ${email}`);
     process.exitCode = 1;

@@ -32,7 +32,10 @@ export async function seedReference(db: Db): Promise<void> {
     if ((await tx.$count(paises)) === 0) {
       const [pais] = await tx.insert(paises).values({ nombre: PAIS.nombre, iso: PAIS.iso }).returning();
       for (const estado of ESTADOS) {
-        const [row] = await tx.insert(estados).values({ paisId: pais.id, nombre: estado.nombre, iso: estado.iso }).returning();
+        const [row] = await tx
+          .insert(estados)
+          .values({ paisId: pais.id, nombre: estado.nombre, iso: estado.iso })
+          .returning();
         await tx.insert(municipios).values(
           estado.municipios.map((m, index) => ({
             estadoId: row.id,
@@ -45,25 +48,43 @@ export async function seedReference(db: Db): Promise<void> {
       }
     }
     if ((await tx.$count(bancos)) === 0) {
-      await tx.insert(bancos).values(BANCOS.map((b) => ({ codigo: b.codigo, nombre: b.nombre, sitioWeb: b.sitioWeb ?? null })));
+      await tx
+        .insert(bancos)
+        .values(BANCOS.map((b) => ({ codigo: b.codigo, nombre: b.nombre, sitioWeb: b.sitioWeb ?? null })));
     }
     if ((await tx.$count(divisas)) === 0) {
-      await tx.insert(divisas).values(DIVISAS.map((d) => ({ iso: d.iso, nombre: d.nombre, simbolo: d.simbolo, decimales: d.decimales })));
+      await tx
+        .insert(divisas)
+        .values(
+          DIVISAS.map((d) => ({ iso: d.iso, nombre: d.nombre, simbolo: d.simbolo, decimales: d.decimales })),
+        );
     }
     if ((await tx.$count(tiposGravamen)) === 0) {
       for (const iva of TIPOS_IVA) {
         const [tipo] = await tx
           .insert(tiposGravamen)
-          .values({ codigo: iva.codigo, concepto: iva.concepto, ivaGeneral: iva.ivaGeneral, exento: iva.exento, exonerado: iva.exonerado })
+          .values({
+            codigo: iva.codigo,
+            concepto: iva.concepto,
+            ivaGeneral: iva.ivaGeneral,
+            exento: iva.exento,
+            exonerado: iva.exonerado,
+          })
           .returning();
-        await tx.insert(valoresGravamen).values({ tipoGravamenId: tipo.id, valor: iva.valor, fechaDesde: iva.fechaDesde });
+        await tx
+          .insert(valoresGravamen)
+          .values({ tipoGravamenId: tipo.id, valor: iva.valor, fechaDesde: iva.fechaDesde });
       }
     }
     if ((await tx.$count(categoriasNota)) === 0) {
-      await tx.insert(categoriasNota).values(CATEGORIAS_NOTA.map((c) => ({ codigo: c.codigo, nombre: c.nombre, tipoNota: c.tipoNota })));
+      await tx
+        .insert(categoriasNota)
+        .values(CATEGORIAS_NOTA.map((c) => ({ codigo: c.codigo, nombre: c.nombre, tipoNota: c.tipoNota })));
     }
     if ((await tx.$count(incoterms)) === 0) {
-      await tx.insert(incoterms).values(INCOTERMS.map((i) => ({ nombre: i.nombre, descripcion: i.descripcion, tipo: i.tipo })));
+      await tx
+        .insert(incoterms)
+        .values(INCOTERMS.map((i) => ({ nombre: i.nombre, descripcion: i.descripcion, tipo: i.tipo })));
     }
     if ((await tx.$count(conceptosIslr)) === 0) {
       await tx.insert(conceptosIslr).values(

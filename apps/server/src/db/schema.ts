@@ -1,3 +1,4 @@
+import type { RoleModule } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -14,7 +15,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RoleModule } from '@sigece/fiscal';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const status = () => text('log_estatus_registro').notNull().default('ACTIVO');

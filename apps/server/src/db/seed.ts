@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
+import { caracasDate, MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
-import { caracasDate } from '@sigece/fiscal';
 import {
   clientes,
   estados,
@@ -58,7 +57,12 @@ function grantAll(module: typeof modules.$inferSelect): RoleModule {
     nombre: module.name,
     path: module.path,
     permiso: true,
-    acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, description: o.description, status: true })),
+    acciones: module.opciones.map((o) => ({
+      _id: o._id,
+      key: o.key,
+      description: o.description,
+      status: true,
+    })),
   };
 }
 
@@ -73,14 +77,23 @@ async function upsertRole(db: Db, rol: string, descripcion: string, modulos: Rol
 export async function seedDemo(db: Db, options: { adminPassword: string }): Promise<void> {
   const all = await db.select().from(modules);
   const userPaths = new Set(MODULE_CATALOG.filter((m) => m.roles.includes('user')).map((m) => m.path));
-  const adminRoleId = await upsertRole(db, 'admin', 'Administrador: todas las pantallas y acciones', all.map(grantAll));
+  const adminRoleId = await upsertRole(
+    db,
+    'admin',
+    'Administrador: todas las pantallas y acciones',
+    all.map(grantAll),
+  );
   await upsertRole(
     db,
     'user',
     'Usuario: facturación, retenciones, reportes y usuarios',
     all.filter((m) => userPaths.has(m.path)).map(grantAll),
   );
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL)).limit(1);
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ADMIN_EMAIL))
+    .limit(1);
   if (!admin) {
     await db.insert(users).values({
       tipoDocumento: 'V',
@@ -110,7 +123,12 @@ async function upsertCompany(db: Db, values: typeof localidades.$inferInsert): P
   const [found] = await db
     .select({ id: localidades.id })
     .from(localidades)
-    .where(and(eq(localidades.tipoDocumento, values.tipoDocumento), eq(localidades.numeroDocumento, values.numeroDocumento)))
+    .where(
+      and(
+        eq(localidades.tipoDocumento, values.tipoDocumento),
+        eq(localidades.numeroDocumento, values.numeroDocumento),
+      ),
+    )
     .limit(1);
   if (found) return found.id;
   const [row] = await db.insert(localidades).values(values).returning({ id: localidades.id });
@@ -144,7 +162,11 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
     correo: 'administracion@serviciosejemplo.com.ve',
     tipoProveedor: 'PJD',
   });
-  const [branch] = await db.select({ id: sucursales.id }).from(sucursales).where(eq(sucursales.localidadId, demoId)).limit(1);
+  const [branch] = await db
+    .select({ id: sucursales.id })
+    .from(sucursales)
+    .where(eq(sucursales.localidadId, demoId))
+    .limit(1);
   if (!branch) {
     await db.insert(sucursales).values({
       localidadId: demoId,
@@ -160,22 +182,101 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
     const tipos = await db.select().from(tiposGravamen);
     const tipo = (codigo: string) => tipos.find((t) => t.codigo === codigo)?.id ?? null;
     await db.insert(productos).values([
-      { localidadId: demoId, codigo: 'P-001', descripcion: 'Resma de papel carta 75 g', unidadMedida: 'UNIDAD', precio: '250.00', divisaPrecio: '6.50', precioEur: '6.00', stock: '500', tipoVenta: 'Interna', tipoGravamenId: tipo('G') },
-      { localidadId: demoId, codigo: 'P-002', descripcion: 'Tóner láser negro', unidadMedida: 'UNIDAD', precio: '1850.00', divisaPrecio: '48.00', precioEur: '44.00', stock: '40', tipoVenta: 'Interna', tipoGravamenId: tipo('G') },
-      { localidadId: demoId, codigo: 'P-003', descripcion: 'Harina de maíz precocida 1 kg', unidadMedida: 'UNIDAD', precio: '45.00', divisaPrecio: '1.20', precioEur: '1.10', stock: '1200', tipoVenta: 'Interna', tipoGravamenId: tipo('R') },
-      { localidadId: demoId, codigo: 'P-004', descripcion: 'Libro de texto escolar', unidadMedida: 'UNIDAD', precio: '380.00', divisaPrecio: '10.00', precioEur: '9.20', stock: '150', tipoVenta: 'Interna', exento: true },
+      {
+        localidadId: demoId,
+        codigo: 'P-001',
+        descripcion: 'Resma de papel carta 75 g',
+        unidadMedida: 'UNIDAD',
+        precio: '250.00',
+        divisaPrecio: '6.50',
+        precioEur: '6.00',
+        stock: '500',
+        tipoVenta: 'Interna',
+        tipoGravamenId: tipo('G'),
+      },
+      {
+        localidadId: demoId,
+        codigo: 'P-002',
+        descripcion: 'Tóner láser negro',
+        unidadMedida: 'UNIDAD',
+        precio: '1850.00',
+        divisaPrecio: '48.00',
+        precioEur: '44.00',
+        stock: '40',
+        tipoVenta: 'Interna',
+        tipoGravamenId: tipo('G'),
+      },
+      {
+        localidadId: demoId,
+        codigo: 'P-003',
+        descripcion: 'Harina de maíz precocida 1 kg',
+        unidadMedida: 'UNIDAD',
+        precio: '45.00',
+        divisaPrecio: '1.20',
+        precioEur: '1.10',
+        stock: '1200',
+        tipoVenta: 'Interna',
+        tipoGravamenId: tipo('R'),
+      },
+      {
+        localidadId: demoId,
+        codigo: 'P-004',
+        descripcion: 'Libro de texto escolar',
+        unidadMedida: 'UNIDAD',
+        precio: '380.00',
+        divisaPrecio: '10.00',
+        precioEur: '9.20',
+        stock: '150',
+        tipoVenta: 'Interna',
+        exento: true,
+      },
     ]);
   }
   if ((await db.$count(clientes, eq(clientes.localidadId, demoId))) === 0) {
     await db.insert(clientes).values([
-      { localidadId: demoId, tipoDocumento: 'V', numeroDocumento: '12345678', identificacion: 'Pedro Pérez', correo: 'pedro.perez@example.com', direccion: 'Calle 5, Los Palos Grandes, Caracas', telefonoMovil: '(414) 5550001' },
-      { localidadId: demoId, tipoDocumento: 'J', numeroDocumento: '305678901', identificacion: 'Inversiones Caribe, C.A.', correo: 'compras@invcaribe.com.ve', direccion: 'Av. Principal de Las Mercedes, Caracas', telefonoMovil: '(212) 5550002', contribuyenteEspecial: true, tipoProveedor: 'PJD' },
-      { localidadId: demoId, tipoDocumento: 'E', numeroDocumento: '84123456', identificacion: 'María González', correo: 'maria.gonzalez@example.com', direccion: 'Urb. El Cafetal, Caracas', telefonoMovil: '(424) 5550003' },
+      {
+        localidadId: demoId,
+        tipoDocumento: 'V',
+        numeroDocumento: '12345678',
+        identificacion: 'Pedro Pérez',
+        correo: 'pedro.perez@example.com',
+        direccion: 'Calle 5, Los Palos Grandes, Caracas',
+        telefonoMovil: '(414) 5550001',
+      },
+      {
+        localidadId: demoId,
+        tipoDocumento: 'J',
+        numeroDocumento: '305678901',
+        identificacion: 'Inversiones Caribe, C.A.',
+        correo: 'compras@invcaribe.com.ve',
+        direccion: 'Av. Principal de Las Mercedes, Caracas',
+        telefonoMovil: '(212) 5550002',
+        contribuyenteEspecial: true,
+        tipoProveedor: 'PJD',
+      },
+      {
+        localidadId: demoId,
+        tipoDocumento: 'E',
+        numeroDocumento: '84123456',
+        identificacion: 'María González',
+        correo: 'maria.gonzalez@example.com',
+        direccion: 'Urb. El Cafetal, Caracas',
+        telefonoMovil: '(424) 5550003',
+      },
     ]);
   }
   if ((await db.$count(clientes, eq(clientes.localidadId, secondId))) === 0) {
     await db.insert(clientes).values([
-      { localidadId: secondId, tipoDocumento: 'J', numeroDocumento: '401234567', identificacion: 'Constructora Valencia, C.A.', correo: 'pagos@convalencia.com.ve', direccion: 'Zona Industrial Norte, Valencia', telefonoMovil: '(241) 5550004', tipoProveedor: 'PJD' },
+      {
+        localidadId: secondId,
+        tipoDocumento: 'J',
+        numeroDocumento: '401234567',
+        identificacion: 'Constructora Valencia, C.A.',
+        correo: 'pagos@convalencia.com.ve',
+        direccion: 'Zona Industrial Norte, Valencia',
+        telefonoMovil: '(241) 5550004',
+        tipoProveedor: 'PJD',
+      },
     ]);
   }
   const today = caracasDate();
@@ -187,7 +288,11 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
     ])
     .onConflictDoNothing();
   const [userRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.rol, 'user')).limit(1);
-  const [demoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER_EMAIL)).limit(1);
+  const [demoUser] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_USER_EMAIL))
+    .limit(1);
   if (!demoUser && userRole) {
     await db.insert(users).values({
       tipoDocumento: 'V',

@@ -27,11 +27,13 @@ export function openKeyStore(file: Buffer, password: string, alias: string): Key
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
     const message = String((error as Error).message ?? '');
-    if (/password|mac|decrypt|invalid/i.test(message)) throw new KeyStoreError('La contraseña del certificado no es correcta');
+    if (/password|mac|decrypt|invalid/i.test(message))
+      throw new KeyStoreError('La contraseña del certificado no es correcta');
     throw new KeyStoreError('El archivo no es un certificado PKCS#12 (.p12/.pfx) válido');
   }
   const keyBags = [
-    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
+    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??
+      []),
     ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
   ];
   const certBags = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
@@ -39,7 +41,8 @@ export function openKeyStore(file: Buffer, password: string, alias: string): Key
     throw new KeyStoreError('El certificado no contiene una clave privada y su certificado');
   }
   const named = keyBags.find((bag) => bag.attributes.friendlyName?.[0] === alias);
-  const keyBag = named ?? (keyBags.length === 1 && !keyBags[0].attributes.friendlyName ? keyBags[0] : undefined);
+  const keyBag =
+    named ?? (keyBags.length === 1 && !keyBags[0].attributes.friendlyName ? keyBags[0] : undefined);
   if (!keyBag) throw new KeyStoreError(`El alias ${alias} no existe en el certificado`);
   const localKeyId = keyBag.attributes.localKeyId?.[0];
   const certBag =

@@ -2,8 +2,8 @@ import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
-import type { SecretBox } from '../secrets.ts';
 import type { Principal } from '../modules/security/principal.ts';
+import type { SecretBox } from '../secrets.ts';
 
 /** What every route and service may reach, built once in buildApp. */
 export interface Deps {

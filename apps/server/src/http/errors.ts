@@ -10,8 +10,10 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, details?: unknown) => new AppError(400, message, details);
-export const unauthorized = (message = 'No autenticado: inicie sesión nuevamente') => new AppError(401, message);
-export const forbidden = (message = 'No tiene permiso para realizar esta acción') => new AppError(403, message);
+export const unauthorized = (message = 'No autenticado: inicie sesión nuevamente') =>
+  new AppError(401, message);
+export const forbidden = (message = 'No tiene permiso para realizar esta acción') =>
+  new AppError(403, message);
 export const notFound = (message = 'Registro no encontrado') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);

@@ -2,7 +2,7 @@ import { hasAnyPermission } from '@sigece/fiscal';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { loadPrincipal, type Principal } from '../modules/security/principal.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { type TenantScope, scopeOf } from './tenancy.ts';
+import { scopeOf, type TenantScope } from './tenancy.ts';
 
 /** A module path (route access) and, optionally, an action key of that module. */
 export interface Permission {

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { forbidden } from './errors.ts';
 
 /**
@@ -15,7 +15,11 @@ export interface TenantScope {
   sucursales: readonly string[];
 }
 
-export function scopeOf(user: { masterAdmin: boolean; localidades: readonly string[]; sucursales: readonly string[] }): TenantScope {
+export function scopeOf(user: {
+  masterAdmin: boolean;
+  localidades: readonly string[];
+  sucursales: readonly string[];
+}): TenantScope {
   return { all: user.masterAdmin, localidades: user.localidades, sucursales: user.sucursales };
 }
 
@@ -23,7 +27,10 @@ export function canSeeCompany(scope: TenantScope, localidadId: string): boolean 
   return scope.all || scope.localidades.includes(localidadId);
 }
 
-export function canSeeRow(scope: TenantScope, row: { localidadId: string; sucursalId?: string | null }): boolean {
+export function canSeeRow(
+  scope: TenantScope,
+  row: { localidadId: string; sucursalId?: string | null },
+): boolean {
   if (scope.all) return true;
   if (!scope.localidades.includes(row.localidadId)) return false;
   if (!row.sucursalId || scope.sucursales.length === 0) return true;
@@ -43,6 +50,9 @@ export function tenantCondition(
 }
 
 /** For writes and single reads: a foreign company or branch is answered as forbidden. */
-export function assertTenant(scope: TenantScope, row: { localidadId: string; sucursalId?: string | null }): void {
+export function assertTenant(
+  scope: TenantScope,
+  row: { localidadId: string; sucursalId?: string | null },
+): void {
   if (!canSeeRow(scope, row)) throw forbidden('No tiene acceso a esta razón social o sucursal');
 }

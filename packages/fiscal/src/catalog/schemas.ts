@@ -66,8 +66,12 @@ export const incotermSchema = z.object({
 
 export const valorGravamenSchema = z.object({
   valor: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v ?? ''),
-    z.string().trim().min(1, M.valueMin1).regex(/^\d+(\.\d{1,2})?$/, M.valueMin1),
+    (v) => (typeof v === 'number' ? String(v) : (v ?? '')),
+    z
+      .string()
+      .trim()
+      .min(1, M.valueMin1)
+      .regex(/^\d+(\.\d{1,2})?$/, M.valueMin1),
   ),
   tipoGravamen: requiredText(M.required).pipe(z.uuid({ error: M.required })),
   fechaDesde: isoDate(M.required),
@@ -77,8 +81,14 @@ export const valorGravamenSchema = z.object({
 /** Discount amount types: 0 Bs., 1 %, 2 UT (spec 002 §3). */
 export const DISCOUNT_AMOUNT_TYPES = [0, 1, 2] as const;
 export const descuentoSchema = z.object({
-  titulo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().min(2, M.titleMin2).max(100)),
-  descripcion: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().min(10, M.descriptionMin10).max(300)),
+  titulo: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z.string().min(2, M.titleMin2).max(100),
+  ),
+  descripcion: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z.string().min(10, M.descriptionMin10).max(300),
+  ),
   tipoMonto: z.coerce.number().int().min(0).max(2),
   monto: decimalText('El monto debe ser un número'),
   localidad: optionalText().pipe(z.uuid().optional()),
@@ -88,16 +98,29 @@ export const descuentoSchema = z.object({
 /** Currency (spec 000 §3): PTR shows 5 to 8 decimals, the rest 2 (spec 000 §9). */
 export const divisaSchema = z.object({
   nombre: requiredText(M.required).pipe(z.string().max(60)),
-  iso: requiredText(M.required).pipe(z.string().toUpperCase().regex(/^[A-Z]{3}$/, 'El código ISO tiene 3 letras')),
+  iso: requiredText(M.required).pipe(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'El código ISO tiene 3 letras'),
+  ),
   simbolo: requiredText(M.required).pipe(z.string().max(10)),
   decimales: z.coerce.number().int().min(0).max(8).default(2),
 });
 
 /** A rate in Bs. per unit for one day: the history a document's date is priced with. */
 export const tasaCambioSchema = z.object({
-  iso: requiredText(M.required).pipe(z.string().toUpperCase().regex(/^[A-Z]{3}$/, 'El código ISO tiene 3 letras')),
+  iso: requiredText(M.required).pipe(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'El código ISO tiene 3 letras'),
+  ),
   fecha: isoDate(M.required),
-  valor: decimalText('La tasa debe ser un número positivo').refine((v) => Number(v) > 0, 'La tasa debe ser un número positivo'),
+  valor: decimalText('La tasa debe ser un número positivo').refine(
+    (v) => Number(v) > 0,
+    'La tasa debe ser un número positivo',
+  ),
 });
 
 // --- Tax types (TipoGravamen), spec 002 §5 "New tax-rate type" ------------------------------------
@@ -110,7 +133,10 @@ export const tipoGravamenSchema = z.object({
   lstValores: z
     .array(
       z.object({
-        valor: z.preprocess((v) => (typeof v === 'number' ? String(v) : v ?? ''), requiredText(M.required).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, M.required))),
+        valor: z.preprocess(
+          (v) => (typeof v === 'number' ? String(v) : (v ?? '')),
+          requiredText(M.required).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, M.required)),
+        ),
         fechaDesde: isoDate(M.requiredField),
         fechaHasta: isoDate(M.requiredField),
       }),
@@ -132,14 +158,21 @@ export const SALE_TYPES = ['Interna', 'Exportacion'] as const;
 
 const money = (message: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? '0' : typeof v === 'number' ? String(v) : String(v).trim().replace(',', '.')),
+    (v) =>
+      v === '' || v === null || v === undefined
+        ? '0'
+        : typeof v === 'number'
+          ? String(v)
+          : String(v).trim().replace(',', '.'),
     z.string().regex(/^\d+(\.\d{1,8})?$/, message),
   );
 
 export const productSchema = z
   .object({
     id_localidad: requiredText(M.required).pipe(z.uuid({ error: M.required })),
-    descripcion: requiredText(PRODUCT_MESSAGES.descriptionRequired).pipe(z.string().max(200, PRODUCT_MESSAGES.descriptionMax200)),
+    descripcion: requiredText(PRODUCT_MESSAGES.descriptionRequired).pipe(
+      z.string().max(200, PRODUCT_MESSAGES.descriptionMax200),
+    ),
     codigo: requiredText(M.required).pipe(z.string().max(30)),
     unidadMedida: requiredText(M.required).pipe(z.string().max(10)),
     tipoVenta: z.preprocess((v) => v ?? '', z.enum(SALE_TYPES, { error: M.required })),
@@ -147,17 +180,23 @@ export const productSchema = z
     divisaPrecio: money(PRODUCT_MESSAGES.priceRequired),
     PrecioPtr: money(PRODUCT_MESSAGES.priceRequired),
     PrecioEur: money(PRODUCT_MESSAGES.priceRequired),
-    stock: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : String(v)), z.string({ error: M.required }).regex(/^\d+(\.\d{1,3})?$/, M.required)),
+    stock: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : String(v)),
+      z.string({ error: M.required }).regex(/^\d+(\.\d{1,3})?$/, M.required),
+    ),
     exento: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
     exonerado: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
-    tipoGravamen: z
-      .preprocess((v) => (v === '' || v === null ? undefined : v), z.object({ idgravamen: z.uuid() }).partial().passthrough().optional()),
+    tipoGravamen: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.object({ idgravamen: z.uuid() }).partial().passthrough().optional(),
+    ),
   })
   .superRefine((p, ctx) => {
     if ([p.precio, p.divisaPrecio, p.PrecioPtr, p.PrecioEur].every((v) => Number(v) <= 0)) {
       ctx.addIssue({ code: 'custom', path: ['precio'], message: PRODUCT_MESSAGES.priceRequired });
     }
-    if (p.exento && p.exonerado) ctx.addIssue({ code: 'custom', path: ['exonerado'], message: PRODUCT_MESSAGES.exclusive });
+    if (p.exento && p.exonerado)
+      ctx.addIssue({ code: 'custom', path: ['exonerado'], message: PRODUCT_MESSAGES.exclusive });
     if (!p.exento && !p.exonerado && !p.tipoGravamen?.idgravamen) {
       ctx.addIssue({ code: 'custom', path: ['tipoGravamen'], message: PRODUCT_MESSAGES.taxRequired });
     }
@@ -179,15 +218,25 @@ const C = CLIENT_MESSAGES;
 
 export const clientSchema = z.object({
   id_localidad: requiredText(M.required).pipe(z.uuid({ error: M.required })),
-  tipoDocumento: requiredText(C.typeRequired).pipe(z.enum(['V', 'E', 'J', 'G', 'P', 'C'], { error: C.typeRequired })),
+  tipoDocumento: requiredText(C.typeRequired).pipe(
+    z.enum(['V', 'E', 'J', 'G', 'P', 'C'], { error: C.typeRequired }),
+  ),
   numeroDocumento: requiredText(M.required).pipe(z.string().regex(/^\d{1,9}$/, C.documentDigits)),
   identificacion: requiredText(M.required).pipe(z.string().max(100, C.nameMax100)),
   correo: requiredText(M.required).pipe(z.email(C.emailInvalid).max(50)),
   ccCorreo: optionalText().pipe(z.email(C.emailInvalid).max(50).optional()),
   direccion: requiredText(M.required).pipe(z.string().max(200, C.addressMax200)),
-  telefonoMovil: requiredText(M.required).pipe(z.string().min(10, C.phoneFormat).regex(/^\(\d{3}\) \d{7}$/, C.phoneFormat)),
+  telefonoMovil: requiredText(M.required).pipe(
+    z
+      .string()
+      .min(10, C.phoneFormat)
+      .regex(/^\(\d{3}\) \d{7}$/, C.phoneFormat),
+  ),
   telefonoHabitacion: optionalText(),
   contribuyenteEspecial: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
-  tipoProveedor: z.preprocess((v) => (v === '' || v === null || v === undefined ? 'PNR' : v), z.enum(['PJD', 'PJND', 'PNR', 'PNNR'])),
+  tipoProveedor: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 'PNR' : v),
+    z.enum(['PJD', 'PJND', 'PNR', 'PNNR']),
+  ),
 });
 export type ClientInput = z.infer<typeof clientSchema>;

@@ -1,5 +1,11 @@
 import { looseBoolean, optionalText, requiredText } from '../common.ts';
-import { COMPANY_DOCUMENT_TYPES, PHONE_EXAMPLE, PHONE_PATTERN, PROVIDER_TYPES, RIF_PATTERN } from '../formats.ts';
+import {
+  COMPANY_DOCUMENT_TYPES,
+  PHONE_EXAMPLE,
+  PHONE_PATTERN,
+  PROVIDER_TYPES,
+  RIF_PATTERN,
+} from '../formats.ts';
 import { z } from '../zod-es.ts';
 
 /** Messages of spec 000 §5 for companies, branches, certificates and third-party accounts, verbatim. */
@@ -104,11 +110,16 @@ export const certificateFieldsSchema = z.object({
 
 export const certificateFormSchema = certificateFieldsSchema
   .extend({ repeatPassword: requiredText(M.required) })
-  .refine((v) => v.keyStorePassword === v.repeatPassword, { path: ['repeatPassword'], message: M.passwordsDiffer });
+  .refine((v) => v.keyStorePassword === v.repeatPassword, {
+    path: ['repeatPassword'],
+    message: M.passwordsDiffer,
+  });
 
 export const thirdPartySchema = z.object({
   localidad: requiredText(M.required).pipe(z.uuid({ error: M.required })),
-  domicilioPrestador: requiredText(M.thirdPartyAddressRequired).pipe(z.string().max(250, M.thirdPartyAddressMax250)),
+  domicilioPrestador: requiredText(M.thirdPartyAddressRequired).pipe(
+    z.string().max(250, M.thirdPartyAddressMax250),
+  ),
   nombrePrestador: requiredText(M.thirdPartyNameRequired).pipe(z.string().max(100)),
   rifPrestador: requiredText(M.required).pipe(z.string().toUpperCase().regex(RIF_PATTERN, X.rifFormat)),
 });
@@ -116,10 +127,14 @@ export type ThirdPartyInput = z.infer<typeof thirdPartySchema>;
 
 /** The screen's form: document type and number, joined into rifPrestador on submit. */
 export const thirdPartyFormSchema = z.object({
-  domicilioPrestador: requiredText(M.thirdPartyAddressRequired).pipe(z.string().max(250, M.thirdPartyAddressMax250)),
+  domicilioPrestador: requiredText(M.thirdPartyAddressRequired).pipe(
+    z.string().max(250, M.thirdPartyAddressMax250),
+  ),
   nombrePrestador: requiredText(M.thirdPartyNameRequired).pipe(z.string().max(100)),
   tipoDocumento: requiredText(M.required),
-  numeroDocumento: requiredText(M.required).pipe(z.string().max(11, M.thirdPartyDocumentMax11).regex(/^\d+$/, X.documentDigits)),
+  numeroDocumento: requiredText(M.required).pipe(
+    z.string().max(11, M.thirdPartyDocumentMax11).regex(/^\d+$/, X.documentDigits),
+  ),
 });
 
 export const emailToggleSchema = z.object({ activaEnvioEmail: looseBoolean, _id: z.uuid() });

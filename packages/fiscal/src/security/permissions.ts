@@ -46,6 +46,11 @@ export function hasPermission(subject: PermissionSubject, path: string, key: str
 }
 
 /** The spec's second check: passes if any of several permissions is granted. */
-export function hasAnyPermission(subject: PermissionSubject, checks: ReadonlyArray<{ path: string; key?: string }>): boolean {
-  return checks.some((c) => (c.key === undefined ? canAccessPath(subject, c.path) : hasPermission(subject, c.path, c.key)));
+export function hasAnyPermission(
+  subject: PermissionSubject,
+  checks: ReadonlyArray<{ path: string; key?: string }>,
+): boolean {
+  return checks.some((c) =>
+    c.key === undefined ? canAccessPath(subject, c.path) : hasPermission(subject, c.path, c.key),
+  );
 }

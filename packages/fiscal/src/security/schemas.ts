@@ -67,8 +67,13 @@ export const moduleActionSchema = z.object({
 });
 
 export const moduleCreateSchema = z.object({
-  name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: M.moduleNameMin }).min(2, M.moduleNameMin)),
-  path: requiredText('La ruta es requerida').pipe(z.string().startsWith('/', SECURITY_EXTRA_MESSAGES.modulePathInvalid)),
+  name: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: M.moduleNameMin }).min(2, M.moduleNameMin),
+  ),
+  path: requiredText('La ruta es requerida').pipe(
+    z.string().startsWith('/', SECURITY_EXTRA_MESSAGES.modulePathInvalid),
+  ),
   permiso: looseBoolean.default(true),
   opciones: z.array(moduleActionSchema).default([]),
 });
@@ -79,7 +84,9 @@ export type ModuleCreateInput = z.infer<typeof moduleCreateSchema>;
 const idList = z.preprocess((v) => (v === null || v === undefined || v === '' ? [] : v), z.array(z.uuid()));
 
 const userBase = z.object({
-  tipoDocumento: requiredText(M.tipoDocumentoRequired).pipe(z.enum(USER_DOCUMENT_TYPES, { error: M.tipoDocumentoRequired })),
+  tipoDocumento: requiredText(M.tipoDocumentoRequired).pipe(
+    z.enum(USER_DOCUMENT_TYPES, { error: M.tipoDocumentoRequired }),
+  ),
   numeroDocumento: requiredText(M.numeroDocumentoRequired).pipe(
     z.string().regex(/^\d{1,8}$/, SECURITY_EXTRA_MESSAGES.numeroDocumentoDigits),
   ),
@@ -101,7 +108,9 @@ function roleUnlessMaster<T extends { masterAdmin: boolean; role?: string }>(val
   }
 }
 
-const password = requiredText(M.passwordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200));
+const password = requiredText(M.passwordRequired).pipe(
+  z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200),
+);
 
 export const userCreateSchema = userBase.extend({ password }).superRefine(roleUnlessMaster);
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
@@ -116,12 +125,16 @@ export const userCreateFormSchema = userBase
   .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
 
 export const changePasswordSchema = z.object({
-  password: requiredText(M.changePasswordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200)),
+  password: requiredText(M.changePasswordRequired).pipe(
+    z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200),
+  ),
 });
 
 export const changePasswordFormSchema = z
   .object({
-    password: requiredText(M.changePasswordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin)),
+    password: requiredText(M.changePasswordRequired).pipe(
+      z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin),
+    ),
     repassword: requiredText(M.changePasswordRequired),
   })
   .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
@@ -143,5 +156,7 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordSchema = z.object({
   token: requiredText('El enlace de recuperación no es válido'),
-  password: requiredText(M.passwordRequired).pipe(z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200)),
+  password: requiredText(M.passwordRequired).pipe(
+    z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200),
+  ),
 });

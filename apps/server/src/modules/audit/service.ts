@@ -28,7 +28,13 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-const SECRET_FIELDS = new Set(['passwordHash', 'password', 'keyStorePassword', 'keystoreArchivo', 'tokenHash']);
+const SECRET_FIELDS = new Set([
+  'passwordHash',
+  'password',
+  'keyStorePassword',
+  'keystoreArchivo',
+  'tokenHash',
+]);
 
 /** Secrets never reach the log, not even hashed. */
 function redact(value: unknown): unknown {

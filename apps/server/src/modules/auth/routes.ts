@@ -1,4 +1,10 @@
-import { forgotPasswordSchema, loginSchema, refreshTokenSchema, resetPasswordSchema, z } from '@sigece/fiscal';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  refreshTokenSchema,
+  resetPasswordSchema,
+  z,
+} from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, principalOf } from '../../http/guard.ts';
 import { errorBody, messageBody } from '../../http/responses.ts';
@@ -27,7 +33,9 @@ const meAnswer = z.object({
       nombre: z.string(),
       path: z.string(),
       permiso: z.boolean(),
-      acciones: z.array(z.object({ _id: z.string(), key: z.string(), description: z.string(), status: z.boolean() })),
+      acciones: z.array(
+        z.object({ _id: z.string(), key: z.string(), description: z.string(), status: z.boolean() }),
+      ),
     }),
   ),
 });
@@ -82,7 +90,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Envía por correo un enlace de un solo uso, válido por una hora, para restablecer la contraseña',
+        summary:
+          'Envía por correo un enlace de un solo uso, válido por una hora, para restablecer la contraseña',
         body: forgotPasswordSchema,
         response: { 200: messageBody, 400: errorBody },
       },

@@ -6,7 +6,7 @@ import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
-import { type TokenSigner, sha256 } from './tokens.ts';
+import { sha256, type TokenSigner } from './tokens.ts';
 
 export const MAX_FAILED_LOGINS = 10;
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -71,11 +71,15 @@ export async function login(
   }
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
   const tokens = await issuePair(db, signer, user.id, randomUUID());
-  await recordAudit(db, { ...audit, userId: user.id, userEmail: user.email }, {
-    entity: 'session',
-    entityId: user.id,
-    action: 'login',
-  });
+  await recordAudit(
+    db,
+    { ...audit, userId: user.id, userEmail: user.email },
+    {
+      entity: 'session',
+      entityId: user.id,
+      action: 'login',
+    },
+  );
   const role = user.masterAdmin ? 'admin' : await roleNameOf(db, user.roleId);
   return {
     user: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), role },
@@ -93,7 +97,10 @@ async function roleNameOf(db: Db, roleId: string | null): Promise<string> {
  * Rotation: a refresh token works once. Presenting one that was already used means it leaked, so the
  * whole family (every token descended from that login) is revoked.
  */
-export async function refresh(deps: { db: Db; signer: TokenSigner }, refreshToken: string): Promise<TokenPair> {
+export async function refresh(
+  deps: { db: Db; signer: TokenSigner },
+  refreshToken: string,
+): Promise<TokenPair> {
   const { db, signer } = deps;
   const claims = await signer.verify(refreshToken, 'refresh');
   if (!claims) throw unauthorized(AUTH_MESSAGES.invalidRefresh);
@@ -113,11 +120,18 @@ export async function refresh(deps: { db: Db; signer: TokenSigner }, refreshToke
   if (!claimed) {
     const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
     if (known?.usedAt) {
-      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, known.familyId));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(refreshTokens.familyId, known.familyId));
     }
     throw unauthorized(AUTH_MESSAGES.invalidRefresh);
   }
-  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, claimed.userId)).limit(1);
+  const [user] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, claimed.userId))
+    .limit(1);
   if (user?.status !== 'ACTIVO') throw unauthorized(AUTH_MESSAGES.invalidRefresh);
   return issuePair(db, signer, claimed.userId, claimed.familyId);
 }
@@ -129,7 +143,11 @@ export async function logout(db: Db, refreshToken: string, audit: AuditContext):
     .where(and(eq(refreshTokens.tokenHash, sha256(refreshToken)), isNull(refreshTokens.revokedAt)))
     .returning({ userId: refreshTokens.userId });
   if (revoked) {
-    await recordAudit(db, { ...audit, userId: revoked.userId }, { entity: 'session', entityId: revoked.userId, action: 'logout' });
+    await recordAudit(
+      db,
+      { ...audit, userId: revoked.userId },
+      { entity: 'session', entityId: revoked.userId, action: 'logout' },
+    );
   }
 }
 
@@ -141,7 +159,7 @@ export async function requestPasswordReset(
   const { db, mailer, publicUrl } = deps;
   const email = normalizeEmail(emailInput);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user || user.status !== 'ACTIVO') return;
+  if (user?.status !== 'ACTIVO') return;
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordResets).values({
     userId: user.id,
@@ -164,7 +182,11 @@ export async function requestPasswordReset(
   });
 }
 
-export async function resetPassword(db: Db, input: { token: string; password: string }, audit: AuditContext): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string },
+  audit: AuditContext,
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const [reset] = await tx
@@ -185,11 +207,15 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, reset.userId), isNull(refreshTokens.revokedAt)));
-    await recordAudit(tx, { ...audit, userId: reset.userId }, {
-      entity: 'user',
-      entityId: reset.userId,
-      action: 'reset-password',
-    });
+    await recordAudit(
+      tx,
+      { ...audit, userId: reset.userId },
+      {
+        entity: 'user',
+        entityId: reset.userId,
+        action: 'reset-password',
+      },
+    );
   });
 }
 

@@ -42,7 +42,10 @@ export function parseBcvPage(html: string): BcvRate[] {
 export async function fetchBcvRates(url: string, timeoutMs = 15_000): Promise<BcvRate[]> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'sigece/2' } });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { 'user-agent': 'sigece/2' },
+    });
   } catch {
     throw new BcvParseError(`No se pudo consultar la página del BCV (${url})`);
   }

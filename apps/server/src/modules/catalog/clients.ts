@@ -78,7 +78,11 @@ function clientValues(input: z.infer<typeof clientSchema>) {
 }
 
 async function assertUnique(db: DbOrTx, input: z.infer<typeof clientSchema>, exceptId?: string) {
-  const [company] = await db.select({ id: localidades.id }).from(localidades).where(eq(localidades.id, input.id_localidad)).limit(1);
+  const [company] = await db
+    .select({ id: localidades.id })
+    .from(localidades)
+    .where(eq(localidades.id, input.id_localidad))
+    .limit(1);
   if (!company) throw badRequest('La razón social no existe');
   const [taken] = await db
     .select({ id: clientes.id })
@@ -91,7 +95,8 @@ async function assertUnique(db: DbOrTx, input: z.infer<typeof clientSchema>, exc
       ),
     )
     .limit(1);
-  if (taken && taken.id !== exceptId) throw conflict(`El cliente ${input.tipoDocumento}-${input.numeroDocumento} ya existe`);
+  if (taken && taken.id !== exceptId)
+    throw conflict(`El cliente ${input.tipoDocumento}-${input.numeroDocumento} ya existe`);
 }
 
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -108,7 +113,10 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Clientes de las razones sociales visibles (paginado; localidad filtra por razón social)',
-        querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional(), localidad: z.uuid().optional() }),
+        querystring: pageQuery.extend({
+          status: z.enum(REGISTER_STATUSES).optional(),
+          localidad: z.uuid().optional(),
+        }),
         response: { 200: pageBody(clientBody), ...errorResponses },
       },
     },
@@ -117,13 +125,25 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       const term = q.search ? likePattern(q.search) : undefined;
       const where = and(
         tenantCondition(scopeOfRequest(request), { localidad: clientes.localidadId }),
-        term ? or(ilike(clientes.numeroDocumento, term), ilike(clientes.identificacion, term), ilike(clientes.correo, term)) : undefined,
+        term
+          ? or(
+              ilike(clientes.numeroDocumento, term),
+              ilike(clientes.identificacion, term),
+              ilike(clientes.correo, term),
+            )
+          : undefined,
         q.status ? eq(clientes.status, q.status) : undefined,
         q.localidad ? eq(clientes.localidadId, q.localidad) : undefined,
       );
       const [total, rows] = await Promise.all([
         db.$count(clientes, where),
-        db.select().from(clientes).where(where).orderBy(asc(clientes.identificacion)).limit(q.limit).offset(offsetOf(q)),
+        db
+          .select()
+          .from(clientes)
+          .where(where)
+          .orderBy(asc(clientes.identificacion))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
       ]);
       return pageOf(q, rows.map(clientView), total);
     },
@@ -152,7 +172,13 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await db
         .select()
         .from(clientes)
-        .where(and(eq(clientes.localidadId, localidad), eq(clientes.status, 'ACTIVO'), like(clientes.numeroDocumento, `${digits}%`)))
+        .where(
+          and(
+            eq(clientes.localidadId, localidad),
+            eq(clientes.status, 'ACTIVO'),
+            like(clientes.numeroDocumento, `${digits}%`),
+          ),
+        )
         .orderBy(asc(clientes.numeroDocumento))
         .limit(PICKER_LIMIT);
       return { code: 200, results: rows.map(clientView) };
@@ -163,7 +189,13 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/addcliente`,
     {
       preHandler: canWrite,
-      schema: { tags, security, summary: 'Crea un cliente de una razón social', body: clientSchema, response: { 200: resultBody(clientBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Crea un cliente de una razón social',
+        body: clientSchema,
+        response: { 200: resultBody(clientBody), ...errorResponses },
+      },
     },
     async (request) => {
       const input = request.body;
@@ -171,7 +203,10 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       const audit = auditContextOf(request);
       const result = await db.transaction(async (tx) => {
         await assertUnique(tx, input);
-        const [row] = await tx.insert(clientes).values({ ...clientValues(input), createdBy: audit.userEmail ?? 'sistema' }).returning();
+        const [row] = await tx
+          .insert(clientes)
+          .values({ ...clientValues(input), createdBy: audit.userEmail ?? 'sistema' })
+          .returning();
         await recordAudit(tx, audit, { entity: 'cliente', entityId: row.id, action: 'create', after: row });
         return clientView(row);
       });
@@ -183,7 +218,14 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/updatecliente/:id`,
     {
       preHandler: canWrite,
-      schema: { tags, security, summary: 'Modifica un cliente', params: idParam, body: clientSchema, response: { 200: resultBody(clientBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Modifica un cliente',
+        params: idParam,
+        body: clientSchema,
+        response: { 200: resultBody(clientBody), ...errorResponses },
+      },
     },
     async (request) => {
       const input = request.body;
@@ -193,10 +235,21 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         const [before] = await tx.select().from(clientes).where(eq(clientes.id, request.params.id)).limit(1);
         if (!before) throw notFound('Cliente no encontrado');
         assertTenant(scope, { localidadId: before.localidadId });
-        if (input.id_localidad !== before.localidadId) throw badRequest('El cliente pertenece a otra razón social');
+        if (input.id_localidad !== before.localidadId)
+          throw badRequest('El cliente pertenece a otra razón social');
         await assertUnique(tx, input, before.id);
-        const [row] = await tx.update(clientes).set({ ...clientValues(input), updatedAt: new Date() }).where(eq(clientes.id, before.id)).returning();
-        await recordAudit(tx, audit, { entity: 'cliente', entityId: row.id, action: 'update', before, after: row });
+        const [row] = await tx
+          .update(clientes)
+          .set({ ...clientValues(input), updatedAt: new Date() })
+          .where(eq(clientes.id, before.id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'cliente',
+          entityId: row.id,
+          action: 'update',
+          before,
+          after: row,
+        });
         return clientView(row);
       });
       return { code: 200, message: 'Actualizado', result };
@@ -207,7 +260,13 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/ActDesCliente/:id`,
     {
       preHandler: guard({ module: CLIENTS }),
-      schema: { tags, security, summary: 'Activa o inactiva un cliente', params: idParam, response: { 200: resultBody(clientBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Activa o inactiva un cliente',
+        params: idParam,
+        response: { 200: resultBody(clientBody), ...errorResponses },
+      },
     },
     async (request) => {
       const scope = scopeOfRequest(request);
@@ -217,11 +276,25 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!before) throw notFound('Cliente no encontrado');
         assertTenant(scope, { localidadId: before.localidadId });
         const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
-        const [row] = await tx.update(clientes).set({ status, updatedAt: new Date() }).where(eq(clientes.id, before.id)).returning();
-        await recordAudit(tx, audit, { entity: 'cliente', entityId: row.id, action: status === 'ACTIVO' ? 'activate' : 'deactivate', before: { logEstatusRegistro: before.status }, after: { logEstatusRegistro: status } });
+        const [row] = await tx
+          .update(clientes)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(clientes.id, before.id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'cliente',
+          entityId: row.id,
+          action: status === 'ACTIVO' ? 'activate' : 'deactivate',
+          before: { logEstatusRegistro: before.status },
+          after: { logEstatusRegistro: status },
+        });
         return clientView(row);
       });
-      return { code: 200, message: result.logEstatusRegistro === 'ACTIVO' ? 'Activado' : 'Inactivado', result };
+      return {
+        code: 200,
+        message: result.logEstatusRegistro === 'ACTIVO' ? 'Activado' : 'Inactivado',
+        result,
+      };
     },
   );
 };

@@ -1,13 +1,13 @@
 import { idParam, pageQuery, REGISTER_STATUSES, z } from '@sigece/fiscal';
-import { type AnyColumn, type SQL, and, asc, eq, ilike, or } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, auditContextOf, recordAudit } from '../audit/service.ts';
 
 type CatalogTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColumn; createdBy: PgColumn };
@@ -70,7 +70,9 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
     try {
       return await work();
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
       if (code === '23505') throw conflict(def.uniqueMessage ?? 'El registro ya existe');
       throw error;
     }
@@ -80,7 +82,13 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
     `${def.base}${def.listPath ?? '/listar'}`,
     {
       preHandler: guard('authenticated'),
-      schema: { tags, security, summary: `Lista paginada: ${def.entity}`, querystring: query, response: { 200: pageBody(def.view), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: `Lista paginada: ${def.entity}`,
+        querystring: query,
+        response: { 200: pageBody(def.view), ...errorResponses },
+      },
     },
     async (request) => {
       const q = request.query as PageQueryWithFilters;
@@ -102,7 +110,13 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
     `${def.base}/crear`,
     {
       preHandler: guard({ module: def.module }),
-      schema: { tags, security, summary: `Crea: ${def.entity}`, body: def.input, response: { 200: resultBody(def.view), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: `Crea: ${def.entity}`,
+        body: def.input,
+        response: { 200: resultBody(def.view), ...errorResponses },
+      },
     },
     async (request) => {
       const input = request.body as Input;
@@ -115,7 +129,14 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
             .insert(table)
             .values({ ...def.toValues(input), createdBy: audit.userEmail ?? 'sistema' } as never)
             .returning();
-          await recordCatalogAudit(tx, audit, def.entity, created as Row & { id: string }, 'create', undefined);
+          await recordCatalogAudit(
+            tx,
+            audit,
+            def.entity,
+            created as Row & { id: string },
+            'create',
+            undefined,
+          );
           return created as Row;
         }),
       );
@@ -127,7 +148,14 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
     `${def.base}/editar/:id`,
     {
       preHandler: guard({ module: def.module }),
-      schema: { tags, security, summary: `Modifica: ${def.entity}`, params: idParam, body: def.input, response: { 200: resultBody(def.view), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: `Modifica: ${def.entity}`,
+        params: idParam,
+        body: def.input,
+        response: { 200: resultBody(def.view), ...errorResponses },
+      },
     },
     async (request) => {
       const input = request.body as Input;
@@ -162,7 +190,13 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
       `${def.base}/${verb}/:id`,
       {
         preHandler: guard({ module: def.module }),
-        schema: { tags, security, summary: `${message}: ${def.entity}`, params: idParam, response: { 200: resultBody(def.view), ...errorResponses } },
+        schema: {
+          tags,
+          security,
+          summary: `${message}: ${def.entity}`,
+          params: idParam,
+          response: { 200: resultBody(def.view), ...errorResponses },
+        },
       },
       async (request) => {
         const { id } = request.params as { id: string };
@@ -175,7 +209,14 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
             .set({ status, updatedAt: new Date() } as never)
             .where(eq(table.id, id))
             .returning();
-          await recordCatalogAudit(tx, audit, def.entity, updated as Row & { id: string }, verb === 'activar' ? 'activate' : 'deactivate', before);
+          await recordCatalogAudit(
+            tx,
+            audit,
+            def.entity,
+            updated as Row & { id: string },
+            verb === 'activar' ? 'activate' : 'deactivate',
+            before,
+          );
           return updated as Row;
         });
         return { code: 200, message, result: def.toView(row) };
@@ -183,7 +224,6 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
     );
   }
 }
-
 
 async function recordCatalogAudit(
   tx: DbOrTx,

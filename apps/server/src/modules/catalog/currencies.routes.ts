@@ -45,20 +45,46 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/listar`,
     {
       preHandler: guard('authenticated'),
-      schema: { tags, security, summary: 'Divisas con su tasa vigente (paginado)', querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() }), response: { 200: pageBody(divisaBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Divisas con su tasa vigente (paginado)',
+        querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() }),
+        response: { 200: pageBody(divisaBody), ...errorResponses },
+      },
     },
     async (request) => currencies.listDivisas(db, request.query),
   );
   app.post(
     `${base}/crear`,
-    { preHandler: guard({ module: DIVISA }), schema: { tags, security, summary: 'Crea una divisa', body: divisaSchema, response: { 200: resultBody(divisaBody), ...errorResponses } } },
-    async (request) => ({ code: 200, message: 'Guardado', result: await currencies.saveDivisa(db, request.body, auditContextOf(request)) }),
+    {
+      preHandler: guard({ module: DIVISA }),
+      schema: {
+        tags,
+        security,
+        summary: 'Crea una divisa',
+        body: divisaSchema,
+        response: { 200: resultBody(divisaBody), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Guardado',
+      result: await currencies.saveDivisa(db, request.body, auditContextOf(request)),
+    }),
   );
   app.put(
     `${base}/editar/:id`,
     {
       preHandler: guard({ module: DIVISA }),
-      schema: { tags, security, summary: 'Modifica una divisa', params: idParam, body: divisaSchema, response: { 200: resultBody(divisaBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Modifica una divisa',
+        params: idParam,
+        body: divisaSchema,
+        response: { 200: resultBody(divisaBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
@@ -72,8 +98,21 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.put(
       `${base}/${verb}/:id`,
-      { preHandler: guard({ module: DIVISA }), schema: { tags, security, summary: `${message}: divisa`, params: idParam, response: { 200: resultBody(divisaBody), ...errorResponses } } },
-      async (request) => ({ code: 200, message, result: await currencies.setDivisaStatus(db, request.params.id, status, auditContextOf(request)) }),
+      {
+        preHandler: guard({ module: DIVISA }),
+        schema: {
+          tags,
+          security,
+          summary: `${message}: divisa`,
+          params: idParam,
+          response: { 200: resultBody(divisaBody), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        code: 200,
+        message,
+        result: await currencies.setDivisaStatus(db, request.params.id, status, auditContextOf(request)),
+      }),
     );
   }
 
@@ -98,7 +137,10 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Lee las tasas oficiales del BCV y las guarda como tasas del día',
-        response: { 200: z.object({ code: z.number(), message: z.string(), result: z.array(rateBody) }), ...errorResponses },
+        response: {
+          200: z.object({ code: z.number(), message: z.string(), result: z.array(rateBody) }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => ({
@@ -111,12 +153,20 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/tasa`,
     {
       preHandler: guard({ module: TASA }),
-      schema: { tags, security, summary: 'Registra manualmente la tasa de un día (reemplaza la de ese día)', body: tasaCambioSchema, response: { 200: resultBody(rateBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Registra manualmente la tasa de un día (reemplaza la de ese día)',
+        body: tasaCambioSchema,
+        response: { 200: resultBody(rateBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
       message: 'Guardado',
-      result: await db.transaction((tx) => currencies.storeRate(tx, request.body, 'MANUAL', auditContextOf(request))),
+      result: await db.transaction((tx) =>
+        currencies.storeRate(tx, request.body, 'MANUAL', auditContextOf(request)),
+      ),
     }),
   );
   app.get(
@@ -127,7 +177,11 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Historial de tasas por fecha (paginado)',
-        querystring: pageQuery.extend({ iso: z.string().optional(), desde: z.iso.date().optional(), hasta: z.iso.date().optional() }),
+        querystring: pageQuery.extend({
+          iso: z.string().optional(),
+          desde: z.iso.date().optional(),
+          hasta: z.iso.date().optional(),
+        }),
         response: { 200: pageBody(rateBody), ...errorResponses },
       },
     },
@@ -143,14 +197,20 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'La tasa que usa un documento de esa fecha (la del día o la última anterior)',
         querystring: z.object({ iso: z.string().toUpperCase(), fecha: z.iso.date().optional() }),
         response: {
-          200: z.object({ code: z.number(), result: z.object({ iso: z.string(), fecha: z.string(), valor: z.string(), fuente: z.string() }) }),
+          200: z.object({
+            code: z.number(),
+            result: z.object({ iso: z.string(), fecha: z.string(), valor: z.string(), fuente: z.string() }),
+          }),
           ...errorResponses,
         },
       },
     },
     async (request, reply) => {
       const rate = await currencies.rateOn(db, request.query.iso, request.query.fecha);
-      if (!rate) return reply.code(404).send({ code: 404, message: `No hay tasa registrada para ${request.query.iso} en esa fecha` });
+      if (!rate)
+        return reply
+          .code(404)
+          .send({ code: 404, message: `No hay tasa registrada para ${request.query.iso} en esa fecha` });
       return { code: 200, result: rate };
     },
   );

@@ -5,7 +5,7 @@ import { divisas, tasasCambio } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { type BcvRate, BcvParseError, fetchBcvRates } from './bcv.ts';
+import { BcvParseError, type BcvRate, fetchBcvRates } from './bcv.ts';
 
 type DivisaRow = typeof divisas.$inferSelect;
 
@@ -36,7 +36,13 @@ export async function listDivisas(db: Db, query: PageQuery & { status?: string }
   );
   const [total, rows] = await Promise.all([
     db.$count(divisas, where),
-    db.select().from(divisas).where(where).orderBy(asc(divisas.iso)).limit(query.limit).offset(offsetOf(query)),
+    db
+      .select()
+      .from(divisas)
+      .where(where)
+      .orderBy(asc(divisas.iso))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
   ]);
   return pageOf(query, rows.map(divisaView), total);
 }
@@ -55,23 +61,39 @@ export async function saveDivisa(
       .limit(1);
     if (taken) throw conflict(`Ya existe la divisa ${input.iso}`);
     if (!id) {
-      const [row] = await tx.insert(divisas).values({ ...input, createdBy: audit.userEmail ?? 'sistema' }).returning();
+      const [row] = await tx
+        .insert(divisas)
+        .values({ ...input, createdBy: audit.userEmail ?? 'sistema' })
+        .returning();
       await recordAudit(tx, audit, { entity: 'divisa', entityId: row.id, action: 'create', after: row });
       return divisaView(row);
     }
     const [before] = await tx.select().from(divisas).where(eq(divisas.id, id)).limit(1);
     if (!before) throw notFound('Divisa no encontrada');
-    const [row] = await tx.update(divisas).set({ ...input, updatedAt: new Date() }).where(eq(divisas.id, id)).returning();
+    const [row] = await tx
+      .update(divisas)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(divisas.id, id))
+      .returning();
     await recordAudit(tx, audit, { entity: 'divisa', entityId: id, action: 'update', before, after: row });
     return divisaView(row);
   });
 }
 
-export async function setDivisaStatus(db: Db, id: string, status: 'ACTIVO' | 'INACTIVO', audit: AuditContext) {
+export async function setDivisaStatus(
+  db: Db,
+  id: string,
+  status: 'ACTIVO' | 'INACTIVO',
+  audit: AuditContext,
+) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(divisas).where(eq(divisas.id, id)).limit(1);
     if (!before) throw notFound('Divisa no encontrada');
-    const [row] = await tx.update(divisas).set({ status, updatedAt: new Date() }).where(eq(divisas.id, id)).returning();
+    const [row] = await tx
+      .update(divisas)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(divisas.id, id))
+      .returning();
     await recordAudit(tx, audit, {
       entity: 'divisa',
       entityId: id,
@@ -109,14 +131,31 @@ export async function storeRate(
     })
     .returning();
   if (!currency.fechaValor || currency.fechaValor <= rate.fecha) {
-    await tx.update(divisas).set({ valor: rate.valor, fechaValor: rate.fecha, updatedAt: new Date() }).where(eq(divisas.id, currency.id));
+    await tx
+      .update(divisas)
+      .set({ valor: rate.valor, fechaValor: rate.fecha, updatedAt: new Date() })
+      .where(eq(divisas.id, currency.id));
   }
-  await recordAudit(tx, audit, { entity: 'tasaCambio', entityId: row.id, action: before ? 'replace' : 'create', before, after: row });
+  await recordAudit(tx, audit, {
+    entity: 'tasaCambio',
+    entityId: row.id,
+    action: before ? 'replace' : 'create',
+    before,
+    after: row,
+  });
   return rateView(row);
 }
 
 export function rateView(r: typeof tasasCambio.$inferSelect) {
-  return { id: r.id, iso: r.iso, fecha: r.fecha, valor: r.valor, fuente: r.fuente, logUsername: r.createdBy, logFechaRegistro: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    iso: r.iso,
+    fecha: r.fecha,
+    valor: r.valor,
+    fuente: r.fuente,
+    logUsername: r.createdBy,
+    logFechaRegistro: r.createdAt.toISOString(),
+  };
 }
 
 export async function listRates(db: Db, query: PageQuery & { iso?: string; desde?: string; hasta?: string }) {
@@ -127,7 +166,13 @@ export async function listRates(db: Db, query: PageQuery & { iso?: string; desde
   );
   const [total, rows] = await Promise.all([
     db.$count(tasasCambio, where),
-    db.select().from(tasasCambio).where(where).orderBy(desc(tasasCambio.fecha), asc(tasasCambio.iso)).limit(query.limit).offset(offsetOf(query)),
+    db
+      .select()
+      .from(tasasCambio)
+      .where(where)
+      .orderBy(desc(tasasCambio.fecha), asc(tasasCambio.iso))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
   ]);
   return pageOf(query, rows.map(rateView), total);
 }

@@ -33,7 +33,13 @@ const productBody = z.object({
   exento: z.boolean(),
   exonerado: z.boolean(),
   tipoGravamen: z
-    .object({ idgravamen: z.string(), codigo: z.string(), concepto: z.string(), ivaGeneral: z.boolean(), valor: z.string().nullable() })
+    .object({
+      idgravamen: z.string(),
+      codigo: z.string(),
+      concepto: z.string(),
+      ivaGeneral: z.boolean(),
+      valor: z.string().nullable(),
+    })
     .nullable(),
   /** What the list shows in "Tipo Alicuota": Exonerado, Exento or the concept. */
   tipoAlicuota: z.string(),
@@ -64,7 +70,13 @@ async function productViews(db: DbOrTx, rows: Array<{ product: ProductRow; compa
       exento: p.exento,
       exonerado: p.exonerado,
       tipoGravamen: tipo
-        ? { idgravamen: tipo.id, codigo: tipo.codigo, concepto: tipo.concepto, ivaGeneral: tipo.ivaGeneral, valor: valueInForce(tipo, today) }
+        ? {
+            idgravamen: tipo.id,
+            codigo: tipo.codigo,
+            concepto: tipo.concepto,
+            ivaGeneral: tipo.ivaGeneral,
+            valor: valueInForce(tipo, today),
+          }
         : null,
       tipoAlicuota: p.exonerado ? 'Exonerado' : p.exento ? 'Exento' : (tipo?.concepto ?? ''),
       logEstatusRegistro: p.status,
@@ -92,12 +104,20 @@ function productValues(input: z.infer<typeof productSchema>) {
 }
 
 async function checkReferences(db: DbOrTx, input: z.infer<typeof productSchema>, exceptId?: string) {
-  const [company] = await db.select({ id: localidades.id }).from(localidades).where(eq(localidades.id, input.id_localidad)).limit(1);
+  const [company] = await db
+    .select({ id: localidades.id })
+    .from(localidades)
+    .where(eq(localidades.id, input.id_localidad))
+    .limit(1);
   if (!company) throw badRequest('La razón social no existe');
   const tipoId = input.exento || input.exonerado ? undefined : input.tipoGravamen?.idgravamen;
   if (tipoId) {
-    const [tipo] = await db.select({ id: tiposGravamen.id, status: tiposGravamen.status }).from(tiposGravamen).where(eq(tiposGravamen.id, tipoId)).limit(1);
-    if (!tipo || tipo.status !== 'ACTIVO') throw badRequest('El tipo de alícuota no existe o está inactivo');
+    const [tipo] = await db
+      .select({ id: tiposGravamen.id, status: tiposGravamen.status })
+      .from(tiposGravamen)
+      .where(eq(tiposGravamen.id, tipoId))
+      .limit(1);
+    if (tipo?.status !== 'ACTIVO') throw badRequest('El tipo de alícuota no existe o está inactivo');
   }
   const [taken] = await db
     .select({ id: productos.id })
@@ -112,7 +132,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/mantenimiento/producto';
 
   const select = () =>
-    db.select({ product: productos, company: localidades.nombre }).from(productos).innerJoin(localidades, eq(localidades.id, productos.localidadId));
+    db
+      .select({ product: productos, company: localidades.nombre })
+      .from(productos)
+      .innerJoin(localidades, eq(localidades.id, productos.localidadId));
 
   app.get(
     `${base}/getproductos`,
@@ -122,7 +145,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Productos de las razones sociales visibles (paginado)',
-        querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional(), localidad: z.uuid().optional() }),
+        querystring: pageQuery.extend({
+          status: z.enum(REGISTER_STATUSES).optional(),
+          localidad: z.uuid().optional(),
+        }),
         response: { 200: pageBody(productBody), ...errorResponses },
       },
     },
@@ -151,9 +177,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Productos activos de una razón social con precio en la divisa pedida (VEF, USD, EUR, PTR)',
-        params: idParam.extend({ divisa: z.enum(['VEF', 'USD', 'EUR', 'PTR'], { error: 'Divisa no admitida' }) }),
-        querystring: z.object({ search: z.string().optional(), limit: z.coerce.number().int().min(1).max(500).default(500) }),
-        response: { 200: z.object({ code: z.number(), results: z.array(productBody.extend({ precioDivisa: z.string() })) }), ...errorResponses },
+        params: idParam.extend({
+          divisa: z.enum(['VEF', 'USD', 'EUR', 'PTR'], { error: 'Divisa no admitida' }),
+        }),
+        querystring: z.object({
+          search: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(500),
+        }),
+        response: {
+          200: z.object({
+            code: z.number(),
+            results: z.array(productBody.extend({ precioDivisa: z.string() })),
+          }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -161,14 +198,22 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       assertTenant(scopeOfRequest(request), { localidadId: id });
       const term = request.query.search ? likePattern(request.query.search) : undefined;
       const rows = await select()
-        .where(and(eq(productos.localidadId, id), eq(productos.status, 'ACTIVO'), term ? or(ilike(productos.codigo, term), ilike(productos.descripcion, term)) : undefined))
+        .where(
+          and(
+            eq(productos.localidadId, id),
+            eq(productos.status, 'ACTIVO'),
+            term ? or(ilike(productos.codigo, term), ilike(productos.descripcion, term)) : undefined,
+          ),
+        )
         .orderBy(asc(productos.descripcion))
         .limit(request.query.limit);
       const column = PRICE_BY_CURRENCY[divisa];
       const views = await productViews(db, rows);
       return {
         code: 200,
-        results: views.map((v, i) => ({ ...v, precioDivisa: rows[i].product[column] })).filter((v) => Number(v.precioDivisa) > 0),
+        results: views
+          .map((v, i) => ({ ...v, precioDivisa: rows[i].product[column] }))
+          .filter((v) => Number(v.precioDivisa) > 0),
       };
     },
   );
@@ -177,7 +222,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/addproducto`,
     {
       preHandler: guard({ module: PRODUCT, action: 'add' }),
-      schema: { tags, security, summary: 'Crea un producto', body: productSchema, response: { 200: resultBody(productBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Crea un producto',
+        body: productSchema,
+        response: { 200: resultBody(productBody), ...errorResponses },
+      },
     },
     async (request) => {
       const input = request.body;
@@ -185,12 +236,22 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const audit = auditContextOf(request);
       const result = await db.transaction(async (tx) => {
         await checkReferences(tx, input);
-        const [row] = await tx.insert(productos).values({ ...productValues(input), createdBy: audit.userEmail ?? 'sistema' }).returning();
+        const [row] = await tx
+          .insert(productos)
+          .values({ ...productValues(input), createdBy: audit.userEmail ?? 'sistema' })
+          .returning();
         await recordAudit(tx, audit, { entity: 'producto', entityId: row.id, action: 'create', after: row });
         return row;
       });
-      const [company] = await db.select({ nombre: localidades.nombre }).from(localidades).where(eq(localidades.id, result.localidadId));
-      return { code: 200, message: 'Producto Registrado!!!', result: (await productViews(db, [{ product: result, company: company.nombre }]))[0] };
+      const [company] = await db
+        .select({ nombre: localidades.nombre })
+        .from(localidades)
+        .where(eq(localidades.id, result.localidadId));
+      return {
+        code: 200,
+        message: 'Producto Registrado!!!',
+        result: (await productViews(db, [{ product: result, company: company.nombre }]))[0],
+      };
     },
   );
 
@@ -216,12 +277,29 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         assertTenant(scope, { localidadId: before.localidadId });
         assertTenant(scope, { localidadId: input.id_localidad });
         await checkReferences(tx, input, before.id);
-        const [row] = await tx.update(productos).set({ ...productValues(input), updatedAt: new Date() }).where(eq(productos.id, before.id)).returning();
-        await recordAudit(tx, audit, { entity: 'producto', entityId: row.id, action: 'update', before, after: row });
+        const [row] = await tx
+          .update(productos)
+          .set({ ...productValues(input), updatedAt: new Date() })
+          .where(eq(productos.id, before.id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'producto',
+          entityId: row.id,
+          action: 'update',
+          before,
+          after: row,
+        });
         return row;
       });
-      const [company] = await db.select({ nombre: localidades.nombre }).from(localidades).where(eq(localidades.id, result.localidadId));
-      return { code: 200, message: 'Producto Actualizado!!!', result: (await productViews(db, [{ product: result, company: company.nombre }]))[0] };
+      const [company] = await db
+        .select({ nombre: localidades.nombre })
+        .from(localidades)
+        .where(eq(localidades.id, result.localidadId));
+      return {
+        code: 200,
+        message: 'Producto Actualizado!!!',
+        result: (await productViews(db, [{ product: result, company: company.nombre }]))[0],
+      };
     },
   );
 
@@ -233,7 +311,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Activa o inactiva un producto (cuerpo: el producto)',
-        body: z.object({ id: z.uuid().optional(), idProducto: z.uuid().optional() }).refine((v) => v.id || v.idProducto, 'Es requerido'),
+        body: z
+          .object({ id: z.uuid().optional(), idProducto: z.uuid().optional() })
+          .refine((v) => v.id || v.idProducto, 'Es requerido'),
         response: { 200: resultBody(productBody), ...errorResponses },
       },
     },
@@ -246,11 +326,24 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!before) throw notFound('Producto no encontrado');
         assertTenant(scope, { localidadId: before.localidadId });
         const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
-        const [row] = await tx.update(productos).set({ status, updatedAt: new Date() }).where(eq(productos.id, id)).returning();
-        await recordAudit(tx, audit, { entity: 'producto', entityId: id, action: status === 'ACTIVO' ? 'activate' : 'deactivate', before: { logEstatusRegistro: before.status }, after: { logEstatusRegistro: status } });
+        const [row] = await tx
+          .update(productos)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(productos.id, id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'producto',
+          entityId: id,
+          action: status === 'ACTIVO' ? 'activate' : 'deactivate',
+          before: { logEstatusRegistro: before.status },
+          after: { logEstatusRegistro: status },
+        });
         return row;
       });
-      const [company] = await db.select({ nombre: localidades.nombre }).from(localidades).where(eq(localidades.id, result.localidadId));
+      const [company] = await db
+        .select({ nombre: localidades.nombre })
+        .from(localidades)
+        .where(eq(localidades.id, result.localidadId));
       return {
         code: 200,
         message: result.status === 'ACTIVO' ? 'Activado' : 'Inactivado',

@@ -41,7 +41,12 @@ const auditOf = (r: { status: string; createdAt: Date; createdBy: string; update
   logFechaModificacion: r.updatedAt?.toISOString() ?? null,
 });
 
-async function mustExist(db: DbOrTx, table: typeof paises | typeof estados | typeof tiposGravamen | typeof localidades | typeof sucursales, id: string, message: string) {
+async function mustExist(
+  db: DbOrTx,
+  table: typeof paises | typeof estados | typeof tiposGravamen | typeof localidades | typeof sucursales,
+  id: string,
+  message: string,
+) {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
   if (!row) throw badRequest(message);
 }
@@ -70,7 +75,15 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: estados',
     table: estados,
     input: estadoSchema,
-    view: z.object({ id: z.string(), id_estado: z.string(), nombre: z.string(), estado: z.string(), iso: z.string().nullable(), pais: z.string(), ...audit }),
+    view: z.object({
+      id: z.string(),
+      id_estado: z.string(),
+      nombre: z.string(),
+      estado: z.string(),
+      iso: z.string().nullable(),
+      pais: z.string(),
+      ...audit,
+    }),
     toView: (r: typeof estados.$inferSelect) => ({
       id: r.id,
       id_estado: r.id,
@@ -154,7 +167,12 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       status: r.status,
       ...auditOf(r),
     }),
-    toValues: (i) => ({ nombre: i.nombre, codigo: i.codigo, sitioWeb: i.sitioWeb ?? null, correo: i.correo ?? null }),
+    toValues: (i) => ({
+      nombre: i.nombre,
+      codigo: i.codigo,
+      sitioWeb: i.sitioWeb ?? null,
+      correo: i.correo ?? null,
+    }),
     searchColumns: [bancos.nombre, bancos.codigo],
     orderBy: bancos.nombre,
     uniqueMessage: 'Ya existe un banco con ese código',
@@ -167,13 +185,26 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: categorías de notas',
     table: categoriasNota,
     input: categoriaNotaSchema,
-    view: z.object({ id: z.string(), codigo: z.string(), nombre: z.string(), tipoNota: z.string(), ...audit }),
-    toView: (r: typeof categoriasNota.$inferSelect) => ({ id: r.id, codigo: r.codigo, nombre: r.nombre, tipoNota: r.tipoNota, ...auditOf(r) }),
+    view: z.object({
+      id: z.string(),
+      codigo: z.string(),
+      nombre: z.string(),
+      tipoNota: z.string(),
+      ...audit,
+    }),
+    toView: (r: typeof categoriasNota.$inferSelect) => ({
+      id: r.id,
+      codigo: r.codigo,
+      nombre: r.nombre,
+      tipoNota: r.tipoNota,
+      ...auditOf(r),
+    }),
     toValues: (i) => ({ nombre: i.nombre, codigo: i.codigo, tipoNota: i.tipoNota }),
     searchColumns: [categoriasNota.nombre, categoriasNota.tipoNota],
     orderBy: categoriasNota.tipoNota,
     filters: z.object({ tipoNota: z.string().optional() }),
-    filterWhere: (f) => (f.tipoNota ? eq(categoriasNota.tipoNota, String(f.tipoNota).toUpperCase()) : undefined),
+    filterWhere: (f) =>
+      f.tipoNota ? eq(categoriasNota.tipoNota, String(f.tipoNota).toUpperCase()) : undefined,
   });
 
   registerCatalog(app, {
@@ -183,8 +214,20 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: incoterms',
     table: incoterms,
     input: incotermSchema,
-    view: z.object({ id: z.string(), nombre: z.string(), descripcion: z.string(), tipo: z.string(), ...audit }),
-    toView: (r: typeof incoterms.$inferSelect) => ({ id: r.id, nombre: r.nombre, descripcion: r.descripcion, tipo: r.tipo, ...auditOf(r) }),
+    view: z.object({
+      id: z.string(),
+      nombre: z.string(),
+      descripcion: z.string(),
+      tipo: z.string(),
+      ...audit,
+    }),
+    toView: (r: typeof incoterms.$inferSelect) => ({
+      id: r.id,
+      nombre: r.nombre,
+      descripcion: r.descripcion,
+      tipo: r.tipo,
+      ...auditOf(r),
+    }),
     toValues: (i) => ({ nombre: i.nombre.toUpperCase(), descripcion: i.descripcion, tipo: i.tipo }),
     searchColumns: [incoterms.nombre, incoterms.descripcion],
     orderBy: incoterms.nombre,
@@ -214,12 +257,18 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       fechaHasta: r.fechaHasta,
       ...auditOf(r),
     }),
-    toValues: (i) => ({ valor: i.valor, tipoGravamenId: i.tipoGravamen, fechaDesde: i.fechaDesde, fechaHasta: i.fechaHasta ?? null }),
+    toValues: (i) => ({
+      valor: i.valor,
+      tipoGravamenId: i.tipoGravamen,
+      fechaDesde: i.fechaDesde,
+      fechaHasta: i.fechaHasta ?? null,
+    }),
     validate: (db, i) => mustExist(db, tiposGravamen, i.tipoGravamen, 'El tipo de alícuota no existe'),
     searchColumns: [valoresGravamen.valor],
     orderBy: valoresGravamen.fechaDesde,
     filters: z.object({ tipoGravamen: z.uuid().optional() }),
-    filterWhere: (f) => (f.tipoGravamen ? eq(valoresGravamen.tipoGravamenId, String(f.tipoGravamen)) : undefined),
+    filterWhere: (f) =>
+      f.tipoGravamen ? eq(valoresGravamen.tipoGravamenId, String(f.tipoGravamen)) : undefined,
   });
 
   registerCatalog(app, {
@@ -260,13 +309,21 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     validate: async (db, i) => {
       await mustExist(db, localidades, i.localidad, 'La razón social no existe');
       if (i.sucursal) {
-        const [branch] = await db.select({ localidadId: sucursales.localidadId }).from(sucursales).where(eq(sucursales.id, i.sucursal)).limit(1);
-        if (branch?.localidadId !== i.localidad) throw badRequest('La sucursal no pertenece a la razón social');
+        const [branch] = await db
+          .select({ localidadId: sucursales.localidadId })
+          .from(sucursales)
+          .where(eq(sucursales.id, i.sucursal))
+          .limit(1);
+        if (branch?.localidadId !== i.localidad)
+          throw badRequest('La sucursal no pertenece a la razón social');
       }
     },
     tenant: {
       columns: { localidad: descuentos.localidadId, sucursal: descuentos.sucursalId },
-      ofRow: (r: typeof descuentos.$inferSelect) => ({ localidadId: r.localidadId ?? '', sucursalId: r.sucursalId }),
+      ofRow: (r: typeof descuentos.$inferSelect) => ({
+        localidadId: r.localidadId ?? '',
+        sucursalId: r.sucursalId,
+      }),
       ofInput: (i) => ({ localidadId: i.localidad, sucursalId: i.sucursal ?? null }),
     },
     searchColumns: [descuentos.titulo, descuentos.descripcion],

@@ -12,7 +12,13 @@ import { auditContextOf, recordAudit } from '../audit/service.ts';
 const TIPO = '/mantenimiento/TipoGravamen';
 const security = [{ bearerAuth: [] }];
 
-const valorBody = z.object({ id: z.string(), valor: z.string(), fechaDesde: z.string(), fechaHasta: z.string().nullable(), logEstatusRegistro: z.string() });
+const valorBody = z.object({
+  id: z.string(),
+  valor: z.string(),
+  fechaDesde: z.string(),
+  fechaHasta: z.string().nullable(),
+  logEstatusRegistro: z.string(),
+});
 const tipoBody = z.object({
   id: z.string(),
   idgravamen: z.string(),
@@ -39,23 +45,48 @@ function tipoView(t: TipoRow, valores: ValorRow[]) {
     tipo: t.tipo,
     exento: t.exento,
     exonerado: t.exonerado,
-    lstValores: valores.map((v) => ({ id: v.id, valor: v.valor, fechaDesde: v.fechaDesde, fechaHasta: v.fechaHasta, logEstatusRegistro: v.status })),
+    lstValores: valores.map((v) => ({
+      id: v.id,
+      valor: v.valor,
+      fechaDesde: v.fechaDesde,
+      fechaHasta: v.fechaHasta,
+      logEstatusRegistro: v.status,
+    })),
     logEstatusRegistro: t.status,
   };
 }
 
 export async function tiposWithValores(db: DbOrTx, tipos: TipoRow[]) {
   const valores = tipos.length
-    ? await db.select().from(valoresGravamen).where(inArray(valoresGravamen.tipoGravamenId, tipos.map((t) => t.id))).orderBy(asc(valoresGravamen.fechaDesde))
+    ? await db
+        .select()
+        .from(valoresGravamen)
+        .where(
+          inArray(
+            valoresGravamen.tipoGravamenId,
+            tipos.map((t) => t.id),
+          ),
+        )
+        .orderBy(asc(valoresGravamen.fechaDesde))
     : [];
-  return tipos.map((t) => tipoView(t, valores.filter((v) => v.tipoGravamenId === t.id)));
+  return tipos.map((t) =>
+    tipoView(
+      t,
+      valores.filter((v) => v.tipoGravamenId === t.id),
+    ),
+  );
 }
 
 /** The rate in force for a tax type on a date: its ACTIVO value whose validity covers the date. */
 export function valueInForce(tipo: ReturnType<typeof tipoView>, fecha: string): string | null {
   if (tipo.exento || tipo.exonerado) return '0';
   const value = tipo.lstValores
-    .filter((v) => v.logEstatusRegistro === 'ACTIVO' && v.fechaDesde <= fecha && (!v.fechaHasta || v.fechaHasta >= fecha))
+    .filter(
+      (v) =>
+        v.logEstatusRegistro === 'ACTIVO' &&
+        v.fechaDesde <= fecha &&
+        (!v.fechaHasta || v.fechaHasta >= fecha),
+    )
     .at(-1);
   return value?.valor ?? null;
 }
@@ -79,7 +110,13 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mantenimiento/gravamen/querygravemen',
     {
       preHandler: guard('authenticated'),
-      schema: { tags, security, summary: 'Tipos de alícuota con sus valores', querystring: pageQuery, response: { 200: pageBody(tipoBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Tipos de alícuota con sus valores',
+        querystring: pageQuery,
+        response: { 200: pageBody(tipoBody), ...errorResponses },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -95,23 +132,51 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mantenimiento/gravamen/addgravemen',
     {
       preHandler: guard({ module: TIPO, action: 'add' }),
-      schema: { tags, security, summary: 'Crea un tipo de alícuota con sus valores', body: tipoGravamenSchema, response: { 200: resultBody(tipoBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Crea un tipo de alícuota con sus valores',
+        body: tipoGravamenSchema,
+        response: { 200: resultBody(tipoBody), ...errorResponses },
+      },
     },
     async (request) => {
       const input = request.body;
       const audit = auditContextOf(request);
       const result = await db.transaction(async (tx) => {
-        const [taken] = await tx.select({ id: tiposGravamen.id }).from(tiposGravamen).where(eq(tiposGravamen.codigo, input.codigo)).limit(1);
+        const [taken] = await tx
+          .select({ id: tiposGravamen.id })
+          .from(tiposGravamen)
+          .where(eq(tiposGravamen.codigo, input.codigo))
+          .limit(1);
         if (taken) throw conflict(`Ya existe un tipo de alícuota con el código ${input.codigo}`);
         const [tipo] = await tx
           .insert(tiposGravamen)
-          .values({ codigo: input.codigo, concepto: input.concepto, tipo: input.tipo, ivaGeneral: input.ivaGeneral, createdBy: audit.userEmail ?? 'sistema' })
+          .values({
+            codigo: input.codigo,
+            concepto: input.concepto,
+            tipo: input.tipo,
+            ivaGeneral: input.ivaGeneral,
+            createdBy: audit.userEmail ?? 'sistema',
+          })
           .returning();
         const valores = await tx
           .insert(valoresGravamen)
-          .values(input.lstValores.map((v) => ({ tipoGravamenId: tipo.id, valor: v.valor, fechaDesde: v.fechaDesde, fechaHasta: v.fechaHasta })))
+          .values(
+            input.lstValores.map((v) => ({
+              tipoGravamenId: tipo.id,
+              valor: v.valor,
+              fechaDesde: v.fechaDesde,
+              fechaHasta: v.fechaHasta,
+            })),
+          )
           .returning();
-        await recordAudit(tx, audit, { entity: 'tipoGravamen', entityId: tipo.id, action: 'create', after: { tipo, valores } });
+        await recordAudit(tx, audit, {
+          entity: 'tipoGravamen',
+          entityId: tipo.id,
+          action: 'create',
+          after: { tipo, valores },
+        });
         return tipoView(tipo, valores);
       });
       // The screen shows this text after adding a tax type (spec 002 §8, wording as shown).
@@ -127,7 +192,9 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Activa o inactiva un tipo de alícuota (cuerpo: el tipo)',
-        body: z.object({ id: z.uuid().optional(), idgravamen: z.uuid().optional() }).refine((v) => v.id || v.idgravamen, 'Es requerido'),
+        body: z
+          .object({ id: z.uuid().optional(), idgravamen: z.uuid().optional() })
+          .refine((v) => v.id || v.idgravamen, 'Es requerido'),
         response: { 200: resultBody(tipoBody), ...errorResponses },
       },
     },
@@ -138,8 +205,18 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         const [before] = await tx.select().from(tiposGravamen).where(eq(tiposGravamen.id, id)).limit(1);
         if (!before) throw notFound('Tipo de alícuota no encontrado');
         const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
-        const [row] = await tx.update(tiposGravamen).set({ status, updatedAt: new Date() }).where(eq(tiposGravamen.id, id)).returning();
-        await recordAudit(tx, audit, { entity: 'tipoGravamen', entityId: id, action: status === 'ACTIVO' ? 'activate' : 'deactivate', before: { logEstatusRegistro: before.status }, after: { logEstatusRegistro: status } });
+        const [row] = await tx
+          .update(tiposGravamen)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(tiposGravamen.id, id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'tipoGravamen',
+          entityId: id,
+          action: status === 'ACTIVO' ? 'activate' : 'deactivate',
+          before: { logEstatusRegistro: before.status },
+          after: { logEstatusRegistro: status },
+        });
         return (await tiposWithValores(tx, [row]))[0];
       });
       return { code: 200, message: 'Tipo de Gravamen Actualizada', result };

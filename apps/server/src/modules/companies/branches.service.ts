@@ -1,5 +1,4 @@
-import type { BranchInput, PageQuery, z } from '@sigece/fiscal';
-import type { branchUpdateSchema } from '@sigece/fiscal';
+import type { BranchInput, branchUpdateSchema, PageQuery, z } from '@sigece/fiscal';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { localidades, municipios, sucursales } from '../../db/schema.ts';
@@ -15,13 +14,25 @@ export const BRANCH_SUCCESS = {
   params: 'Parametros actualizados con exito !!!',
 } as const;
 
-const branchScope = (scope: TenantScope) => tenantCondition(scope, { localidad: sucursales.localidadId, sucursal: sucursales.id });
+const branchScope = (scope: TenantScope) =>
+  tenantCondition(scope, { localidad: sucursales.localidadId, sucursal: sucursales.id });
 
-export async function listBranches(db: Db, scope: TenantScope, query: PageQuery & { status?: string; localidad?: string }) {
+export async function listBranches(
+  db: Db,
+  scope: TenantScope,
+  query: PageQuery & { status?: string; localidad?: string },
+) {
   const term = query.search ? likePattern(query.search) : undefined;
   const where = and(
     branchScope(scope),
-    term ? or(ilike(sucursales.nombre, term), ilike(sucursales.codigoSucursal, term), ilike(sucursales.direccion, term), ilike(localidades.nombre, term)) : undefined,
+    term
+      ? or(
+          ilike(sucursales.nombre, term),
+          ilike(sucursales.codigoSucursal, term),
+          ilike(sucursales.direccion, term),
+          ilike(localidades.nombre, term),
+        )
+      : undefined,
     query.status ? eq(sucursales.status, query.status) : undefined,
     query.localidad ? eq(sucursales.localidadId, query.localidad) : undefined,
   );
@@ -65,7 +76,11 @@ export async function visibleBranch(db: DbOrTx, scope: TenantScope, id: string) 
 }
 
 async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {
-  const [municipio] = await db.select({ estadoId: municipios.estadoId }).from(municipios).where(eq(municipios.id, municipioId)).limit(1);
+  const [municipio] = await db
+    .select({ estadoId: municipios.estadoId })
+    .from(municipios)
+    .where(eq(municipios.id, municipioId))
+    .limit(1);
   if (!municipio || municipio.estadoId !== estadoId) {
     throw badRequest('El municipio no pertenece al estado seleccionado', [
       { path: 'id_municipio', message: 'El municipio no pertenece al estado seleccionado' },
@@ -103,7 +118,12 @@ export async function addBranch(db: Db, scope: TenantScope, input: BranchInput, 
   });
 }
 
-export async function updateBranch(db: Db, scope: TenantScope, input: z.infer<typeof branchUpdateSchema>, audit: AuditContext) {
+export async function updateBranch(
+  db: Db,
+  scope: TenantScope,
+  input: z.infer<typeof branchUpdateSchema>,
+  audit: AuditContext,
+) {
   return db.transaction(async (tx) => {
     const before = await visibleBranch(tx, scope, input.id_sucursal);
     await assertPlace(tx, input.id_estado, input.id_municipio);
@@ -120,7 +140,13 @@ export async function updateBranch(db: Db, scope: TenantScope, input: z.infer<ty
       })
       .where(eq(sucursales.id, input.id_sucursal))
       .returning();
-    await recordAudit(tx, audit, { entity: 'sucursal', entityId: row.id, action: 'update', before, after: row });
+    await recordAudit(tx, audit, {
+      entity: 'sucursal',
+      entityId: row.id,
+      action: 'update',
+      before,
+      after: row,
+    });
     return branchView(row);
   });
 }
@@ -135,8 +161,18 @@ export async function setBranchFlag(
 ) {
   return db.transaction(async (tx) => {
     const before = await visibleBranch(tx, scope, id);
-    const [row] = await tx.update(sucursales).set({ [flag]: value, updatedAt: new Date() }).where(eq(sucursales.id, id)).returning();
-    await recordAudit(tx, audit, { entity: 'sucursal', entityId: id, action: `param:${flag}`, before: { [flag]: before[flag] }, after: { [flag]: value } });
+    const [row] = await tx
+      .update(sucursales)
+      .set({ [flag]: value, updatedAt: new Date() })
+      .where(eq(sucursales.id, id))
+      .returning();
+    await recordAudit(tx, audit, {
+      entity: 'sucursal',
+      entityId: id,
+      action: `param:${flag}`,
+      before: { [flag]: before[flag] },
+      after: { [flag]: value },
+    });
     return branchView(row);
   });
 }
@@ -145,7 +181,11 @@ export async function toggleBranch(db: Db, scope: TenantScope, id: string, audit
   return db.transaction(async (tx) => {
     const before = await visibleBranch(tx, scope, id);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
-    const [row] = await tx.update(sucursales).set({ status, updatedAt: new Date() }).where(eq(sucursales.id, id)).returning();
+    const [row] = await tx
+      .update(sucursales)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(sucursales.id, id))
+      .returning();
     await recordAudit(tx, audit, {
       entity: 'sucursal',
       entityId: id,

@@ -16,7 +16,9 @@ export function decodeLogo(value: string, field = 'logo'): Buffer {
     throw badRequest(COMPANY_MESSAGES.logoJpgOnly, [{ path: field, message: COMPANY_MESSAGES.logoJpgOnly }]);
   }
   if (bytes.length > LOGO_MAX_BYTES) {
-    throw badRequest(COMPANY_MESSAGES.fileTooHeavy, [{ path: field, message: COMPANY_MESSAGES.fileTooHeavy }]);
+    throw badRequest(COMPANY_MESSAGES.fileTooHeavy, [
+      { path: field, message: COMPANY_MESSAGES.fileTooHeavy },
+    ]);
   }
   return bytes;
 }
@@ -24,10 +26,14 @@ export function decodeLogo(value: string, field = 'logo'): Buffer {
 export function decodeStamp(value: string, field = 'base64Sello'): Buffer {
   const bytes = decode(value);
   if (!bytes.subarray(0, 8).equals(PNG)) {
-    throw badRequest(COMPANY_MESSAGES.stampPngOnly, [{ path: field, message: COMPANY_MESSAGES.stampPngOnly }]);
+    throw badRequest(COMPANY_MESSAGES.stampPngOnly, [
+      { path: field, message: COMPANY_MESSAGES.stampPngOnly },
+    ]);
   }
   if (bytes.length > LOGO_MAX_BYTES) {
-    throw badRequest(COMPANY_MESSAGES.fileTooHeavy, [{ path: field, message: COMPANY_MESSAGES.fileTooHeavy }]);
+    throw badRequest(COMPANY_MESSAGES.fileTooHeavy, [
+      { path: field, message: COMPANY_MESSAGES.fileTooHeavy },
+    ]);
   }
   return bytes;
 }

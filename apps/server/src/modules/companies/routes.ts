@@ -152,7 +152,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mantenimiento/localidad/addlocalidad',
     {
       preHandler: guard({ module: COMPANY, action: 'add' }),
-      schema: { tags, security, summary: 'Crea una razón social (logo JPG en base64)', body: companyCreateSchema, response: { 200: resultBody(companyBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Crea una razón social (logo JPG en base64)',
+        body: companyCreateSchema,
+        response: { 200: resultBody(companyBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
@@ -177,7 +183,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: companies.COMPANY_SUCCESS.updated,
-      result: await companies.updateCompany(db, scopeOfRequest(request), request.params.id, request.body, auditContextOf(request)),
+      result: await companies.updateCompany(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -185,10 +197,21 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mantenimiento/localidad/inactivarLocalidad/:id',
     {
       preHandler: guard({ module: COMPANY, action: 'delete' }),
-      schema: { tags, security, summary: 'Inactiva o activa una razón social', params: idParam, response: { 200: resultBody(companyBody), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        summary: 'Inactiva o activa una razón social',
+        params: idParam,
+        response: { 200: resultBody(companyBody), ...errorResponses },
+      },
     },
     async (request) => {
-      const { message, result } = await companies.toggleCompany(db, scopeOfRequest(request), request.params.id, auditContextOf(request));
+      const { message, result } = await companies.toggleCompany(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        auditContextOf(request),
+      );
       return { code: 200, message, result };
     },
   );
@@ -200,7 +223,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Registra el certificado digital PKCS#12 (multipart: certificado, keyStoreAlias, keyStorePassword)',
+        summary:
+          'Registra el certificado digital PKCS#12 (multipart: certificado, keyStoreAlias, keyStorePassword)',
         consumes: ['multipart/form-data'],
         params: idParam,
         response: { 200: resultBody(certificateBody), ...errorResponses },
@@ -226,7 +250,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         code: 200,
         message: companies.COMPANY_SUCCESS.certificate,
-        result: await companies.uploadCertificate(db, secrets, scopeOfRequest(request), request.params.id, { file, ...parsed.data }, auditContextOf(request)),
+        result: await companies.uploadCertificate(
+          db,
+          secrets,
+          scopeOfRequest(request),
+          request.params.id,
+          { file, ...parsed.data },
+          auditContextOf(request),
+        ),
       };
     },
   );
@@ -246,7 +277,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: companies.COMPANY_SUCCESS.params,
-      result: await companies.setCompanyFlag(db, scopeOfRequest(request), request.body._id, 'envioEmail', request.body.activaEnvioEmail, auditContextOf(request)),
+      result: await companies.setCompanyFlag(
+        db,
+        scopeOfRequest(request),
+        request.body._id,
+        'envioEmail',
+        request.body.activaEnvioEmail,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -265,7 +303,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: companies.COMPANY_SUCCESS.params,
-      result: await companies.setCompanyFlag(db, scopeOfRequest(request), request.body._id, 'marcaAguaFactura', request.body.activaMarcaAgua, auditContextOf(request)),
+      result: await companies.setCompanyFlag(
+        db,
+        scopeOfRequest(request),
+        request.body._id,
+        'marcaAguaFactura',
+        request.body.activaMarcaAgua,
+        auditContextOf(request),
+      ),
     }),
   );
 
@@ -280,21 +325,38 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Cuentas de terceros de una razón social',
         params: idParam,
-        response: { 200: z.object({ code: z.number(), results: z.array(thirdPartyBody) }), ...errorResponses },
+        response: {
+          200: z.object({ code: z.number(), results: z.array(thirdPartyBody) }),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => ({ code: 200, results: await companies.listThirdParties(db, scopeOfRequest(request), request.params.id) }),
+    async (request) => ({
+      code: 200,
+      results: await companies.listThirdParties(db, scopeOfRequest(request), request.params.id),
+    }),
   );
   app.post(
     '/mantenimiento/localidad/cuentatercero/addcuentatercero',
     {
       preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
-      schema: { tags: thirdTags, security, summary: 'Agrega una cuenta de terceros', body: thirdPartySchema, response: { 200: resultBody(thirdPartyBody), ...errorResponses } },
+      schema: {
+        tags: thirdTags,
+        security,
+        summary: 'Agrega una cuenta de terceros',
+        body: thirdPartySchema,
+        response: { 200: resultBody(thirdPartyBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
       message: companies.COMPANY_SUCCESS.thirdPartyCreated,
-      result: await companies.addThirdParty(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+      result: await companies.addThirdParty(
+        db,
+        scopeOfRequest(request),
+        request.body,
+        auditContextOf(request),
+      ),
     }),
   );
   app.put(
@@ -313,26 +375,53 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: companies.COMPANY_SUCCESS.thirdPartyUpdated,
-      result: await companies.updateThirdParty(db, scopeOfRequest(request), request.params.id, request.body, auditContextOf(request)),
+      result: await companies.updateThirdParty(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      ),
     }),
   );
   app.delete(
     '/mantenimiento/localidad/cuentatercero/deletecuentatercero/:id',
     {
       preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
-      schema: { tags: thirdTags, security, summary: 'Elimina una cuenta de terceros', params: idParam, response: { 200: resultBody(thirdPartyBody), ...errorResponses } },
+      schema: {
+        tags: thirdTags,
+        security,
+        summary: 'Elimina una cuenta de terceros',
+        params: idParam,
+        response: { 200: resultBody(thirdPartyBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
       message: companies.COMPANY_SUCCESS.thirdPartyDeleted,
-      result: await companies.deleteThirdParty(db, scopeOfRequest(request), request.params.id, auditContextOf(request)),
+      result: await companies.deleteThirdParty(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        auditContextOf(request),
+      ),
     }),
   );
 
   // --- Branches: /mantenimiento/sucursal ----------------------------------------------------------------
   const branchTags = ['sucursales'];
-  const branchWrite = guard({ anyOf: [{ module: BRANCH, action: 'add' }, { module: COMPANY, action: 'addSucursal' }] });
-  const branchEdit = guard({ anyOf: [{ module: BRANCH, action: 'update' }, { module: COMPANY, action: 'addSucursal' }] });
+  const branchWrite = guard({
+    anyOf: [
+      { module: BRANCH, action: 'add' },
+      { module: COMPANY, action: 'addSucursal' },
+    ],
+  });
+  const branchEdit = guard({
+    anyOf: [
+      { module: BRANCH, action: 'update' },
+      { module: COMPANY, action: 'addSucursal' },
+    ],
+  });
 
   app.get(
     '/mantenimiento/sucursal/getsucursales',
@@ -360,13 +449,22 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ code: z.number(), results: z.array(branchBody) }), ...errorResponses },
       },
     },
-    async (request) => ({ code: 200, results: await branches.branchesOfCompany(db, scopeOfRequest(request), request.params.id) }),
+    async (request) => ({
+      code: 200,
+      results: await branches.branchesOfCompany(db, scopeOfRequest(request), request.params.id),
+    }),
   );
   app.post(
     '/mantenimiento/sucursal/addsucursal',
     {
       preHandler: branchWrite,
-      schema: { tags: branchTags, security, summary: 'Agrega una sucursal', body: branchSchema, response: { 200: resultBody(branchBody), ...errorResponses } },
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Agrega una sucursal',
+        body: branchSchema,
+        response: { 200: resultBody(branchBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
@@ -378,7 +476,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mantenimiento/sucursal/updatesucursal',
     {
       preHandler: branchEdit,
-      schema: { tags: branchTags, security, summary: 'Modifica una sucursal', body: branchUpdateSchema, response: { 200: resultBody(branchBody), ...errorResponses } },
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Modifica una sucursal',
+        body: branchUpdateSchema,
+        response: { 200: resultBody(branchBody), ...errorResponses },
+      },
     },
     async (request) => ({
       code: 200,
@@ -390,11 +494,26 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mantenimiento/sucursal/inactivarSucursal/:id',
     {
       preHandler: branchEdit,
-      schema: { tags: branchTags, security, summary: 'Inactiva o activa una sucursal', params: idParam, response: { 200: resultBody(branchBody), ...errorResponses } },
+      schema: {
+        tags: branchTags,
+        security,
+        summary: 'Inactiva o activa una sucursal',
+        params: idParam,
+        response: { 200: resultBody(branchBody), ...errorResponses },
+      },
     },
     async (request) => {
-      const result = await branches.toggleBranch(db, scopeOfRequest(request), request.params.id, auditContextOf(request));
-      return { code: 200, message: result.logEstatusRegistro === 'ACTIVO' ? 'Activado' : 'Inactivado', result };
+      const result = await branches.toggleBranch(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        auditContextOf(request),
+      );
+      return {
+        code: 200,
+        message: result.logEstatusRegistro === 'ACTIVO' ? 'Activado' : 'Inactivado',
+        result,
+      };
     },
   );
   app.put(
@@ -412,7 +531,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: branches.BRANCH_SUCCESS.params,
-      result: await branches.setBranchFlag(db, scopeOfRequest(request), request.body.id, 'envioEmail', request.body.activaEnvioEmail, auditContextOf(request)),
+      result: await branches.setBranchFlag(
+        db,
+        scopeOfRequest(request),
+        request.body.id,
+        'envioEmail',
+        request.body.activaEnvioEmail,
+        auditContextOf(request),
+      ),
     }),
   );
   app.put(
@@ -430,7 +556,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: branches.BRANCH_SUCCESS.params,
-      result: await branches.setBranchFlag(db, scopeOfRequest(request), request.body._id, 'marcaAguaFactura', request.body.activaMarcaAgua, auditContextOf(request)),
+      result: await branches.setBranchFlag(
+        db,
+        scopeOfRequest(request),
+        request.body._id,
+        'marcaAguaFactura',
+        request.body.activaMarcaAgua,
+        auditContextOf(request),
+      ),
     }),
   );
 };

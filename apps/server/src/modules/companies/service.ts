@@ -1,14 +1,22 @@
 import {
-  type CompanyCreateInput,
-  type CompanyUpdateInput,
   CERTIFICATE_MAX_BYTES,
   COMPANY_MESSAGES,
+  type CompanyCreateInput,
+  type CompanyUpdateInput,
   type PageQuery,
   type ThirdPartyInput,
 } from '@sigece/fiscal';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { certificados, cuentasTerceros, estados, localidades, municipios, sucursales, users } from '../../db/schema.ts';
+import {
+  certificados,
+  cuentasTerceros,
+  estados,
+  localidades,
+  municipios,
+  sucursales,
+  users,
+} from '../../db/schema.ts';
 import { KeyStoreError, openKeyStore } from '../../documents/pkcs12.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
@@ -152,17 +160,30 @@ export async function listCompanies(db: Db, scope: TenantScope, query: PageQuery
   );
   const [total, rows] = await Promise.all([
     db.$count(localidades, where),
-    db.select().from(localidades).where(where).orderBy(asc(localidades.nombre)).limit(query.limit).offset(offsetOf(query)),
+    db
+      .select()
+      .from(localidades)
+      .where(where)
+      .orderBy(asc(localidades.nombre))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
   ]);
   const ids = rows.map((r) => r.id);
   const branches = ids.length
     ? await db
         .select()
         .from(sucursales)
-        .where(and(inArray(sucursales.localidadId, ids), tenantCondition(scope, { localidad: sucursales.localidadId, sucursal: sucursales.id })))
+        .where(
+          and(
+            inArray(sucursales.localidadId, ids),
+            tenantCondition(scope, { localidad: sucursales.localidadId, sucursal: sucursales.id }),
+          ),
+        )
         .orderBy(asc(sucursales.codigoSucursal))
     : [];
-  const thirdParties = ids.length ? await db.select().from(cuentasTerceros).where(inArray(cuentasTerceros.localidadId, ids)) : [];
+  const thirdParties = ids.length
+    ? await db.select().from(cuentasTerceros).where(inArray(cuentasTerceros.localidadId, ids))
+    : [];
   return pageOf(
     query,
     rows.map((c) =>
@@ -187,17 +208,31 @@ export async function companyDetail(db: Db, scope: TenantScope, id: string) {
     db
       .select()
       .from(sucursales)
-      .where(and(eq(sucursales.localidadId, id), tenantCondition(scope, { localidad: sucursales.localidadId, sucursal: sucursales.id })))
+      .where(
+        and(
+          eq(sucursales.localidadId, id),
+          tenantCondition(scope, { localidad: sucursales.localidadId, sucursal: sucursales.id }),
+        ),
+      )
       .orderBy(asc(sucursales.codigoSucursal)),
-    db.select().from(cuentasTerceros).where(eq(cuentasTerceros.localidadId, id)).orderBy(asc(cuentasTerceros.nombrePrestador)),
+    db
+      .select()
+      .from(cuentasTerceros)
+      .where(eq(cuentasTerceros.localidadId, id))
+      .orderBy(asc(cuentasTerceros.nombrePrestador)),
     db.select().from(certificados).where(eq(certificados.localidadId, id)).limit(1),
   ]);
   return companyView(company, { ...place, branches, thirdParties, certificate });
 }
 
 async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {
-  const [municipio] = await db.select({ estadoId: municipios.estadoId }).from(municipios).where(eq(municipios.id, municipioId)).limit(1);
-  if (!municipio) throw badRequest('El municipio no existe', [{ path: 'id_municipio', message: 'El municipio no existe' }]);
+  const [municipio] = await db
+    .select({ estadoId: municipios.estadoId })
+    .from(municipios)
+    .where(eq(municipios.id, municipioId))
+    .limit(1);
+  if (!municipio)
+    throw badRequest('El municipio no existe', [{ path: 'id_municipio', message: 'El municipio no existe' }]);
   if (municipio.estadoId !== estadoId) {
     throw badRequest('El municipio no pertenece al estado seleccionado', [
       { path: 'id_municipio', message: 'El municipio no pertenece al estado seleccionado' },
@@ -237,7 +272,12 @@ function companyValues(input: CompanyUpdateInput) {
 }
 
 /** A company created by someone who is not master admin is granted to them, or they could not see it. */
-export async function createCompany(db: Db, actor: Principal, input: CompanyCreateInput, audit: AuditContext) {
+export async function createCompany(
+  db: Db,
+  actor: Principal,
+  input: CompanyCreateInput,
+  audit: AuditContext,
+) {
   const logo = decodeLogo(input.logo);
   const sello = input.base64Sello ? decodeStamp(input.base64Sello) : null;
   return db.transaction(async (tx) => {
@@ -253,12 +293,23 @@ export async function createCompany(db: Db, actor: Principal, input: CompanyCrea
         .set({ localidades: sql`array_append(${users.localidades}, ${row.id}::uuid)` })
         .where(eq(users.id, actor.id));
     }
-    await recordAudit(tx, audit, { entity: 'localidad', entityId: row.id, action: 'create', after: withoutBinary(row) });
+    await recordAudit(tx, audit, {
+      entity: 'localidad',
+      entityId: row.id,
+      action: 'create',
+      after: withoutBinary(row),
+    });
     return companyView(row);
   });
 }
 
-export async function updateCompany(db: Db, scope: TenantScope, id: string, input: CompanyUpdateInput, audit: AuditContext) {
+export async function updateCompany(
+  db: Db,
+  scope: TenantScope,
+  id: string,
+  input: CompanyUpdateInput,
+  audit: AuditContext,
+) {
   const logo = input.logo ? decodeLogo(input.logo) : undefined;
   const sello = input.base64Sello ? decodeStamp(input.base64Sello) : undefined;
   return db.transaction(async (tx) => {
@@ -267,7 +318,12 @@ export async function updateCompany(db: Db, scope: TenantScope, id: string, inpu
     await assertRifFree(tx, input.tipoDocumento, input.numeroDocumento, id);
     const [row] = await tx
       .update(localidades)
-      .set({ ...companyValues(input), ...(logo ? { logo } : {}), ...(sello ? { sello } : {}), updatedAt: new Date() })
+      .set({
+        ...companyValues(input),
+        ...(logo ? { logo } : {}),
+        ...(sello ? { sello } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(localidades.id, id))
       .returning();
     await recordAudit(tx, audit, {
@@ -286,7 +342,11 @@ export async function toggleCompany(db: Db, scope: TenantScope, id: string, audi
   return db.transaction(async (tx) => {
     const before = await visibleCompany(tx, scope, id);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
-    const [row] = await tx.update(localidades).set({ status, updatedAt: new Date() }).where(eq(localidades.id, id)).returning();
+    const [row] = await tx
+      .update(localidades)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(localidades.id, id))
+      .returning();
     await recordAudit(tx, audit, {
       entity: 'localidad',
       entityId: id,
@@ -313,8 +373,18 @@ export async function setCompanyFlag(
   return db.transaction(async (tx) => {
     const before = await visibleCompany(tx, scope, id);
     assertActive(before);
-    const [row] = await tx.update(localidades).set({ [flag]: value, updatedAt: new Date() }).where(eq(localidades.id, id)).returning();
-    await recordAudit(tx, audit, { entity: 'localidad', entityId: id, action: `param:${flag}`, before: { [flag]: before[flag] }, after: { [flag]: value } });
+    const [row] = await tx
+      .update(localidades)
+      .set({ [flag]: value, updatedAt: new Date() })
+      .where(eq(localidades.id, id))
+      .returning();
+    await recordAudit(tx, audit, {
+      entity: 'localidad',
+      entityId: id,
+      action: `param:${flag}`,
+      before: { [flag]: before[flag] },
+      after: { [flag]: value },
+    });
     return companyView(row);
   });
 }
@@ -324,7 +394,11 @@ export function assertActive(company: CompanyRow) {
 }
 
 export async function companyLogo(db: Db, id: string): Promise<Buffer | null> {
-  const [row] = await db.select({ logo: localidades.logo }).from(localidades).where(eq(localidades.id, id)).limit(1);
+  const [row] = await db
+    .select({ logo: localidades.logo })
+    .from(localidades)
+    .where(eq(localidades.id, id))
+    .limit(1);
   return row?.logo ?? null;
 }
 
@@ -338,10 +412,14 @@ export async function uploadCertificate(
   audit: AuditContext,
 ) {
   if (!input.file || input.file.length === 0) {
-    throw badRequest(COMPANY_MESSAGES.certificateRequired, [{ path: 'certificado', message: COMPANY_MESSAGES.certificateRequired }]);
+    throw badRequest(COMPANY_MESSAGES.certificateRequired, [
+      { path: 'certificado', message: COMPANY_MESSAGES.certificateRequired },
+    ]);
   }
   if (input.file.length > CERTIFICATE_MAX_BYTES) {
-    throw badRequest(COMPANY_MESSAGES.fileTooHeavy, [{ path: 'certificado', message: COMPANY_MESSAGES.fileTooHeavy }]);
+    throw badRequest(COMPANY_MESSAGES.fileTooHeavy, [
+      { path: 'certificado', message: COMPANY_MESSAGES.fileTooHeavy },
+    ]);
   }
   let info: ReturnType<typeof openKeyStore>;
   try {
@@ -365,8 +443,15 @@ export async function uploadCertificate(
     };
     const [before] = await tx.select().from(certificados).where(eq(certificados.localidadId, id)).limit(1);
     const [row] = before
-      ? await tx.update(certificados).set({ ...values, updatedAt: new Date() }).where(eq(certificados.localidadId, id)).returning()
-      : await tx.insert(certificados).values({ localidadId: id, ...values, createdBy: audit.userEmail ?? 'sistema' }).returning();
+      ? await tx
+          .update(certificados)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(certificados.localidadId, id))
+          .returning()
+      : await tx
+          .insert(certificados)
+          .values({ localidadId: id, ...values, createdBy: audit.userEmail ?? 'sistema' })
+          .returning();
     await recordAudit(tx, audit, {
       entity: 'certificado',
       entityId: id,
@@ -380,9 +465,17 @@ export async function uploadCertificate(
 
 /** For signing documents (the invoices issue): the decrypted key store of a company, if any. */
 export async function companyKeyStore(db: DbOrTx, secrets: SecretBox, localidadId: string) {
-  const [row] = await db.select().from(certificados).where(eq(certificados.localidadId, localidadId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(certificados)
+    .where(eq(certificados.localidadId, localidadId))
+    .limit(1);
   if (!row) return null;
-  return { alias: row.alias, file: secrets.open(row.archivoCifrado), password: secrets.open(row.claveCifrada).toString('utf8') };
+  return {
+    alias: row.alias,
+    file: secrets.open(row.archivoCifrado),
+    password: secrets.open(row.claveCifrada).toString('utf8'),
+  };
 }
 
 // --- Third-party accounts (cuentas de terceros) ----------------------------------------------------
@@ -422,10 +515,17 @@ async function visibleThirdParty(db: DbOrTx, scope: TenantScope, id: string) {
   return row;
 }
 
-export async function updateThirdParty(db: Db, scope: TenantScope, id: string, input: ThirdPartyInput, audit: AuditContext) {
+export async function updateThirdParty(
+  db: Db,
+  scope: TenantScope,
+  id: string,
+  input: ThirdPartyInput,
+  audit: AuditContext,
+) {
   return db.transaction(async (tx) => {
     const before = await visibleThirdParty(tx, scope, id);
-    if (before.localidadId !== input.localidad) throw badRequest('La cuenta de terceros pertenece a otra razón social');
+    if (before.localidadId !== input.localidad)
+      throw badRequest('La cuenta de terceros pertenece a otra razón social');
     const [row] = await tx
       .update(cuentasTerceros)
       .set({
@@ -436,7 +536,13 @@ export async function updateThirdParty(db: Db, scope: TenantScope, id: string, i
       })
       .where(eq(cuentasTerceros.id, id))
       .returning();
-    await recordAudit(tx, audit, { entity: 'cuentaTercero', entityId: id, action: 'update', before, after: row });
+    await recordAudit(tx, audit, {
+      entity: 'cuentaTercero',
+      entityId: id,
+      action: 'update',
+      before,
+      after: row,
+    });
     return thirdPartyView(row);
   });
 }

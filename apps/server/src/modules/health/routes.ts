@@ -8,7 +8,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Estado del servicio y de su base de datos',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }), 503: z.object({ status: z.literal('error'), message: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }),
+          503: z.object({ status: z.literal('error'), message: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

@@ -57,7 +57,11 @@ export function createMailer(options: { smtpUrl?: string; from: string }): Maile
         const { code, text } = parseSmtpResponse(info.response);
         result = { messageId: info.messageId, statusCode: code, statusText: text };
       } else {
-        result = { messageId: `<${randomUUID()}@outbox.sigece.local>`, statusCode: '250', statusText: 'Guardado en la bandeja local' };
+        result = {
+          messageId: `<${randomUUID()}@outbox.sigece.local>`,
+          statusCode: '250',
+          statusText: 'Guardado en la bandeja local',
+        };
       }
       await db.insert(mailMessages).values({
         messageId: result.messageId,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModuleCreateInput, PageQuery } from '@sigece/fiscal';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { modules, type ModuleOption } from '../../db/schema.ts';
+import { type ModuleOption, modules } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
@@ -25,12 +25,20 @@ export type ModuleView = ReturnType<typeof moduleView>;
 
 export async function listModules(db: Db, query: PageQuery & { status?: string }) {
   const where = and(
-    query.search ? or(ilike(modules.name, likePattern(query.search)), ilike(modules.path, likePattern(query.search))) : undefined,
+    query.search
+      ? or(ilike(modules.name, likePattern(query.search)), ilike(modules.path, likePattern(query.search)))
+      : undefined,
     query.status ? eq(modules.status, query.status) : undefined,
   );
   const [total, rows] = await Promise.all([
     db.$count(modules, where),
-    db.select().from(modules).where(where).orderBy(asc(modules.name)).limit(query.limit).offset(offsetOf(query)),
+    db
+      .select()
+      .from(modules)
+      .where(where)
+      .orderBy(asc(modules.name))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
   ]);
   return pageOf(query, rows.map(moduleView), total);
 }
@@ -45,7 +53,12 @@ async function assertPathFree(db: DbOrTx, path: string, exceptId?: string) {
   const [taken] = await db
     .select({ id: modules.id })
     .from(modules)
-    .where(and(sql`lower(${modules.path}) = lower(${path})`, exceptId ? sql`${modules.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        sql`lower(${modules.path}) = lower(${path})`,
+        exceptId ? sql`${modules.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   if (taken) throw conflict(`Ya existe un módulo con la ruta ${path}`);
 }
@@ -99,10 +112,19 @@ export async function updateModule(db: Db, id: string, input: ModuleCreateInput,
   });
 }
 
-export async function setModuleStatus(db: Db, id: string, status: 'ACTIVO' | 'INACTIVO', audit: AuditContext) {
+export async function setModuleStatus(
+  db: Db,
+  id: string,
+  status: 'ACTIVO' | 'INACTIVO',
+  audit: AuditContext,
+) {
   return db.transaction(async (tx) => {
     const before = await findModule(tx, id);
-    const [row] = await tx.update(modules).set({ status, updatedAt: new Date() }).where(eq(modules.id, id)).returning();
+    const [row] = await tx
+      .update(modules)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(modules.id, id))
+      .returning();
     await recordAudit(tx, audit, {
       entity: 'module',
       entityId: id,

@@ -32,7 +32,15 @@ export async function loadPrincipal(db: DbOrTx, userId: string): Promise<Princip
     const live = await db
       .select()
       .from(modules)
-      .where(and(inArray(modules.id, role.modulos.map((m) => m.id)), eq(modules.status, 'ACTIVO')));
+      .where(
+        and(
+          inArray(
+            modules.id,
+            role.modulos.map((m) => m.id),
+          ),
+          eq(modules.status, 'ACTIVO'),
+        ),
+      );
     const byId = new Map(live.map((m) => [m.id, m]));
     modulos = role.modulos.flatMap((granted) => {
       const current = byId.get(granted.id);

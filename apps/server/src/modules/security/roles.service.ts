@@ -25,7 +25,9 @@ export type RoleView = ReturnType<typeof roleView>;
 
 export async function listRoles(db: Db, query: PageQuery & { status?: string }) {
   const where = and(
-    query.search ? or(ilike(roles.rol, likePattern(query.search)), ilike(roles.descripcion, likePattern(query.search))) : undefined,
+    query.search
+      ? or(ilike(roles.rol, likePattern(query.search)), ilike(roles.descripcion, likePattern(query.search)))
+      : undefined,
     query.status ? eq(roles.status, query.status) : undefined,
   );
   const [total, rows] = await Promise.all([
@@ -55,9 +57,15 @@ export async function findRole(db: DbOrTx, id: string): Promise<RoleRow> {
  * What the role grants, checked against the modules as they are: every module must exist and every
  * action key must be one the module offers. Names, paths and action ids are taken from the module.
  */
-export async function normalizeGrants(db: DbOrTx, requested: RoleCreateInput['modulo']): Promise<RoleModule[]> {
+export async function normalizeGrants(
+  db: DbOrTx,
+  requested: RoleCreateInput['modulo'],
+): Promise<RoleModule[]> {
   const unique = [...new Map(requested.map((m) => [m.id, m])).values()];
-  const known = await modulesByIds(db, unique.map((m) => m.id));
+  const known = await modulesByIds(
+    db,
+    unique.map((m) => m.id),
+  );
   return unique.map((grant) => {
     const module = known.get(grant.id);
     if (!module) throw badRequest(`El módulo ${grant.nombre || grant.id} no existe`);
@@ -72,7 +80,12 @@ export async function normalizeGrants(db: DbOrTx, requested: RoleCreateInput['mo
       nombre: module.name,
       path: module.path,
       permiso: grant.permiso,
-      acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, description: o.description, status: wanted.get(o.key) ?? false })),
+      acciones: module.opciones.map((o) => ({
+        _id: o._id,
+        key: o.key,
+        description: o.description,
+        status: wanted.get(o.key) ?? false,
+      })),
     };
   });
 }
@@ -81,7 +94,9 @@ async function assertNameFree(db: DbOrTx, rol: string, exceptId?: string) {
   const [taken] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(sql`lower(${roles.rol}) = lower(${rol})`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
+    .where(
+      and(sql`lower(${roles.rol}) = lower(${rol})`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined),
+    )
     .limit(1);
   if (taken) throw conflict(`El rol ${rol} ya existe`);
 }
@@ -92,7 +107,12 @@ export async function createRole(db: Db, input: RoleCreateInput, audit: AuditCon
     const modulos = await normalizeGrants(tx, input.modulo);
     const [row] = await tx
       .insert(roles)
-      .values({ rol: input.rol, descripcion: input.descripcion, modulos, createdBy: audit.userEmail ?? 'sistema' })
+      .values({
+        rol: input.rol,
+        descripcion: input.descripcion,
+        modulos,
+        createdBy: audit.userEmail ?? 'sistema',
+      })
       .returning();
     await recordAudit(tx, audit, { entity: 'role', entityId: row.id, action: 'create', after: row });
     return roleView(row);
@@ -117,7 +137,11 @@ export async function updateRole(db: Db, id: string, input: RoleCreateInput, aud
 export async function setRoleStatus(db: Db, id: string, status: 'ACTIVO' | 'INACTIVO', audit: AuditContext) {
   return db.transaction(async (tx) => {
     const before = await findRole(tx, id);
-    const [row] = await tx.update(roles).set({ status, updatedAt: new Date() }).where(eq(roles.id, id)).returning();
+    const [row] = await tx
+      .update(roles)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(roles.id, id))
+      .returning();
     await recordAudit(tx, audit, {
       entity: 'role',
       entityId: id,

@@ -25,14 +25,25 @@ const USERS = '/seguridad/usuarios';
 const security = [{ bearerAuth: [] }];
 const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
 
-const roleAction = z.object({ _id: z.string(), key: z.string(), description: z.string(), status: z.boolean() });
+const roleAction = z.object({
+  _id: z.string(),
+  key: z.string(),
+  description: z.string(),
+  status: z.boolean(),
+});
 const roleBody = z.object({
   id: z.string(),
   rol: z.string(),
   nombre: z.string(),
   descripcion: z.string(),
   modulo: z.array(
-    z.object({ id: z.string(), nombre: z.string(), path: z.string(), permiso: z.boolean(), acciones: z.array(roleAction) }),
+    z.object({
+      id: z.string(),
+      nombre: z.string(),
+      path: z.string(),
+      permiso: z.boolean(),
+      acciones: z.array(roleAction),
+    }),
   ),
   logEstatusRegistro: z.string(),
   logFechaRegistro: z.string(),
@@ -79,7 +90,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       '/mantenimiento/roles/getroles',
       {
         preHandler: guard({ anyOf: [{ module: ROLES }, { module: USERS }] }),
-        schema: { tags, security, summary: 'Lista paginada de roles', querystring: listQuery, response: { 200: pageBody(roleBody), ...errorResponses } },
+        schema: {
+          tags,
+          security,
+          summary: 'Lista paginada de roles',
+          querystring: listQuery,
+          response: { 200: pageBody(roleBody), ...errorResponses },
+        },
       },
       async (request) => rolesService.listRoles(db, request.query),
     );
@@ -101,7 +118,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       '/mantenimiento/roles/addrol',
       {
         preHandler: guard({ module: ROLES, action: 'add' }),
-        schema: { tags, security, summary: 'Crea un rol', body: roleCreateSchema, response: { 200: resultBody(roleBody), ...errorResponses } },
+        schema: {
+          tags,
+          security,
+          summary: 'Crea un rol',
+          body: roleCreateSchema,
+          response: { 200: resultBody(roleBody), ...errorResponses },
+        },
       },
       async (request) => ({
         code: 200,
@@ -174,7 +197,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       '/mantenimiento/modulo/crear',
       {
         preHandler: guard({ module: MODULES }),
-        schema: { tags, security, summary: 'Crea un módulo', body: moduleCreateSchema, response: { 200: resultBody(moduleBody), ...errorResponses } },
+        schema: {
+          tags,
+          security,
+          summary: 'Crea un módulo',
+          body: moduleCreateSchema,
+          response: { 200: resultBody(moduleBody), ...errorResponses },
+        },
       },
       async (request) => ({
         code: 200,
@@ -198,7 +227,12 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         code: 200,
         message: 'Actualizado',
-        result: await modulesService.updateModule(db, request.params.id, request.body, auditContextOf(request)),
+        result: await modulesService.updateModule(
+          db,
+          request.params.id,
+          request.body,
+          auditContextOf(request),
+        ),
       }),
     );
     for (const [verb, status, message] of [
@@ -220,7 +254,12 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         async (request) => ({
           code: 200,
           message,
-          result: await modulesService.setModuleStatus(db, request.params.id, status, auditContextOf(request)),
+          result: await modulesService.setModuleStatus(
+            db,
+            request.params.id,
+            status,
+            auditContextOf(request),
+          ),
         }),
       );
     }
@@ -247,12 +286,23 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       '/users/addUser',
       {
         preHandler: guard({ module: USERS, action: 'add' }),
-        schema: { tags, security, summary: 'Crea un usuario', body: userCreateSchema, response: { 200: resultBody(userBody), ...errorResponses } },
+        schema: {
+          tags,
+          security,
+          summary: 'Crea un usuario',
+          body: userCreateSchema,
+          response: { 200: resultBody(userBody), ...errorResponses },
+        },
       },
       async (request) => ({
         code: 200,
         message: usersService.USER_MESSAGES.created,
-        result: await usersService.createUser(db, principalOf(request), request.body, auditContextOf(request)),
+        result: await usersService.createUser(
+          db,
+          principalOf(request),
+          request.body,
+          auditContextOf(request),
+        ),
       }),
     );
     app.put(
@@ -271,7 +321,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         code: 200,
         message: usersService.USER_MESSAGES.updated,
-        result: await usersService.updateUser(db, principalOf(request), request.params.id, request.body, auditContextOf(request)),
+        result: await usersService.updateUser(
+          db,
+          principalOf(request),
+          request.params.id,
+          request.body,
+          auditContextOf(request),
+        ),
       }),
     );
     app.put(
@@ -287,7 +343,12 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const result = await usersService.toggleUserStatus(db, principalOf(request), request.params.id, auditContextOf(request));
+        const result = await usersService.toggleUserStatus(
+          db,
+          principalOf(request),
+          request.params.id,
+          auditContextOf(request),
+        );
         return { code: 200, message: `Usuario ${result.logEstatusRegistro}`, result };
       },
     );

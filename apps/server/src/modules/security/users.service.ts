@@ -84,13 +84,21 @@ export async function listUsers(db: Db, scope: TenantScope, query: PageQuery & {
       .limit(query.limit)
       .offset(offsetOf(query)),
   ]);
-  return pageOf(query, rows.map((r) => userView(r.user, r.rol)), total);
+  return pageOf(
+    query,
+    rows.map((r) => userView(r.user, r.rol)),
+    total,
+  );
 }
 
 async function findVisibleUser(db: DbOrTx, scope: TenantScope, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('Usuario no encontrado');
-  const [visible] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), visibleUsers(scope))).limit(1);
+  const [visible] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), visibleUsers(scope)))
+    .limit(1);
   if (!visible) throw forbidden(USER_MESSAGES.notYours);
   return row;
 }
@@ -113,13 +121,16 @@ async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput)
         .where(and(eq(roles.id, roleId), eq(roles.status, 'ACTIVO')))
         .limit(1)
     : [];
-  if (!role) throw badRequest(USER_MESSAGES.roleMissing, [{ path: 'role', message: USER_MESSAGES.roleMissing }]);
+  if (!role)
+    throw badRequest(USER_MESSAGES.roleMissing, [{ path: 'role', message: USER_MESSAGES.roleMissing }]);
   if (!actor.masterAdmin) {
     const tooBroad = role.modulos.some((granted) => {
       if (!granted.permiso) return false;
       const mine = actor.modulos.find((m) => m.id === granted.id && m.permiso);
       if (!mine) return true;
-      return granted.acciones.some((a) => a.status && !mine.acciones.some((b) => b.key === a.key && b.status));
+      return granted.acciones.some(
+        (a) => a.status && !mine.acciones.some((b) => b.key === a.key && b.status),
+      );
     });
     if (tooBroad) throw forbidden(USER_MESSAGES.roleTooBroad);
     const foreignCompany = input.id_localidad.some((id) => !actor.localidades.includes(id));
@@ -179,7 +190,13 @@ export async function createUser(db: Db, actor: Principal, input: UserCreateInpu
   });
 }
 
-export async function updateUser(db: Db, actor: Principal, id: string, input: UserUpdateInput, audit: AuditContext) {
+export async function updateUser(
+  db: Db,
+  actor: Principal,
+  id: string,
+  input: UserUpdateInput,
+  audit: AuditContext,
+) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
@@ -214,7 +231,11 @@ export async function toggleUserStatus(db: Db, actor: Principal, id: string, aud
   return db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
-    const [row] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     if (status === 'INACTIVO') await revokeSessions(tx, id);
     await recordAudit(tx, audit, {
       entity: 'user',
@@ -227,7 +248,13 @@ export async function toggleUserStatus(db: Db, actor: Principal, id: string, aud
   });
 }
 
-export async function changePassword(db: Db, actor: Principal, id: string, password: string, audit: AuditContext) {
+export async function changePassword(
+  db: Db,
+  actor: Principal,
+  id: string,
+  password: string,
+  audit: AuditContext,
+) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
