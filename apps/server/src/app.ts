@@ -22,6 +22,7 @@ import { taxRoutes } from './modules/catalog/taxes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { createSecretBox } from './secrets.ts';
 
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(taxRoutes);
       await api.register(productRoutes);
       await api.register(clientRoutes);
+      await api.register(numberingRoutes);
     },
     { prefix: '/v2' },
   );

@@ -6,3 +6,5 @@ export * from './security/module-catalog.ts';
 export * from './security/permissions.ts';
 export * from './security/schemas.ts';
 export { z } from './zod-es.ts';
+export * from './numbering/format.ts';
+export * from './numbering/schemas.ts';

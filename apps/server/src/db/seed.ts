@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { caracasDate, MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
+import { caracasDate, lotRange, MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
 import {
   clientes,
+  controlLots,
+  controlSublots,
   estados,
   localidades,
   modules,
@@ -15,6 +17,7 @@ import {
   tasasCambio,
   tiposGravamen,
   users,
+  withholdingNumberRanges,
 } from './schema.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@sigece.local';
@@ -287,6 +290,7 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
       { iso: 'EUR', fecha: today, valor: '276.61098245', fuente: 'DEMO' },
     ])
     .onConflictDoNothing();
+  await seedDemoNumbering(db, demoId, secondId, valencia);
   const [userRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.rol, 'user')).limit(1);
   const [demoUser] = await db
     .select({ id: users.id })
@@ -304,6 +308,87 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
       passwordHash: await hashPassword(DEMO_USER_PASSWORD),
       roleId: userRole.id,
       localidades: [demoId],
+    });
+  }
+}
+
+/**
+ * Demo Comercial issues straight away: active global lots of 100,000 numbers for invoices and notes,
+ * orders and guides, and withholdings, plus automatic withholding voucher numbers. Servicios Ejemplo
+ * shows the other kind: an individual invoice lot, part of it split to its own branch.
+ */
+async function seedDemoNumbering(
+  db: Db,
+  demoId: string,
+  secondId: string,
+  place: { estadoId: string | null; municipioId: string | null },
+) {
+  if ((await db.$count(controlLots, eq(controlLots.localidadId, demoId))) === 0) {
+    for (const familia of ['FACTURA', 'ORDEN', 'RETENCION']) {
+      await db.insert(controlLots).values({
+        localidadId: demoId,
+        familia,
+        tipo: 'GLOBAL',
+        serie: '00',
+        cantidad: 100_000,
+        ...lotRange(0, 100_000),
+        status: 'ACTIVO',
+        createdBy: 'demo',
+      });
+    }
+    await db.insert(withholdingNumberRanges).values({
+      localidadId: demoId,
+      serie: '00',
+      cantidad: 100_000,
+      ...lotRange(0, 100_000),
+      status: 'ACTIVO',
+      createdBy: 'demo',
+    });
+  }
+  let [branch] = await db
+    .select({ id: sucursales.id })
+    .from(sucursales)
+    .where(eq(sucursales.localidadId, secondId))
+    .limit(1);
+  if (!branch) {
+    [branch] = await db
+      .insert(sucursales)
+      .values({
+        localidadId: secondId,
+        codigoSucursal: '002',
+        nombre: 'Sucursal Norte',
+        direccion: 'Av. Universidad, Naguanagua, Carabobo',
+        telefono: '(241) 5551122',
+        correo: 'norte@serviciosejemplo.com.ve',
+        ...place,
+      })
+      .returning({ id: sucursales.id });
+  }
+  if ((await db.$count(controlLots, eq(controlLots.localidadId, secondId))) === 0) {
+    const [lot] = await db
+      .insert(controlLots)
+      .values({
+        localidadId: secondId,
+        familia: 'FACTURA',
+        tipo: 'INDIVIDUAL',
+        serie: '00',
+        cantidad: 10_000,
+        ...lotRange(0, 10_000),
+        subAsignado: 2_000,
+        status: 'ACTIVO',
+        createdBy: 'demo',
+      })
+      .returning();
+    await db.insert(controlSublots).values({
+      lotId: lot.id,
+      localidadId: secondId,
+      sucursalId: branch.id,
+      familia: 'FACTURA',
+      serie: '00',
+      cantidad: 2_000,
+      ...lotRange(0, 2_000),
+      status: 'ACTIVO',
+      createdBy: 'demo',
     });
   }
 }

@@ -28,7 +28,8 @@ export interface CatalogDefinition<Row, Input, View extends z.ZodType> {
   view: View;
   toView: (row: Row) => z.input<View>;
   toValues: (input: Input) => Record<string, unknown>;
-  searchColumns: AnyColumn[];
+  /** Text columns, or SQL casting a non-text column (ILIKE on numeric is an error). */
+  searchColumns: Array<AnyColumn | SQL>;
   orderBy: AnyColumn;
   /** Extra list filters from the query string (e.g. municipalities of one state). */
   filters?: z.ZodObject;

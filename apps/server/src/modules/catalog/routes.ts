@@ -9,7 +9,7 @@ import {
   valorGravamenSchema,
   z,
 } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -264,7 +264,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       fechaHasta: i.fechaHasta ?? null,
     }),
     validate: (db, i) => mustExist(db, tiposGravamen, i.tipoGravamen, 'El tipo de alícuota no existe'),
-    searchColumns: [valoresGravamen.valor],
+    searchColumns: [sql`${valoresGravamen.valor}::text`],
     orderBy: valoresGravamen.fechaDesde,
     filters: z.object({ tipoGravamen: z.uuid().optional() }),
     filterWhere: (f) =>

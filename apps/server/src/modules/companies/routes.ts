@@ -97,6 +97,25 @@ const companyBody = z.object({
   logFechaModificacion: z.string().nullable(),
 });
 
+/** The three control-number blocks of the company detail (invoices, orders/guides, withholdings). */
+const controlLotBody = z.object({
+  id: z.string(),
+  tipo: z.string(),
+  tipoFacturaOrden: z.string(),
+  serie: z.string(),
+  asignadas: z.number(),
+  nroControlActual: z.number(),
+  nroControlDesde: z.number(),
+  nroControlHasta: z.number(),
+  disponibles: z.number(),
+  siguiente: z.number(),
+  logEstatusRegistro: z.string(),
+  logFechaRegistro: z.string(),
+});
+const companyDetailBody = companyBody.extend({
+  controles: z.object({ facturas: z.array(controlLotBody), ordenes: z.array(controlLotBody), retenciones: z.array(controlLotBody) }),
+});
+
 const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -125,9 +144,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Detalle de una razón social (sin el certificado ni su contraseña)',
+        summary: 'Detalle de una razón social con sus bloques de números de control (sin el certificado ni su contraseña)',
         params: idParam,
-        response: { 200: resultBody(companyBody), ...errorResponses },
+        response: { 200: resultBody(companyDetailBody), ...errorResponses },
       },
     },
     async (request) => ({

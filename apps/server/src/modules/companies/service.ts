@@ -23,6 +23,7 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import type { SecretBox } from '../../secrets.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { controlBlocks } from '../numbering/service.ts';
 import type { Principal } from '../security/principal.ts';
 import { decodeLogo, decodeStamp } from './images.ts';
 
@@ -222,7 +223,7 @@ export async function companyDetail(db: Db, scope: TenantScope, id: string) {
       .orderBy(asc(cuentasTerceros.nombrePrestador)),
     db.select().from(certificados).where(eq(certificados.localidadId, id)).limit(1),
   ]);
-  return companyView(company, { ...place, branches, thirdParties, certificate });
+  return { ...companyView(company, { ...place, branches, thirdParties, certificate }), controles: await controlBlocks(db, scope, id) };
 }
 
 async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {

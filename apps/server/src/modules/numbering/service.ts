@@ -1,0 +1,658 @@
+import {
+  type BranchLotInput,
+  type CompanyLotInput,
+  type ControlFamily,
+  formatVoucherNumber,
+  lotRange,
+  NUMBERING_EXTRA_MESSAGES,
+  NUMBERING_MESSAGES,
+  nextOf,
+  remainingOf,
+} from '@sigece/fiscal';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  controlLots,
+  controlSublots,
+  invoiceNumberRanges,
+  localidades,
+  sucursales,
+  withholdingNumberRanges,
+} from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { peekInvoiceNumber } from './engine.ts';
+
+type LotRow = typeof controlLots.$inferSelect;
+type SublotRow = typeof controlSublots.$inferSelect;
+type RangeRow = typeof invoiceNumberRanges.$inferSelect;
+
+const lockScope = (tx: DbOrTx, key: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
+export function lotView(l: LotRow) {
+  return {
+    id: l.id,
+    _id: l.id,
+    id_localidad: l.localidadId,
+    tipo: l.tipo === 'GLOBAL' ? 'Global' : 'Individual',
+    tipoFacturaOrden: l.familia,
+    serie: l.serie,
+    cantidadFacturas: l.cantidad,
+    nroControl: l.desde,
+    nroControlDesde: l.desde,
+    nroControlHasta: l.hasta,
+    nroControlActual: l.actual,
+    nroSubControl: l.subAsignado,
+    localidadGeneraFac: l.localidadGeneraFac,
+    /** Asignadas / Disp. / next, as the company detail shows them (spec 000 §9). */
+    asignadas: l.cantidad,
+    disponibles: l.tipo === 'GLOBAL' ? remainingOf(l) : l.cantidad - l.subAsignado,
+    siguiente: nextOf(l),
+    logEstatusRegistro: l.status,
+    logUsername: l.createdBy,
+    logFechaRegistro: l.createdAt.toISOString(),
+  };
+}
+
+export function sublotView(s: SublotRow) {
+  return {
+    id: s.id,
+    _id: s.id,
+    id_sucursal: s.sucursalId,
+    IDControlFacturalocalidad: s.lotId,
+    tipoFacturaOrden: s.familia,
+    serie: s.serie,
+    cantidadFacturas: s.cantidad,
+    nroControl: s.desde,
+    nroControlDesde: s.desde,
+    nroControlHasta: s.hasta,
+    nroControlActual: s.actual,
+    nroSubControl: s.actual,
+    disponibles: remainingOf(s),
+    siguiente: nextOf(s),
+    logEstatusRegistro: s.status,
+    logUsername: s.createdBy,
+    logFechaRegistro: s.createdAt.toISOString(),
+  };
+}
+
+async function visibleActiveCompany(tx: DbOrTx, scope: TenantScope, localidadId: string) {
+  const [company] = await tx.select().from(localidades).where(eq(localidades.id, localidadId)).limit(1);
+  if (!company) throw notFound('Razón social no encontrada');
+  assertTenant(scope, { localidadId });
+  if (company.status !== 'ACTIVO') throw badRequest('La razón social está inactiva');
+  return company;
+}
+
+/** A lot is live while it still has numbers to hand out (an individual one: to carve or to use). */
+async function lotHasRoom(tx: DbOrTx, lot: LotRow): Promise<boolean> {
+  if (lot.tipo === 'GLOBAL') return lot.actual < lot.hasta;
+  if (lot.subAsignado < lot.cantidad) return true;
+  const [open] = await tx
+    .select({ id: controlSublots.id })
+    .from(controlSublots)
+    .where(and(eq(controlSublots.lotId, lot.id), sql`${controlSublots.actual} < ${controlSublots.hasta}`))
+    .limit(1);
+  return open !== undefined;
+}
+
+/**
+ * Adds a company lot. It becomes ACTIVO when the company has no live active lot of the family (a used
+ * up one is retired), otherwise it waits ENCOLA behind the others. Ranges of one series never overlap.
+ */
+export async function addCompanyLot(
+  db: Db,
+  scope: TenantScope,
+  input: CompanyLotInput,
+  familia: ControlFamily,
+  audit: AuditContext,
+) {
+  const quantity = (
+    input.tipo === 'INDIVIDUAL' ? (input.cantidadFacturas ?? input.cantidadLocalidad) : input.cantidadFacturas
+  )!;
+  const range = lotRange(input.nroControl, quantity);
+  return db.transaction(async (tx) => {
+    await visibleActiveCompany(tx, scope, input.id_localidad);
+    await lockScope(tx, `control:${input.id_localidad}:${familia}`);
+    const [overlap] = await tx
+      .select({ id: controlLots.id })
+      .from(controlLots)
+      .where(
+        and(
+          eq(controlLots.localidadId, input.id_localidad),
+          eq(controlLots.familia, familia),
+          eq(controlLots.serie, input.serie),
+          sql`${controlLots.desde} < ${range.hasta} and ${range.desde} < ${controlLots.hasta}`,
+        ),
+      )
+      .limit(1);
+    if (overlap) throw conflict(NUMBERING_EXTRA_MESSAGES.overlap);
+    const [active] = await tx
+      .select()
+      .from(controlLots)
+      .where(
+        and(
+          eq(controlLots.localidadId, input.id_localidad),
+          eq(controlLots.familia, familia),
+          eq(controlLots.status, 'ACTIVO'),
+        ),
+      )
+      .limit(1);
+    let status: 'ACTIVO' | 'ENCOLA' = 'ACTIVO';
+    if (active && (await lotHasRoom(tx, active))) status = 'ENCOLA';
+    else if (active) {
+      await tx
+        .update(controlLots)
+        .set({ status: 'AGOTADO', updatedAt: new Date() })
+        .where(eq(controlLots.id, active.id));
+      await tx.update(controlSublots).set({ status: 'AGOTADO' }).where(eq(controlSublots.lotId, active.id));
+    }
+    if (status === 'ACTIVO') {
+      // Lots queued earlier keep their turn: the new one waits behind them.
+      const [queued] = await tx
+        .select({ id: controlLots.id })
+        .from(controlLots)
+        .where(
+          and(
+            eq(controlLots.localidadId, input.id_localidad),
+            eq(controlLots.familia, familia),
+            eq(controlLots.status, 'ENCOLA'),
+          ),
+        )
+        .limit(1);
+      if (queued) status = 'ENCOLA';
+    }
+    const [lot] = await tx
+      .insert(controlLots)
+      .values({
+        localidadId: input.id_localidad,
+        familia,
+        tipo: input.tipo,
+        serie: input.serie,
+        cantidad: quantity,
+        ...range,
+        localidadGeneraFac: input.localidadGeneraFac,
+        status,
+        createdBy: audit.userEmail ?? 'sistema',
+      })
+      .returning();
+    if (status === 'ENCOLA' && !active) {
+      // No active lot but others queued: the first in line takes over now.
+      const [first] = await tx
+        .select()
+        .from(controlLots)
+        .where(
+          and(
+            eq(controlLots.localidadId, input.id_localidad),
+            eq(controlLots.familia, familia),
+            eq(controlLots.status, 'ENCOLA'),
+          ),
+        )
+        .orderBy(asc(controlLots.seq))
+        .limit(1);
+      await tx.update(controlLots).set({ status: 'ACTIVO' }).where(eq(controlLots.id, first.id));
+    }
+    // The head office's own share of an individual lot, when it issues documents itself.
+    if (
+      input.tipo === 'INDIVIDUAL' &&
+      input.localidadGeneraFac &&
+      input.cantidadLocalidad &&
+      input.cantidadFacturas
+    ) {
+      await carve(tx, lot, null, input.cantidadLocalidad, audit);
+    }
+    const [stored] = await tx.select().from(controlLots).where(eq(controlLots.id, lot.id));
+    await recordAudit(tx, audit, {
+      entity: 'controlLote',
+      entityId: lot.id,
+      action: 'create',
+      after: stored,
+    });
+    return lotView(stored);
+  });
+}
+
+async function carve(
+  tx: DbOrTx,
+  lot: LotRow,
+  sucursalId: string | null,
+  quantity: number,
+  audit: AuditContext,
+) {
+  const [fresh] = await tx.select().from(controlLots).where(eq(controlLots.id, lot.id)).for('update');
+  const free = fresh.cantidad - fresh.subAsignado;
+  if (free <= 0) throw badRequest(NUMBERING_EXTRA_MESSAGES.companyQuotaUsed);
+  if (quantity > free) throw badRequest(`${NUMBERING_EXTRA_MESSAGES.quotaTooSmall} (${free} disponibles)`);
+  const desde = fresh.desde + fresh.subAsignado;
+  await tx
+    .update(controlLots)
+    .set({ subAsignado: fresh.subAsignado + quantity, updatedAt: new Date() })
+    .where(eq(controlLots.id, lot.id));
+  const [live] = await tx
+    .select({ id: controlSublots.id })
+    .from(controlSublots)
+    .where(
+      and(
+        eq(controlSublots.localidadId, fresh.localidadId),
+        eq(controlSublots.familia, fresh.familia),
+        sucursalId ? eq(controlSublots.sucursalId, sucursalId) : isNull(controlSublots.sucursalId),
+        or(
+          eq(controlSublots.status, 'ENCOLA'),
+          and(eq(controlSublots.status, 'ACTIVO'), sql`${controlSublots.actual} < ${controlSublots.hasta}`),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!live) {
+    // A used-up active sub-lot of this branch retires: the new one takes its place.
+    await tx
+      .update(controlSublots)
+      .set({ status: 'AGOTADO' })
+      .where(
+        and(
+          eq(controlSublots.localidadId, fresh.localidadId),
+          eq(controlSublots.familia, fresh.familia),
+          sucursalId ? eq(controlSublots.sucursalId, sucursalId) : isNull(controlSublots.sucursalId),
+          eq(controlSublots.status, 'ACTIVO'),
+        ),
+      );
+  }
+  const [sub] = await tx
+    .insert(controlSublots)
+    .values({
+      lotId: lot.id,
+      localidadId: fresh.localidadId,
+      sucursalId,
+      familia: fresh.familia,
+      serie: fresh.serie,
+      cantidad: quantity,
+      desde,
+      hasta: desde + quantity,
+      actual: desde,
+      status: live ? 'ENCOLA' : 'ACTIVO',
+      createdBy: audit.userEmail ?? 'sistema',
+    })
+    .returning();
+  return sub;
+}
+
+/** Carves a branch lot out of the company's active individual lot (spec 000 §4 branch-lot rules). */
+export async function addBranchLot(
+  db: Db,
+  scope: TenantScope,
+  input: BranchLotInput,
+  familia: ControlFamily,
+  audit: AuditContext,
+) {
+  return db.transaction(async (tx) => {
+    const [branch] = await tx.select().from(sucursales).where(eq(sucursales.id, input.id_sucursal)).limit(1);
+    if (!branch) throw notFound('Sucursal no encontrada');
+    assertTenant(scope, { localidadId: branch.localidadId, sucursalId: branch.id });
+    await visibleActiveCompany(tx, scope, branch.localidadId);
+    await lockScope(tx, `control:${branch.localidadId}:${familia}`);
+    const [lot] = await tx
+      .select()
+      .from(controlLots)
+      .where(eq(controlLots.id, input.IDControlFacturalocalidad))
+      .limit(1);
+    if (
+      !lot ||
+      lot.localidadId !== branch.localidadId ||
+      lot.familia !== familia ||
+      lot.status !== 'ACTIVO'
+    ) {
+      throw badRequest(NUMBERING_MESSAGES.noActiveCompanyLot);
+    }
+    if (lot.tipo === 'GLOBAL') throw badRequest(NUMBERING_MESSAGES.globalCompanyLot);
+    if (input.serie.toUpperCase().padStart(2, '0') !== lot.serie) {
+      throw badRequest(`La serie debe ser la del lote de la Razón Social (${lot.serie})`, [
+        { path: 'serie', message: `La serie debe ser la del lote de la Razón Social (${lot.serie})` },
+      ]);
+    }
+    const sub = await carve(tx, lot, branch.id, input.cantidadFacturas, audit);
+    await recordAudit(tx, audit, {
+      entity: 'controlSucursal',
+      entityId: sub.id,
+      action: 'create',
+      after: sub,
+    });
+    return sublotView(sub);
+  });
+}
+
+export async function lotsOfCompany(
+  db: DbOrTx,
+  scope: TenantScope,
+  localidadId: string,
+  familia?: ControlFamily,
+) {
+  assertTenant(scope, { localidadId });
+  const lots = await db
+    .select()
+    .from(controlLots)
+    .where(
+      and(eq(controlLots.localidadId, localidadId), familia ? eq(controlLots.familia, familia) : undefined),
+    )
+    .orderBy(asc(controlLots.seq));
+  return lots.map(lotView);
+}
+
+export async function sublotsOfLot(db: Db, scope: TenantScope, lotId: string) {
+  const [lot] = await db.select().from(controlLots).where(eq(controlLots.id, lotId)).limit(1);
+  if (!lot) throw notFound('Lote no encontrado');
+  assertTenant(scope, { localidadId: lot.localidadId });
+  const subs = await db
+    .select()
+    .from(controlSublots)
+    .where(eq(controlSublots.lotId, lotId))
+    .orderBy(asc(controlSublots.seq));
+  return subs.map(sublotView);
+}
+
+export async function sublotsOfBranch(
+  db: Db,
+  scope: TenantScope,
+  sucursalId: string,
+  familia?: ControlFamily,
+) {
+  const [branch] = await db.select().from(sucursales).where(eq(sucursales.id, sucursalId)).limit(1);
+  if (!branch) throw notFound('Sucursal no encontrada');
+  assertTenant(scope, { localidadId: branch.localidadId, sucursalId });
+  const subs = await db
+    .select()
+    .from(controlSublots)
+    .where(
+      and(
+        eq(controlSublots.sucursalId, sucursalId),
+        familia ? eq(controlSublots.familia, familia) : undefined,
+      ),
+    )
+    .orderBy(asc(controlSublots.seq));
+  return subs.map(sublotView);
+}
+
+/** The three blocks of the company detail: invoices and notes, orders and guides, withholdings. */
+export async function controlBlocks(db: DbOrTx, scope: TenantScope, localidadId: string) {
+  const lots = await lotsOfCompany(db, scope, localidadId);
+  const of = (f: ControlFamily) =>
+    lots
+      .filter((l) => l.tipoFacturaOrden === f && l.logEstatusRegistro !== 'AGOTADO')
+      .concat(lots.filter((l) => l.tipoFacturaOrden === f && l.logEstatusRegistro === 'AGOTADO'));
+  return { facturas: of('FACTURA'), ordenes: of('ORDEN'), retenciones: of('RETENCION') };
+}
+
+// --- Automatic invoice numbers -------------------------------------------------------------------------
+
+export function rangeView(r: RangeRow) {
+  return {
+    id: r.id,
+    id_localidad: r.localidadId,
+    id_sucursal: r.sucursalId,
+    serie: r.serie,
+    cantidadFacturas: r.cantidad,
+    nroFacturaDesde: r.desde,
+    nroFacturaHasta: r.hasta,
+    nroFacturaActual: r.actual,
+    disponibles: remainingOf(r),
+    siguiente: nextOf(r),
+    logEstatusRegistro: r.status,
+    logFechaRegistro: r.createdAt.toISOString(),
+  };
+}
+
+/** Resolves `id` + `tipo` (Localidad or Sucursal) into the company and branch it names, checking scope. */
+export async function resolveTarget(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: string,
+  tipo: 'Localidad' | 'Sucursal',
+) {
+  if (tipo === 'Sucursal') {
+    const [branch] = await db.select().from(sucursales).where(eq(sucursales.id, id)).limit(1);
+    if (!branch) throw notFound('Sucursal no encontrada');
+    assertTenant(scope, { localidadId: branch.localidadId, sucursalId: branch.id });
+    return {
+      localidadId: branch.localidadId,
+      sucursalId: branch.id as string | null,
+      mode: branch.asignaNroFacturas,
+    };
+  }
+  const [company] = await db.select().from(localidades).where(eq(localidades.id, id)).limit(1);
+  if (!company) throw notFound('Razón social no encontrada');
+  assertTenant(scope, { localidadId: company.id });
+  return { localidadId: company.id, sucursalId: null as string | null, mode: company.asignaNroFacturas };
+}
+
+export async function autoNumbering(db: Db, scope: TenantScope, id: string, tipo: 'Localidad' | 'Sucursal') {
+  const target = await resolveTarget(db, scope, id, tipo);
+  const ranges = await db
+    .select()
+    .from(invoiceNumberRanges)
+    .where(
+      and(
+        eq(invoiceNumberRanges.localidadId, target.localidadId),
+        target.sucursalId
+          ? eq(invoiceNumberRanges.sucursalId, target.sucursalId)
+          : isNull(invoiceNumberRanges.sucursalId),
+      ),
+    )
+    .orderBy(asc(invoiceNumberRanges.seq));
+  const next = await peekInvoiceNumber(db, target.localidadId, target.sucursalId);
+  return { asignaNroFacturas: target.mode, rangos: ranges.map(rangeView), siguiente: next };
+}
+
+/** Switching on sets GLOBAL, off sets INACTIVO; INDIVIDUAL gives each branch its own numbers (spec 000 §4). */
+export async function setNumberingMode(
+  db: Db,
+  scope: TenantScope,
+  id: string,
+  tipo: 'Localidad' | 'Sucursal',
+  mode: 'GLOBAL' | 'INDIVIDUAL' | 'INACTIVO',
+  audit: AuditContext,
+) {
+  return db.transaction(async (tx) => {
+    const target = await resolveTarget(tx, scope, id, tipo);
+    if (tipo === 'Sucursal') {
+      await tx
+        .update(sucursales)
+        .set({ asignaNroFacturas: mode, updatedAt: new Date() })
+        .where(eq(sucursales.id, id));
+    } else {
+      await tx
+        .update(localidades)
+        .set({ asignaNroFacturas: mode, updatedAt: new Date() })
+        .where(eq(localidades.id, id));
+    }
+    await recordAudit(tx, audit, {
+      entity: tipo === 'Sucursal' ? 'sucursal' : 'localidad',
+      entityId: id,
+      action: 'param:asignaNroFacturas',
+      before: { asignaNroFacturas: target.mode },
+      after: { asignaNroFacturas: mode },
+    });
+    return { id, tipo, asignaNroFacturas: mode };
+  });
+}
+
+export async function addInvoiceNumberRange(
+  db: Db,
+  scope: TenantScope,
+  input: { id: string; serie: string; nroFacturaDesde: number; cantidadFacturas: number },
+  tipo: 'Localidad' | 'Sucursal',
+  audit: AuditContext,
+) {
+  return db.transaction(async (tx) => {
+    const target = await resolveTarget(tx, scope, input.id, tipo);
+    const scopeWhere = and(
+      eq(invoiceNumberRanges.localidadId, target.localidadId),
+      target.sucursalId
+        ? eq(invoiceNumberRanges.sucursalId, target.sucursalId)
+        : isNull(invoiceNumberRanges.sucursalId),
+    );
+    await lockScope(tx, `factura:${target.localidadId}:${target.sucursalId ?? '-'}`);
+    const range = lotRange(input.nroFacturaDesde, input.cantidadFacturas);
+    const [overlap] = await tx
+      .select({ id: invoiceNumberRanges.id })
+      .from(invoiceNumberRanges)
+      .where(
+        and(
+          scopeWhere,
+          eq(invoiceNumberRanges.serie, input.serie),
+          sql`${invoiceNumberRanges.desde} < ${range.hasta} and ${range.desde} < ${invoiceNumberRanges.hasta}`,
+        ),
+      )
+      .limit(1);
+    if (overlap) throw conflict(NUMBERING_EXTRA_MESSAGES.overlap);
+    const [live] = await tx
+      .select({ id: invoiceNumberRanges.id })
+      .from(invoiceNumberRanges)
+      .where(
+        and(
+          scopeWhere,
+          or(
+            eq(invoiceNumberRanges.status, 'ENCOLA'),
+            and(
+              eq(invoiceNumberRanges.status, 'ACTIVO'),
+              sql`${invoiceNumberRanges.actual} < ${invoiceNumberRanges.hasta}`,
+            ),
+          ),
+        ),
+      )
+      .limit(1);
+    if (!live)
+      await tx
+        .update(invoiceNumberRanges)
+        .set({ status: 'AGOTADO' })
+        .where(and(scopeWhere, eq(invoiceNumberRanges.status, 'ACTIVO')));
+    const [row] = await tx
+      .insert(invoiceNumberRanges)
+      .values({
+        localidadId: target.localidadId,
+        sucursalId: target.sucursalId,
+        serie: input.serie,
+        cantidad: input.cantidadFacturas,
+        ...range,
+        status: live ? 'ENCOLA' : 'ACTIVO',
+        createdBy: audit.userEmail ?? 'sistema',
+      })
+      .returning();
+    await recordAudit(tx, audit, {
+      entity: 'nroFacturaAuto',
+      entityId: row.id,
+      action: 'create',
+      after: row,
+    });
+    return rangeView(row);
+  });
+}
+
+/** Only a range none of whose numbers was used can be removed. */
+export async function deleteInvoiceNumberRange(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const [range] = await tx
+      .select()
+      .from(invoiceNumberRanges)
+      .where(eq(invoiceNumberRanges.id, id))
+      .for('update');
+    if (!range) throw notFound('Rango no encontrado');
+    assertTenant(scope, { localidadId: range.localidadId, sucursalId: range.sucursalId });
+    if (range.actual !== range.desde) throw badRequest('No se puede eliminar un rango con números ya usados');
+    await tx.delete(invoiceNumberRanges).where(eq(invoiceNumberRanges.id, id));
+    await recordAudit(tx, audit, { entity: 'nroFacturaAuto', entityId: id, action: 'delete', before: range });
+    return rangeView(range);
+  });
+}
+
+// --- Withholding voucher numbers ------------------------------------------------------------------------
+
+export function withholdingRangeView(r: typeof withholdingNumberRanges.$inferSelect, now = new Date()) {
+  return {
+    id: r.id,
+    id_localidad: r.localidadId,
+    serie: r.serie,
+    cantidad: r.cantidad,
+    nroDesde: r.desde,
+    nroHasta: r.hasta,
+    nroActual: r.actual,
+    asignaNro: r.asignaNro,
+    disponibles: remainingOf(r),
+    /** The voucher number the next withholding would get this month. */
+    siguiente: formatVoucherNumber({ year: now.getFullYear(), month: now.getMonth() + 1 }, nextOf(r)),
+    logEstatusRegistro: r.status,
+    logFechaRegistro: r.createdAt.toISOString(),
+  };
+}
+
+export async function addWithholdingNumbers(
+  db: Db,
+  scope: TenantScope,
+  input: { id_localidad: string; serie: string; nroDesde: number; cantidad: number; asignaNro: boolean },
+  audit: AuditContext,
+) {
+  return db.transaction(async (tx) => {
+    await visibleActiveCompany(tx, scope, input.id_localidad);
+    await lockScope(tx, `retencion:${input.id_localidad}`);
+    const range = lotRange(input.nroDesde, input.cantidad);
+    const scopeWhere = eq(withholdingNumberRanges.localidadId, input.id_localidad);
+    const [overlap] = await tx
+      .select({ id: withholdingNumberRanges.id })
+      .from(withholdingNumberRanges)
+      .where(
+        and(
+          scopeWhere,
+          sql`${withholdingNumberRanges.desde} < ${range.hasta} and ${range.desde} < ${withholdingNumberRanges.hasta}`,
+        ),
+      )
+      .limit(1);
+    if (overlap) throw conflict(NUMBERING_EXTRA_MESSAGES.overlap);
+    const [live] = await tx
+      .select({ id: withholdingNumberRanges.id })
+      .from(withholdingNumberRanges)
+      .where(
+        and(
+          scopeWhere,
+          ne(withholdingNumberRanges.status, 'AGOTADO'),
+          sql`${withholdingNumberRanges.actual} < ${withholdingNumberRanges.hasta}`,
+        ),
+      )
+      .limit(1);
+    if (!live)
+      await tx
+        .update(withholdingNumberRanges)
+        .set({ status: 'AGOTADO' })
+        .where(and(scopeWhere, eq(withholdingNumberRanges.status, 'ACTIVO')));
+    // The switch applies to the agent as a whole.
+    await tx.update(withholdingNumberRanges).set({ asignaNro: input.asignaNro }).where(scopeWhere);
+    const [row] = await tx
+      .insert(withholdingNumberRanges)
+      .values({
+        localidadId: input.id_localidad,
+        serie: input.serie,
+        cantidad: input.cantidad,
+        ...range,
+        asignaNro: input.asignaNro,
+        status: live ? 'ENCOLA' : 'ACTIVO',
+        createdBy: audit.userEmail ?? 'sistema',
+      })
+      .returning();
+    await recordAudit(tx, audit, {
+      entity: 'nroRetenciones',
+      entityId: row.id,
+      action: 'create',
+      after: row,
+    });
+    return withholdingRangeView(row);
+  });
+}
+
+export async function withholdingNumbersOf(db: Db, scope: TenantScope, localidadId: string) {
+  assertTenant(scope, { localidadId });
+  const rows = await db
+    .select()
+    .from(withholdingNumberRanges)
+    .where(eq(withholdingNumberRanges.localidadId, localidadId))
+    .orderBy(asc(withholdingNumberRanges.seq));
+  return rows.map((r) => withholdingRangeView(r));
+}

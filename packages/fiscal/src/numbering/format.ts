@@ -1,0 +1,46 @@
+/**
+ * Control numbers and voucher numbers (issue "Control numbers"; spec 000 §9).
+ */
+
+/** The three families of control numbers a company holds. */
+export const CONTROL_FAMILIES = ['FACTURA', 'ORDEN', 'RETENCION'] as const;
+export type ControlFamily = (typeof CONTROL_FAMILIES)[number];
+
+export const DEFAULT_SERIE = '00';
+
+/** `SERIE-NUMBER`: the series in two characters, the number zero-padded to 8 digits ("00-00168441"). */
+export function formatControlNumber(
+  serie: string | null | undefined,
+  numero: number | bigint | string,
+): string {
+  const s = (serie && serie.trim() !== '' ? serie.trim() : DEFAULT_SERIE).toUpperCase().padStart(2, '0');
+  return `${s}-${String(numero).padStart(8, '0')}`;
+}
+
+export function parseControlNumber(value: string): { serie: string; numero: number } | null {
+  const match = /^([A-Za-z0-9]{1,2})-(\d{1,9})$/.exec(value.trim());
+  return match ? { serie: match[1].toUpperCase().padStart(2, '0'), numero: Number(match[2]) } : null;
+}
+
+/** Remaining numbers of a lot = hasta − actual (spec 000 §9). */
+export const remainingOf = (lot: { hasta: number; actual: number }) => Math.max(0, lot.hasta - lot.actual);
+
+/** The next number a lot hands out = actual + 1 (spec 000 §9). */
+export const nextOf = (lot: { actual: number }) => lot.actual + 1;
+
+/**
+ * A lot entered with initial number N and quantity Q covers N+1 … N+Q: Desde = N, Hasta = N + Q, and
+ * its pointer `actual` starts at N (spec 000 §4: "Desde equals the initial number; Hasta equals initial
+ * plus quantity"; §9: next = actual + 1).
+ */
+export function lotRange(initial: number, quantity: number) {
+  return { desde: initial, hasta: initial + quantity, actual: initial };
+}
+
+/**
+ * A withholding voucher number: 14 digits, the year and month of issue followed by the agent's 8-digit
+ * sequence ("20250600000028").
+ */
+export function formatVoucherNumber(issuedAt: { year: number; month: number }, sequence: number): string {
+  return `${issuedAt.year}${String(issuedAt.month).padStart(2, '0')}${String(sequence).padStart(8, '0')}`;
+}
