@@ -134,13 +134,16 @@ export function DataTable<T>({
     if (query.data && page > totalPages) setPage(totalPages);
   }, [query.data, page, totalPages]);
 
+  const usable = (action: { allowed?: boolean } | undefined) =>
+    action !== undefined && action.allowed !== false;
+  // No Acciones column when the role allows none of them.
   const hasActions = Boolean(
     actions &&
-      (actions.view?.allowed !== false ||
-        actions.edit?.allowed !== false ||
-        actions.inactivate?.allowed !== false ||
-        actions.reactivate?.allowed !== false ||
-        actions.extra?.some((a) => a.allowed !== false)),
+      (usable(actions.view) ||
+        usable(actions.edit) ||
+        usable(actions.inactivate) ||
+        usable(actions.reactivate) ||
+        actions.extra?.some(usable)),
   );
   const columnCount = columns.length + (renderDetail ? 1 : 0) + (hasActions ? 1 : 0);
 

@@ -1,0 +1,83 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { createRunDatabase, withDatabase } from './support/database.ts';
+
+/**
+ * The journeys run against the real server (built web app included: `npm run build` first) on port
+ * 3100, with a fresh data directory and, when DATABASE_URL is set, a fresh PostgreSQL database.
+ *
+ * Playwright starts the webServer before any globalSetup, so the database is created here, while the
+ * config loads in the runner process (workers load it too and skip this). Earlier runs' data
+ * directories and (older than an hour) databases are removed at the same time.
+ */
+const PORT = 3100;
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+
+if (isRunner && !process.env.SIGECE_E2E_RUN) {
+  process.env.SIGECE_E2E_RUN = String(Date.now());
+  const run = process.env.SIGECE_E2E_RUN;
+  // Data directories of earlier runs are no longer in use (this run owns port 3100).
+  for (const dir of readdirSync('..').filter((d) => d.startsWith('.data-e2e-'))) {
+    rmSync(`../${dir}`, { recursive: true, force: true });
+  }
+  process.env.SIGECE_E2E_DATA_DIR = `../.data-e2e-${run}`;
+  if (process.env.DATABASE_URL) {
+    const database = await createRunDatabase(process.env.DATABASE_URL, Number(run));
+    process.env.SIGECE_E2E_DATABASE_URL = withDatabase(process.env.DATABASE_URL, database);
+  }
+}
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  DATA_DIR: process.env.SIGECE_E2E_DATA_DIR ?? '../.data-e2e',
+  SIGECE_DEMO: '1',
+  LOG_LEVEL: process.env.SIGECE_E2E_LOG_LEVEL ?? 'warn',
+  PUBLIC_URL: `http://localhost:${PORT}`,
+};
+if (process.env.SIGECE_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.SIGECE_E2E_DATABASE_URL;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1366, height: 900 },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 900 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    url: `http://localhost:${PORT}/v2/health`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
