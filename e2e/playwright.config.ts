@@ -1,4 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { createRunDatabase, withDatabase } from './support/database.ts';
 
@@ -11,16 +13,19 @@ import { createRunDatabase, withDatabase } from './support/database.ts';
  * directories and (older than an hour) databases are removed at the same time.
  */
 const PORT = 3100;
+/** The repository root; the server runs from this folder (e2e/), so its paths are given relative to it. */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const E2E = fileURLToPath(new URL('.', import.meta.url));
 const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 
 if (isRunner && !process.env.SIGECE_E2E_RUN) {
   process.env.SIGECE_E2E_RUN = String(Date.now());
   const run = process.env.SIGECE_E2E_RUN;
   // Data directories of earlier runs are no longer in use (this run owns port 3100).
-  for (const dir of readdirSync('..').filter((d) => d.startsWith('.data-e2e-'))) {
-    rmSync(`../${dir}`, { recursive: true, force: true });
+  for (const dir of readdirSync(ROOT).filter((d) => d.startsWith('.data-e2e-'))) {
+    rmSync(join(ROOT, dir), { recursive: true, force: true });
   }
-  process.env.SIGECE_E2E_DATA_DIR = `../.data-e2e-${run}`;
+  process.env.SIGECE_E2E_DATA_DIR = relative(E2E, join(ROOT, `.data-e2e-${run}`));
   if (process.env.DATABASE_URL) {
     const database = await createRunDatabase(process.env.DATABASE_URL, Number(run));
     process.env.SIGECE_E2E_DATABASE_URL = withDatabase(process.env.DATABASE_URL, database);
@@ -33,6 +38,8 @@ const serverEnv: Record<string, string> = {
   SIGECE_DEMO: '1',
   LOG_LEVEL: process.env.SIGECE_E2E_LOG_LEVEL ?? 'warn',
   PUBLIC_URL: `http://localhost:${PORT}`,
+  // No outside network in the journeys: the daily central-bank rate refresh stays off.
+  BCV_DAILY: '0',
 };
 if (process.env.SIGECE_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.SIGECE_E2E_DATABASE_URL;
 
@@ -73,6 +80,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx ../apps/server/src/main.ts',
+    cwd: E2E,
     url: `http://localhost:${PORT}/v2/health`,
     env: serverEnv,
     reuseExistingServer: false,

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/DataTable/index.ts';
+import { DateText } from '../../components/Display.tsx';
 import { type Module, modulesKey, rolesByModule } from './api.ts';
 
 /** "Consultar" a module: ID, name, path, actions, and the roles that grant it. */
@@ -27,6 +28,7 @@ export function ModuleDetailDialog({ module, onClose }: { module: Module; onClos
     [t('modules.detail.name'), module.name],
     [t('modules.detail.path'), <code key="path">{module.path}</code>],
     [t('modules.detail.status'), <StatusChip key="status" status={module.logEstatusRegistro} />],
+    [t('modules.detail.registered'), <DateText key="registered" value={module.logFechaRegistro} />],
     [
       t('modules.detail.actions'),
       module.opciones.length === 0 ? (

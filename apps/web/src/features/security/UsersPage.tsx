@@ -5,12 +5,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn, pinRow, replaceRow } from '../../components/DataTable/index.ts';
+import { DateText } from '../../components/Display.tsx';
 import { fetchUsers, toggleUserStatus, type User, useBranches, useCompanies, usersKey } from './api.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
@@ -124,13 +125,22 @@ function UserDetail({ user }: { user: User }) {
     ids.length === 0
       ? t('users.detail.none')
       : ids.map((id) => list?.find((e) => e.id === id)?.nombre ?? id).join(', ');
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     [t('users.detail.documento'), `${user.tipoDocumento}-${user.numeroDocumento}`],
     [t('users.detail.nombre'), `${user.firstName} ${user.lastName}`],
     [t('users.detail.rol'), user.masterAdmin ? t('users.detail.masterAdmin') : (user.rol ?? '—')],
     [t('users.detail.portal'), t(`users.portal.${user.userPortal}`, { defaultValue: user.userPortal })],
     [t('users.detail.companies'), names(user.id_localidad, companies.data)],
     [t('users.detail.branches'), names(user.sucursales, branches.data)],
+    [t('users.detail.registered'), <DateText key="registered" value={user.logFechaRegistro} />],
+    [
+      t('users.detail.modified'),
+      user.logFechaModificacion ? (
+        <DateText key="modified" value={user.logFechaModificacion} />
+      ) : (
+        t('users.detail.notModified')
+      ),
+    ],
   ];
   return (
     <Box
@@ -142,7 +152,7 @@ function UserDetail({ user }: { user: User }) {
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-label={label}>
             {value}
           </Typography>
         </Box>

@@ -62,6 +62,8 @@ export interface Module {
   permiso: boolean;
   opciones: ModuleOption[];
   logEstatusRegistro: RegisterStatus;
+  logFechaRegistro?: string | null;
+  logFechaModificacion?: string | null;
 }
 
 export interface ModuleBody {
@@ -123,6 +125,8 @@ export interface User {
   sucursales: string[];
   userPortal: UserPortal;
   logEstatusRegistro: RegisterStatus;
+  logFechaRegistro?: string | null;
+  logFechaModificacion?: string | null;
 }
 
 export interface UserBody {
