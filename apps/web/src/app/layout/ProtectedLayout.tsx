@@ -81,8 +81,15 @@ export default function ProtectedLayout() {
             sx={{ alignItems: 'center', ml: 1 }}
             aria-label={t('shell.userMenu')}
           >
-            <AccountCircle />
-            <Typography variant="body2" noWrap data-testid="user-name" sx={{ maxWidth: 200 }}>
+            <Tooltip title={me?.name ?? session?.user.name ?? ''}>
+              <AccountCircle />
+            </Tooltip>
+            <Typography
+              variant="body2"
+              noWrap
+              data-testid="user-name"
+              sx={{ maxWidth: 200, display: { xs: 'none', sm: 'block' } }}
+            >
               {me?.name ?? session?.user.name}
             </Typography>
           </Stack>

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { forgotPasswordSchema } from '@sigece/fiscal';
 import { useState } from 'react';
@@ -13,7 +12,8 @@ import { Link as RouterLink } from 'react-router';
 import { api } from '../../app/api.ts';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
-import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { notifyError } from '../../app/notify.ts';
+import { OutlinedField } from '../../components/OutlinedField.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 interface ForgotForm {
@@ -41,9 +41,7 @@ export default function ForgotPasswordPage() {
         body: { email: email.trim() },
         anonymous: true,
       });
-      const message = translateMessage(answer.message);
-      setSent(message);
-      notifySuccess(message);
+      setSent(translateMessage(answer.message));
     } catch (error) {
       applyServerErrors(error, setError, ['email']);
       notifyError(error);
@@ -58,7 +56,7 @@ export default function ForgotPasswordPage() {
             {t('forgot.text')}
           </Typography>
           {sent && <Alert severity="success">{sent}</Alert>}
-          <TextField
+          <OutlinedField
             {...register('email')}
             label={t('forgot.email')}
             type="email"

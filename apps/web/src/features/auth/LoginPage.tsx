@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { loginSchema } from '@sigece/fiscal';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { errorText, notifyError } from '../../app/notify.ts';
+import { OutlinedField } from '../../components/OutlinedField.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -59,7 +59,7 @@ export default function LoginPage() {
               {failure}
             </Alert>
           )}
-          <TextField
+          <OutlinedField
             {...register('email')}
             label={`${t('login.username')} / ${t('login.email')}`}
             type="email"
@@ -72,8 +72,6 @@ export default function LoginPage() {
             {...register('password')}
             label={t('login.password')}
             autoComplete="current-password"
-            size="small"
-            fullWidth
             error={!!errors.password}
             helperText={fieldMessage(errors.password?.message)}
           />

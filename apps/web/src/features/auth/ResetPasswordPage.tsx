@@ -70,8 +70,6 @@ export default function ResetPasswordPage() {
               {...register('password')}
               label={t('reset.password')}
               autoComplete="new-password"
-              size="small"
-              fullWidth
               autoFocus
               error={!!errors.password}
               helperText={fieldMessage(errors.password?.message)}
@@ -80,8 +78,6 @@ export default function ResetPasswordPage() {
               {...register('repassword')}
               label={t('reset.repassword')}
               autoComplete="new-password"
-              size="small"
-              fullWidth
               error={!!errors.repassword}
               helperText={fieldMessage(errors.repassword?.message)}
             />

@@ -61,8 +61,6 @@ export function ChangePasswordDialog({
         <PasswordField
           {...register('password')}
           required
-          size="small"
-          fullWidth
           autoFocus
           autoComplete="new-password"
           label={t('users.fields.password')}
@@ -72,8 +70,6 @@ export function ChangePasswordDialog({
         <PasswordField
           {...register('repassword')}
           required
-          size="small"
-          fullWidth
           autoComplete="new-password"
           label={t('users.fields.repassword')}
           error={!!errors.repassword}

@@ -257,8 +257,6 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
               <PasswordField
                 {...register('password')}
                 required
-                size="small"
-                fullWidth
                 autoComplete="new-password"
                 label={t('users.fields.password')}
                 error={!!errors.password}
@@ -269,8 +267,6 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
               <PasswordField
                 {...register('repassword')}
                 required
-                size="small"
-                fullWidth
                 autoComplete="new-password"
                 label={t('users.fields.repassword')}
                 error={!!errors.repassword}
