@@ -20,7 +20,11 @@ describeWithApp('auth: login, refresh, logout', (ctx) => {
   });
 
   it('answers wrong credentials with 401 and a Spanish message', async () => {
-    const res = await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: { email: ADMIN.email, password: 'nope' } });
+    const res = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/login',
+      payload: { email: ADMIN.email, password: 'nope' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 401, message: 'Correo o contraseña incorrectos' });
   });
@@ -40,32 +44,64 @@ describeWithApp('auth: login, refresh, logout', (ctx) => {
   });
 
   it('stores refresh tokens hashed, rotates them on use and rejects reuse of an old one', async () => {
-    const { tokens } = (await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })).json();
-    expect(await countRows(ctx().database, 'refresh_tokens', `token_hash = '${tokens.refresh.token}'`)).toBe(0);
-    const first = await ctx().request({ method: 'POST', url: '/v2/auth/refresh-tokens', payload: { refreshToken: tokens.refresh.token } });
+    const { tokens } = (
+      await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })
+    ).json();
+    expect(await countRows(ctx().database, 'refresh_tokens', `token_hash = '${tokens.refresh.token}'`)).toBe(
+      0,
+    );
+    const first = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/refresh-tokens',
+      payload: { refreshToken: tokens.refresh.token },
+    });
     expect(first.statusCode).toBe(200);
     const rotated = first.json();
     expect(rotated.refresh.token).not.toBe(tokens.refresh.token);
     const me = await ctx().request({ method: 'GET', url: '/v2/auth/me', token: rotated.access.token });
     expect(me.statusCode).toBe(200);
     // The old token again: refused, and the whole family (including the rotated token) is revoked.
-    const reuse = await ctx().request({ method: 'POST', url: '/v2/auth/refresh-tokens', payload: { refreshToken: tokens.refresh.token } });
+    const reuse = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/refresh-tokens',
+      payload: { refreshToken: tokens.refresh.token },
+    });
     expect(reuse.statusCode).toBe(401);
-    const afterReuse = await ctx().request({ method: 'POST', url: '/v2/auth/refresh-tokens', payload: { refreshToken: rotated.refresh.token } });
+    const afterReuse = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/refresh-tokens',
+      payload: { refreshToken: rotated.refresh.token },
+    });
     expect(afterReuse.statusCode).toBe(401);
   });
 
   it('logout answers 204 and makes the refresh token unusable', async () => {
-    const { tokens } = (await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })).json();
-    const out = await ctx().request({ method: 'POST', url: '/v2/auth/logout', payload: { refreshToken: tokens.refresh.token } });
+    const { tokens } = (
+      await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })
+    ).json();
+    const out = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/logout',
+      payload: { refreshToken: tokens.refresh.token },
+    });
     expect(out.statusCode).toBe(204);
-    const again = await ctx().request({ method: 'POST', url: '/v2/auth/refresh-tokens', payload: { refreshToken: tokens.refresh.token } });
+    const again = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/refresh-tokens',
+      payload: { refreshToken: tokens.refresh.token },
+    });
     expect(again.statusCode).toBe(401);
   });
 
   it('refuses an access token used as a refresh token and the reverse', async () => {
-    const { tokens } = (await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })).json();
-    const asRefresh = await ctx().request({ method: 'POST', url: '/v2/auth/refresh-tokens', payload: { refreshToken: tokens.access.token } });
+    const { tokens } = (
+      await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })
+    ).json();
+    const asRefresh = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/refresh-tokens',
+      payload: { refreshToken: tokens.access.token },
+    });
     expect(asRefresh.statusCode).toBe(401);
     const asAccess = await ctx().request({ method: 'GET', url: '/v2/auth/me', token: tokens.refresh.token });
     expect(asAccess.statusCode).toBe(401);
@@ -75,19 +111,33 @@ describeWithApp('auth: login, refresh, logout', (ctx) => {
     const none = await ctx().request({ method: 'GET', url: '/v2/auth/me' });
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toMatch(/token/);
-    const forged = await ctx().request({ method: 'GET', url: '/v2/auth/me', token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
+    const forged = await ctx().request({
+      method: 'GET',
+      url: '/v2/auth/me',
+      token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+    });
     expect(forged.statusCode).toBe(401);
   });
 
   it('throttles: the 11th attempt within 15 minutes answers 429 in Spanish, even with the right password', async () => {
     const email = 'throttle@sigece.local';
     for (let i = 0; i < 10; i++) {
-      const res = await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: { email, password: `bad${i}` } });
+      const res = await ctx().request({
+        method: 'POST',
+        url: '/v2/auth/login',
+        payload: { email, password: `bad${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: { email, password: 'whatever' } });
+    const blocked = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/login',
+      payload: { email, password: 'whatever' },
+    });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en 15 minutos.');
+    expect(blocked.json().message).toBe(
+      'Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en 15 minutos.',
+    );
     // Another e-mail is not affected.
     const other = await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN });
     expect(other.statusCode).toBe(200);
@@ -132,7 +182,11 @@ describe('auth: forgot password over real SMTP', () => {
     (ctx) => {
       it('e-mails a single-use link valid for one hour, then the new password works and the old does not', async () => {
         const before = received.length;
-        const ask = await ctx().request({ method: 'POST', url: '/v2/auth/forgot-password', payload: { email: ADMIN.email } });
+        const ask = await ctx().request({
+          method: 'POST',
+          url: '/v2/auth/forgot-password',
+          payload: { email: ADMIN.email },
+        });
         expect(ask.statusCode).toBe(200);
         expect(received.length).toBe(before + 1);
         const mail = received.at(-1)!;
@@ -149,36 +203,65 @@ describe('auth: forgot password over real SMTP', () => {
         );
         expect(log).toEqual({ status_code: '250', transport: 'smtp' });
 
-        const reset = await ctx().request({ method: 'POST', url: '/v2/auth/reset-password', payload: { token, password: 'nueva-clave-1' } });
+        const reset = await ctx().request({
+          method: 'POST',
+          url: '/v2/auth/reset-password',
+          payload: { token, password: 'nueva-clave-1' },
+        });
         expect(reset.statusCode).toBe(200);
         expect(reset.json().message).toBe('Password Actualizado con exito !!!');
-        const reuse = await ctx().request({ method: 'POST', url: '/v2/auth/reset-password', payload: { token, password: 'otra-clave-2' } });
+        const reuse = await ctx().request({
+          method: 'POST',
+          url: '/v2/auth/reset-password',
+          payload: { token, password: 'otra-clave-2' },
+        });
         expect(reuse.statusCode).toBe(401);
-        expect((await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })).statusCode).toBe(401);
-        const fresh = await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: { email: ADMIN.email, password: 'nueva-clave-1' } });
+        expect(
+          (await ctx().request({ method: 'POST', url: '/v2/auth/login', payload: ADMIN })).statusCode,
+        ).toBe(401);
+        const fresh = await ctx().request({
+          method: 'POST',
+          url: '/v2/auth/login',
+          payload: { email: ADMIN.email, password: 'nueva-clave-1' },
+        });
         expect(fresh.statusCode).toBe(200);
       });
 
       it('answers the same for an unknown e-mail and sends nothing', async () => {
         const before = received.length;
-        const res = await ctx().request({ method: 'POST', url: '/v2/auth/forgot-password', payload: { email: 'nadie@sigece.local' } });
+        const res = await ctx().request({
+          method: 'POST',
+          url: '/v2/auth/forgot-password',
+          payload: { email: 'nadie@sigece.local' },
+        });
         expect(res.statusCode).toBe(200);
         expect(received.length).toBe(before);
       });
 
       it('rejects an invalid e-mail with the spec message', async () => {
-        const res = await ctx().request({ method: 'POST', url: '/v2/auth/forgot-password', payload: { email: 'no-es-correo' } });
+        const res = await ctx().request({
+          method: 'POST',
+          url: '/v2/auth/forgot-password',
+          payload: { email: 'no-es-correo' },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe('El email no es válido');
       });
     },
-    { mailer: () => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }) },
+    {
+      mailer: () =>
+        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+    },
   );
 });
 
 describeWithApp('auth: without SMTP the message lands in the local outbox', (ctx) => {
   it('keeps the reset e-mail in mail_messages', async () => {
-    const res = await ctx().request({ method: 'POST', url: '/v2/auth/forgot-password', payload: { email: ADMIN.email } });
+    const res = await ctx().request({
+      method: 'POST',
+      url: '/v2/auth/forgot-password',
+      payload: { email: ADMIN.email },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await ctx().database.query<{ transport: string; body_text: string }>(
       `select transport, body_text from mail_messages`,
