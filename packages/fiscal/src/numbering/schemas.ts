@@ -37,11 +37,18 @@ export const NUMBERING_EXTRA_MESSAGES = {
 
 const M = NUMBERING_MESSAGES;
 
-/** A whole number ≥ 0 sent as a number or numeric string. */
+/** A whole number ≥ 0 sent as a number or numeric string; text that is not a number gets `message`. */
 const count = (message: string = M.notANumber) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.coerce.number({ error: M.required }).int(message).min(0, message),
+    (v) => {
+      const t = typeof v === 'string' ? v.trim() : v;
+      if (t === '' || t === null || t === undefined) return undefined;
+      return typeof t === 'string' && !Number.isNaN(Number(t)) ? Number(t) : t;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? M.required : message) })
+      .int(message)
+      .min(0, message),
   );
 
 const serie = z.preprocess(
@@ -85,8 +92,9 @@ export const companyLotSchema = z
     logEstatusRegistro: lotStatus,
   })
   .superRefine((lot, ctx) => {
+    // The lot's size, as addCompanyLot stores it; cantidadLocalidad alone sizes an individual lot.
     const quantity =
-      lot.tipo === 'INDIVIDUAL' ? (lot.cantidadLocalidad ?? lot.cantidadFacturas) : lot.cantidadFacturas;
+      lot.tipo === 'INDIVIDUAL' ? (lot.cantidadFacturas ?? lot.cantidadLocalidad) : lot.cantidadFacturas;
     if (quantity === undefined) {
       ctx.addIssue({
         code: 'custom',

@@ -2,6 +2,7 @@ import {
   type BranchLotInput,
   type CompanyLotInput,
   type ControlFamily,
+  caracasDate,
   formatVoucherNumber,
   lotRange,
   NUMBERING_EXTRA_MESSAGES,
@@ -140,8 +141,9 @@ export async function addCompanyLot(
         ),
       )
       .limit(1);
+    const activeLive = active !== undefined && (await lotHasRoom(tx, active));
     let status: 'ACTIVO' | 'ENCOLA' = 'ACTIVO';
-    if (active && (await lotHasRoom(tx, active))) status = 'ENCOLA';
+    if (activeLive) status = 'ENCOLA';
     else if (active) {
       await tx
         .update(controlLots)
@@ -178,8 +180,8 @@ export async function addCompanyLot(
         createdBy: audit.userEmail ?? 'sistema',
       })
       .returning();
-    if (status === 'ENCOLA' && !active) {
-      // No active lot but others queued: the first in line takes over now.
+    if (status === 'ENCOLA' && !activeLive) {
+      // No live active lot but others queued: the first in line takes over now.
       const [first] = await tx
         .select()
         .from(controlLots)
@@ -278,6 +280,40 @@ async function carve(
   return sub;
 }
 
+/**
+ * A queued lot takes over when the active one has nothing left to carve or use and it is first in
+ * line; otherwise an individual lot queued behind a used-up one could never be carved from.
+ */
+async function takeOverIfFirst(tx: DbOrTx, lot: LotRow): Promise<LotRow | undefined> {
+  const scope = and(eq(controlLots.localidadId, lot.localidadId), eq(controlLots.familia, lot.familia));
+  const [active] = await tx
+    .select()
+    .from(controlLots)
+    .where(and(scope, eq(controlLots.status, 'ACTIVO')))
+    .limit(1);
+  if (active && (await lotHasRoom(tx, active))) return undefined;
+  const [first] = await tx
+    .select({ id: controlLots.id })
+    .from(controlLots)
+    .where(and(scope, eq(controlLots.status, 'ENCOLA')))
+    .orderBy(asc(controlLots.seq))
+    .limit(1);
+  if (first?.id !== lot.id) return undefined;
+  if (active) {
+    await tx
+      .update(controlLots)
+      .set({ status: 'AGOTADO', updatedAt: new Date() })
+      .where(eq(controlLots.id, active.id));
+    await tx.update(controlSublots).set({ status: 'AGOTADO' }).where(eq(controlSublots.lotId, active.id));
+  }
+  const [promoted] = await tx
+    .update(controlLots)
+    .set({ status: 'ACTIVO', updatedAt: new Date() })
+    .where(eq(controlLots.id, lot.id))
+    .returning();
+  return promoted;
+}
+
 /** Carves a branch lot out of the company's active individual lot (spec 000 §4 branch-lot rules). */
 export async function addBranchLot(
   db: Db,
@@ -292,11 +328,14 @@ export async function addBranchLot(
     assertTenant(scope, { localidadId: branch.localidadId, sucursalId: branch.id });
     await visibleActiveCompany(tx, scope, branch.localidadId);
     await lockScope(tx, `control:${branch.localidadId}:${familia}`);
-    const [lot] = await tx
+    let [lot] = await tx
       .select()
       .from(controlLots)
       .where(eq(controlLots.id, input.IDControlFacturalocalidad))
       .limit(1);
+    if (lot?.status === 'ENCOLA' && lot.localidadId === branch.localidadId && lot.familia === familia) {
+      lot = (await takeOverIfFirst(tx, lot)) ?? lot;
+    }
     if (
       !lot ||
       lot.localidadId !== branch.localidadId ||
@@ -567,6 +606,12 @@ export async function deleteInvoiceNumberRange(db: Db, scope: TenantScope, id: s
 
 // --- Withholding voucher numbers ------------------------------------------------------------------------
 
+/** Year and month of an instant in Caracas: the voucher's period, whatever the server's time zone. */
+function caracasMonth(now: Date) {
+  const [year, month] = caracasDate(now).split('-').map(Number);
+  return { year, month };
+}
+
 export function withholdingRangeView(r: typeof withholdingNumberRanges.$inferSelect, now = new Date()) {
   return {
     id: r.id,
@@ -579,7 +624,7 @@ export function withholdingRangeView(r: typeof withholdingNumberRanges.$inferSel
     asignaNro: r.asignaNro,
     disponibles: remainingOf(r),
     /** The voucher number the next withholding would get this month. */
-    siguiente: formatVoucherNumber({ year: now.getFullYear(), month: now.getMonth() + 1 }, nextOf(r)),
+    siguiente: formatVoucherNumber(caracasMonth(now), nextOf(r)),
     logEstatusRegistro: r.status,
     logFechaRegistro: r.createdAt.toISOString(),
   };
