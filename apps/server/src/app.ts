@@ -21,9 +21,14 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taxRoutes } from './modules/catalog/taxes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { generateInvoicePdf } from './modules/invoices/pdf-job.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { QUEUES, startJobQueue } from './modules/jobs/queue.ts';
+import { sendDocumentMail } from './modules/mail/document-mail.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
 import { createSecretBox } from './secrets.ts';
 
 export interface BuildOptions {
@@ -31,6 +36,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** How often idle workers look for jobs (tests use the minimum). */
+  jobPollingSeconds?: number;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -52,8 +59,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     signer: createTokenSigner(config.jwtSecret),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     secrets: createSecretBox(config.secretsKey),
+    jobs: config.jobs
+      ? await startJobQueue(database, { pollingIntervalSeconds: options.jobPollingSeconds })
+      : null,
   };
   app.decorate('deps', deps);
+  if (deps.jobs) {
+    const jobs = deps.jobs;
+    await jobs.work<{ id: string }>(QUEUES.invoicePdf, (job) => generateInvoicePdf(deps, job.id));
+    await jobs.work<{ tipo: 'FACTURA'; id: string }>(QUEUES.documentMail, (job) =>
+      sendDocumentMail(deps, job),
+    );
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(productRoutes);
       await api.register(clientRoutes);
       await api.register(numberingRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/v2' },
   );

@@ -24,6 +24,13 @@ export interface AppConfig {
   bcvUrl: string;
   /** Refresh the official rates from bcvUrl once a day. */
   bcvDaily: boolean;
+  /** Run the background workers (PDF generation, e-mail) in this process. */
+  jobs: boolean;
+  /** The provider's own signing certificate (PKCS#12 path and password); demo: generated once. */
+  providerP12Path?: string;
+  providerP12Password?: string;
+  /** The imprenta digital's data printed on every document. */
+  printer: { nombre: string; rif: string; providencia: string; fechaProvidencia: string };
   /** Folder with the built web app, served at /. */
   webDist?: string;
 }
@@ -64,6 +71,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     bcvUrl: env.BCV_URL || 'https://www.bcv.org.ve/',
     bcvDaily: flag(env.BCV_DAILY) ?? true,
+    jobs: flag(env.SIGECE_JOBS) ?? true,
+    providerP12Path: env.PROVIDER_P12 || undefined,
+    providerP12Password: env.PROVIDER_P12_PASSWORD,
+    printer: {
+      nombre: env.PRINTER_NAME || 'sigece Imprenta Digital, C.A. (demo)',
+      rif: env.PRINTER_RIF || 'J-000000000',
+      providencia: env.PRINTER_PROVIDENCIA || 'SENIAT/INTI/2026/000000 (demo)',
+      fechaProvidencia: env.PRINTER_PROVIDENCIA_FECHA || '2026-01-15',
+    },
     webDist: env.WEB_DIST,
   };
 }

@@ -30,6 +30,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     bcvUrl: 'http://127.0.0.1:9/',
     bcvDaily: false,
+    jobs: false,
+    printer: { nombre: 'Imprenta Prueba, C.A.', rif: 'J-000000001', providencia: 'SNAT/2026/TEST', fechaProvidencia: '2026-01-15' },
     ...overrides,
   };
 }

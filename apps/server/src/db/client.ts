@@ -21,6 +21,11 @@ export interface Database {
   db: Db;
   /** Plain SQL for the few places that need it (advisory locks, pg-boss, benchmarks). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /**
+   * pg-boss's adapter: parameterless multi-statement text must run as one script (PGlite's exec),
+   * everything else as one parameterised query.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +44,11 @@ export function connectPostgres(url: string, poolSize = 20): Database {
     async query(text, values) {
       const result = await pool.query(text, values as unknown[]);
       return result.rows;
+    },
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[]);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
     },
     async migrate() {
       const client = await pool.connect();
@@ -65,6 +75,14 @@ export async function openPglite(location: string): Promise<Database> {
     async query(text, values) {
       const result = await client.query(text, values as unknown[]);
       return result.rows as never[];
+    },
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows };
     },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),

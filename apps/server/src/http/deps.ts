@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { JobQueue } from '../modules/jobs/queue.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Principal } from '../modules/security/principal.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -13,6 +14,8 @@ export interface Deps {
   signer: TokenSigner;
   mailer: Mailer;
   secrets: SecretBox;
+  /** The background job queue, when this process runs workers. */
+  jobs: JobQueue | null;
 }
 
 declare module 'fastify' {

@@ -42,6 +42,12 @@ export function guard(access: Access): preHandlerAsyncHookHandler {
   };
 }
 
+/** For routes open to everyone that show more to a signed-in user: null without a token, 401 for a bad one. */
+export async function optionalPrincipal(request: FastifyRequest): Promise<Principal | null> {
+  if (!request.headers.authorization) return null;
+  return authenticate(request);
+}
+
 /** The authenticated user of a guarded route. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();

@@ -113,7 +113,11 @@ const controlLotBody = z.object({
   logFechaRegistro: z.string(),
 });
 const companyDetailBody = companyBody.extend({
-  controles: z.object({ facturas: z.array(controlLotBody), ordenes: z.array(controlLotBody), retenciones: z.array(controlLotBody) }),
+  controles: z.object({
+    facturas: z.array(controlLotBody),
+    ordenes: z.array(controlLotBody),
+    retenciones: z.array(controlLotBody),
+  }),
 });
 
 const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
@@ -144,7 +148,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Detalle de una razón social con sus bloques de números de control (sin el certificado ni su contraseña)',
+        summary:
+          'Detalle de una razón social con sus bloques de números de control (sin el certificado ni su contraseña)',
         params: idParam,
         response: { 200: resultBody(companyDetailBody), ...errorResponses },
       },

@@ -223,7 +223,10 @@ export async function companyDetail(db: Db, scope: TenantScope, id: string) {
       .orderBy(asc(cuentasTerceros.nombrePrestador)),
     db.select().from(certificados).where(eq(certificados.localidadId, id)).limit(1),
   ]);
-  return { ...companyView(company, { ...place, branches, thirdParties, certificate }), controles: await controlBlocks(db, scope, id) };
+  return {
+    ...companyView(company, { ...place, branches, thirdParties, certificate }),
+    controles: await controlBlocks(db, scope, id),
+  };
 }
 
 async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {

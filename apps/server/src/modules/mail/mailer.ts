@@ -18,7 +18,7 @@ export interface OutgoingMail {
 }
 
 export interface MailResult {
-  messageId: string;
+  messageId: string | null;
   statusCode: string;
   statusText: string;
 }
@@ -36,15 +36,45 @@ function parseSmtpResponse(response: string | undefined): { code: string; text: 
 
 /**
  * Delivers over SMTP when SMTP_URL is set; otherwise keeps the message in the outbox table so the demo
- * works offline. Either way the message is recorded in the e-mail log.
+ * works offline. Every attempt, delivered or refused, is recorded in the e-mail log; a refusal is then
+ * thrown so the job queue retries it.
  */
 export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
   const transporter = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = transporter ? 'smtp' : 'outbox';
+
+  const log = (db: DbOrTx, mail: OutgoingMail, result: MailResult, delivered: boolean) =>
+    db.insert(mailMessages).values({
+      messageId: result.messageId,
+      transport,
+      from: options.from,
+      to: mail.to,
+      cc: mail.cc ?? [],
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      statusCode: result.statusCode,
+      statusText: result.statusText,
+      tipoDoc: mail.tipoDoc,
+      nroDoc: mail.nroDoc,
+      localidadId: mail.localidadId,
+      sucursalId: mail.sucursalId,
+      sentAt: delivered ? new Date() : null,
+    });
+
   return {
-    transport: transporter ? 'smtp' : 'outbox',
+    transport,
     async send(db, mail) {
-      let result: MailResult;
-      if (transporter) {
+      if (!transporter) {
+        const result = {
+          messageId: `<${randomUUID()}@outbox.sigece.local>`,
+          statusCode: '250',
+          statusText: 'Guardado en la bandeja local',
+        };
+        await log(db, mail, result, true);
+        return result;
+      }
+      try {
         const info = await transporter.sendMail({
           from: options.from,
           to: mail.to,
@@ -55,32 +85,23 @@ export function createMailer(options: { smtpUrl?: string; from: string }): Maile
           attachments: mail.attachments,
         });
         const { code, text } = parseSmtpResponse(info.response);
-        result = { messageId: info.messageId, statusCode: code, statusText: text };
-      } else {
-        result = {
-          messageId: `<${randomUUID()}@outbox.sigece.local>`,
-          statusCode: '250',
-          statusText: 'Guardado en la bandeja local',
-        };
+        const result = { messageId: info.messageId, statusCode: code, statusText: text };
+        await log(db, mail, result, true);
+        return result;
+      } catch (error) {
+        const e = error as { responseCode?: number; response?: string; message: string };
+        await log(
+          db,
+          mail,
+          {
+            messageId: null,
+            statusCode: String(e.responseCode ?? 'ERR'),
+            statusText: e.response ?? e.message,
+          },
+          false,
+        );
+        throw error;
       }
-      await db.insert(mailMessages).values({
-        messageId: result.messageId,
-        transport: transporter ? 'smtp' : 'outbox',
-        from: options.from,
-        to: mail.to,
-        cc: mail.cc ?? [],
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        statusCode: result.statusCode,
-        statusText: result.statusText,
-        tipoDoc: mail.tipoDoc,
-        nroDoc: mail.nroDoc,
-        localidadId: mail.localidadId,
-        sucursalId: mail.sucursalId,
-        sentAt: new Date(),
-      });
-      return result;
     },
   };
 }

@@ -1,0 +1,177 @@
+/**
+ * The imprenta digital's own signing certificate: the PKCS#12 named by PROVIDER_P12 (with
+ * PROVIDER_P12_PASSWORD), or, without one, a self-signed demo certificate generated once and kept in
+ * the data directory (`provider.p12` and its random password in `provider.p12.pass`, both mode 0600).
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rmdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import forge from 'node-forge';
+import { KeyStoreError } from './pkcs12.ts';
+import { cachedSigningKey } from './sign.ts';
+
+export interface ProviderCertificateConfig {
+  /** Path of the provider's PKCS#12 (PROVIDER_P12). */
+  providerP12Path?: string;
+  /** Its password (PROVIDER_P12_PASSWORD). */
+  providerP12Password?: string;
+  /** Where the generated demo certificate is kept. */
+  dataDir: string;
+}
+
+export interface ProviderCertificate {
+  p12: Buffer;
+  password: string;
+  /** "CN=..., O=..., C=..." of the signing certificate. */
+  subject: string;
+}
+
+export const PROVIDER_P12_FILE = 'provider.p12';
+export const PROVIDER_P12_PASS_FILE = 'provider.p12.pass';
+
+/** The provider-certificate settings from the environment (PROVIDER_P12, PROVIDER_P12_PASSWORD). */
+export function providerCertificateConfigFromEnv(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderCertificateConfig {
+  return {
+    dataDir,
+    ...(env.PROVIDER_P12 ? { providerP12Path: env.PROVIDER_P12 } : {}),
+    ...(env.PROVIDER_P12_PASSWORD !== undefined ? { providerP12Password: env.PROVIDER_P12_PASSWORD } : {}),
+  };
+}
+
+export interface SelfSignedOptions {
+  commonName: string;
+  organization?: string;
+  country?: string;
+  years?: number;
+  password: string;
+  /** Friendly name (alias) of the key in the store. */
+  alias?: string;
+  /** RSA modulus length, 2048 unless told. */
+  bits?: number;
+}
+
+/**
+ * A self-signed RSA certificate and its key in a PKCS#12 (3DES, SHA-256 MAC): the demo provider
+ * certificate, and test key stores. The key pair comes from node:crypto (fast); node-forge writes the
+ * certificate and the store.
+ */
+export function generateSelfSignedP12(options: SelfSignedOptions): Buffer {
+  const { privateKey: pem } = generateKeyPairSync('rsa', {
+    modulusLength: options.bits ?? 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const key = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  // A positive serial of 16 random bytes.
+  cert.serialNumber = `01${randomBytes(15).toString('hex')}`;
+  const now = new Date();
+  cert.validity.notBefore = new Date(now.getTime() - 60_000);
+  const notAfter = new Date(now);
+  notAfter.setFullYear(notAfter.getFullYear() + (options.years ?? 5));
+  cert.validity.notAfter = notAfter;
+  const attrs: forge.pki.CertificateField[] = [{ shortName: 'CN', value: options.commonName }];
+  if (options.organization) attrs.push({ shortName: 'O', value: options.organization });
+  if (options.country) attrs.push({ shortName: 'C', value: options.country });
+  cert.setSubject(attrs);
+  cert.setIssuer(attrs);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true },
+    { name: 'extKeyUsage', emailProtection: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  cert.sign(key, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], options.password, {
+    algorithm: '3des',
+    friendlyName: options.alias ?? 'firma',
+    generateLocalKeyId: true,
+  });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
+
+const DEMO_SUBJECT = { commonName: 'sigece Imprenta Digital (demo)', organization: 'sigece', country: 'VE' };
+
+async function readStored(dataDir: string): Promise<ProviderCertificate | undefined> {
+  const p12Path = join(dataDir, PROVIDER_P12_FILE);
+  const passPath = join(dataDir, PROVIDER_P12_PASS_FILE);
+  // The store is written last: when it is there, its password is too.
+  if (!existsSync(p12Path)) return undefined;
+  const [p12, password] = await Promise.all([readFile(p12Path), readFile(passPath, 'utf8')]);
+  const opened = cachedSigningKey(p12, password.trim());
+  return { p12, password: password.trim(), subject: opened.subject };
+}
+
+async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(tmp, data, { mode: 0o600 });
+  await rename(tmp, path);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function generateOnce(dataDir: string): Promise<ProviderCertificate> {
+  await mkdir(dataDir, { recursive: true });
+  const lock = join(dataDir, `${PROVIDER_P12_FILE}.lock`);
+  // Several server processes may start together on one data directory: one generates, the others wait.
+  for (let attempt = 0; ; attempt++) {
+    const stored = await readStored(dataDir);
+    if (stored) return stored;
+    try {
+      await mkdir(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (age > 60_000) await rmdir(lock).catch(() => {});
+      else await sleep(Math.min(50 * (attempt + 1), 500));
+      continue;
+    }
+    try {
+      const again = await readStored(dataDir);
+      if (again) return again;
+      const password = randomBytes(24).toString('base64url');
+      const p12 = generateSelfSignedP12({ ...DEMO_SUBJECT, years: 5, password, alias: 'sigece-imprenta' });
+      await writeAtomically(join(dataDir, PROVIDER_P12_PASS_FILE), `${password}\n`);
+      await writeAtomically(join(dataDir, PROVIDER_P12_FILE), p12);
+      return { p12, password, subject: cachedSigningKey(p12, password).subject };
+    } finally {
+      await rmdir(lock).catch(() => {});
+    }
+  }
+}
+
+const inProcess = new Map<string, Promise<ProviderCertificate>>();
+
+/**
+ * The provider's signing certificate. With `providerP12Path`, that file and `providerP12Password`
+ * (checked by opening the store: a wrong password throws KeyStoreError). Without it, the demo
+ * certificate of `dataDir`, generated on the first call and the same bytes on every later one.
+ */
+export async function loadProviderCertificate(
+  config: ProviderCertificateConfig,
+): Promise<ProviderCertificate> {
+  if (config.providerP12Path) {
+    let p12: Buffer;
+    try {
+      p12 = await readFile(config.providerP12Path);
+    } catch {
+      throw new KeyStoreError(`No se puede leer el certificado del proveedor (${config.providerP12Path})`);
+    }
+    const password = config.providerP12Password ?? '';
+    return { p12, password, subject: cachedSigningKey(p12, password).subject };
+  }
+  const existing = inProcess.get(config.dataDir);
+  if (existing) return existing;
+  // Concurrent first calls share one generation; later calls read the stored files.
+  const loading = generateOnce(config.dataDir).finally(() => inProcess.delete(config.dataDir));
+  inProcess.set(config.dataDir, loading);
+  return loading;
+}

@@ -1,0 +1,576 @@
+import {
+  caracasDate,
+  compareAmounts,
+  dec,
+  describeIssues,
+  documentTotals,
+  extrasOfInvoice,
+  type InvoiceInput,
+  igtfOf,
+  igtfProblem,
+  invoiceSchema,
+  lineTotals,
+  money,
+  parseRif,
+  sum,
+  type TotalsMismatch,
+} from '@sigece/fiscal';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  clientes,
+  facturaGravamenes,
+  facturaLineas,
+  facturaPagos,
+  facturas,
+  localidades,
+  sucursales,
+} from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { rateOn } from '../catalog/currencies.ts';
+import { allocateControlNumbers, allocateInvoiceNumber } from '../numbering/engine.ts';
+
+/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"). */
+export interface IngestAnswer {
+  code: 200 | 203;
+  TotalFacturasProcedas: number;
+  totalFacturasNew: number;
+  totalFacturaconError: number;
+  DetalleErrorFacturas: Array<Array<{ posicion: number; NroFactura: string; Msg: string }>>;
+  DetalleFacturaProcesadas: Array<
+    Array<{ NroFactura: string; NroControl: string; Cliente: string; Msg: string; id: string }>
+  >;
+}
+
+export const INVOICE_CREATED = 'Factura General registrada';
+
+class InvoiceRejected extends Error {}
+
+type Company = typeof localidades.$inferSelect;
+type Branch = typeof sucursales.$inferSelect;
+
+/** Everything checked before touching the numbers: parsed, priced, and bound to company and branch. */
+interface PreparedInvoice {
+  input: InvoiceInput;
+  company: Company;
+  branch: Branch | null;
+  lines: ReturnType<typeof lineTotals>[];
+  totals: ReturnType<typeof documentTotals>;
+  payments: Array<{ input: NonNullable<InvoiceInput['lstPagos']>[number]; igtf: string }>;
+  totalIgtf: string;
+  tasaCambio: string | null;
+  tasaUsd: string | null;
+  extras: Record<string, unknown>;
+}
+
+function mismatchMessage(mismatches: TotalsMismatch[]): string {
+  return mismatches
+    .map((m) => `El campo ${m.field} enviado (${m.sent}) no coincide con el calculado (${m.expected})`)
+    .join('; ');
+}
+
+/** Company by RIF, cached per request. */
+function companyFinder(db: DbOrTx) {
+  const cache = new Map<string, Promise<Company | undefined>>();
+  return (rif: string) => {
+    const parsed = parseRif(rif);
+    if (!parsed) return Promise.resolve(undefined);
+    const key = `${parsed.tipoDocumento}-${parsed.numeroDocumento}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = db
+        .select()
+        .from(localidades)
+        .where(
+          and(
+            eq(localidades.tipoDocumento, parsed.tipoDocumento),
+            eq(localidades.numeroDocumento, parsed.numeroDocumento),
+          ),
+        )
+        .limit(1)
+        .then((r) => r[0]);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+async function prepare(
+  db: DbOrTx,
+  raw: unknown,
+  scope: TenantScope,
+  findCompany: ReturnType<typeof companyFinder>,
+): Promise<PreparedInvoice> {
+  const parsed = invoiceSchema.safeParse(raw);
+  if (!parsed.success) throw new InvoiceRejected(describeIssues(parsed.error));
+  const input = parsed.data;
+
+  const company = await findCompany(input.rif);
+  if (!company) throw new InvoiceRejected(`La razón social ${input.rif} no existe`);
+  if (!canSeeRow(scope, { localidadId: company.id }))
+    throw new InvoiceRejected(`No tiene acceso a la razón social ${input.rif}`);
+  if (company.status !== 'ACTIVO') throw new InvoiceRejected(`La razón social ${input.rif} está inactiva`);
+
+  let branch: Branch | null = null;
+  if (input.codigoSucursal) {
+    [branch] = await db
+      .select()
+      .from(sucursales)
+      .where(
+        and(
+          eq(sucursales.localidadId, company.id),
+          eq(sucursales.codigoSucursal, input.codigoSucursal.toUpperCase()),
+        ),
+      )
+      .limit(1);
+    if (!branch) throw new InvoiceRejected(`La sucursal ${input.codigoSucursal} no existe en ${input.rif}`);
+    if (!canSeeRow(scope, { localidadId: company.id, sucursalId: branch.id })) {
+      throw new InvoiceRejected(`No tiene acceso a la sucursal ${input.codigoSucursal}`);
+    }
+    if (branch.status !== 'ACTIVO')
+      throw new InvoiceRejected(`La sucursal ${input.codigoSucursal} está inactiva`);
+  }
+
+  // Totals recomputed from the lines (spec 001 §4.4) and compared with what was sent.
+  const lines = input.lstDetallesFacturaGeneral.map((l) =>
+    lineTotals({
+      cantidad: l.cantidad,
+      precio: l.precio,
+      descuentoPorcentaje: l.descuento,
+      descuentoMonto: l.montoDescuento,
+      exento: l.exento,
+      exonerado: l.exonerado,
+      alicuota: l.alicuotaGravamen,
+    }),
+  );
+  input.lstDetallesFacturaGeneral.forEach((l, i) => {
+    if (l.exento && l.exonerado)
+      throw new InvoiceRejected(`Línea ${i + 1}: un producto no puede ser exento y exonerado a la vez`);
+    if (dec(l.cantidad).lte(0)) throw new InvoiceRejected(`Línea ${i + 1}: cantidad debe ser mayor a 0`);
+    if (dec(l.precio).lt(0)) throw new InvoiceRejected(`Línea ${i + 1}: precio no puede ser negativo`);
+    if (dec(l.descuento ?? 0).gt(100))
+      throw new InvoiceRejected(`Línea ${i + 1}: descuento no puede superar 100 %`);
+    if (dec(lines[i].importe).lt(0))
+      throw new InvoiceRejected(`Línea ${i + 1}: el descuento supera el monto de la línea`);
+  });
+  const lineMismatches = input.lstDetallesFacturaGeneral.flatMap((l, i) =>
+    compareAmounts([
+      { field: `lstDetallesFacturaGeneral[${i}].importe`, sent: l.importe, expected: lines[i].importe },
+      {
+        field: `lstDetallesFacturaGeneral[${i}].montoGravamen`,
+        sent: l.montoGravamen,
+        expected: lines[i].impuesto,
+      },
+      ...(l.descuento && dec(l.descuento).gt(0)
+        ? [
+            {
+              field: `lstDetallesFacturaGeneral[${i}].montoDescuento`,
+              sent: l.montoDescuento,
+              expected: lines[i].descuento,
+            },
+          ]
+        : []),
+    ]),
+  );
+  const totals = documentTotals(lines);
+  const sentTaxes = new Map((input.lstGravamenes ?? []).map((g) => [dec(g.alicuota).toFixed(2), g]));
+  const taxMismatches = input.lstGravamenes
+    ? [
+        ...totals.gravamenes.flatMap((g) =>
+          compareAmounts([
+            {
+              field: `lstGravamenes[${Number(g.alicuota)}].baseImponible`,
+              sent: sentTaxes.get(g.alicuota)?.baseImponible ?? '0',
+              expected: g.baseImponible,
+            },
+            {
+              field: `lstGravamenes[${Number(g.alicuota)}].montoAlicuota`,
+              sent: sentTaxes.get(g.alicuota)?.montoAlicuota ?? '0',
+              expected: g.montoAlicuota,
+            },
+          ]),
+        ),
+        ...[...sentTaxes.entries()]
+          .filter(
+            ([rate, g]) =>
+              !totals.gravamenes.some((t) => t.alicuota === rate) &&
+              !(dec(g.baseImponible).isZero() && dec(g.montoAlicuota).isZero()),
+          )
+          .map(([rate, g]) => ({
+            field: `lstGravamenes[${Number(rate)}].montoAlicuota`,
+            sent: money(g.montoAlicuota),
+            expected: '0.00',
+          })),
+      ]
+    : [];
+  const totalMismatches = compareAmounts([
+    { field: 'subTotal', sent: input.subTotal, expected: totals.subTotal },
+    { field: 'totalExento', sent: input.totalExento, expected: totals.totalExento },
+    { field: 'totalExonerado', sent: input.totalExonerado, expected: totals.totalExonerado },
+    { field: 'montoDescuento', sent: input.montoDescuento, expected: totals.montoDescuento },
+    { field: 'importeTotal', sent: input.importeTotal, expected: totals.importeTotal },
+  ]);
+  const mismatches = [...lineMismatches, ...taxMismatches, ...totalMismatches];
+  if (mismatches.length > 0) throw new InvoiceRejected(mismatchMessage(mismatches));
+
+  // Exchange rates: the invoice's own, else the rate of its day (spec 000 §2 Tasa Cambio).
+  const today = caracasDate();
+  let tasaCambio: string | null = null;
+  if (input.facturaDivisa !== 'VEF') {
+    if (input.cambioDivisa && dec(input.cambioDivisa).gt(0)) tasaCambio = input.cambioDivisa;
+    else tasaCambio = (await rateOn(db, input.facturaDivisa, today))?.valor ?? null;
+    if (!tasaCambio)
+      throw new InvoiceRejected(
+        `No hay tasa de cambio de ${input.facturaDivisa} para hoy: envíe cambioDivisa`,
+      );
+  }
+  const tasaUsd =
+    input.tipoCambioDiaUsd && dec(input.tipoCambioDiaUsd).gt(0)
+      ? input.tipoCambioDiaUsd
+      : ((await rateOn(db, 'USD', today))?.valor ?? null);
+
+  // IGTF (spec 001 §9): 3 % of foreign-currency payments received by a special taxpayer.
+  const payments = (input.lstPagos ?? []).map((p, i) => {
+    const problem = igtfProblem({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company);
+    if (problem) throw new InvoiceRejected(`lstPagos[${i}]: ${problem}`);
+    if (dec(p.monto).lte(0)) throw new InvoiceRejected(`lstPagos[${i}]: monto debe ser mayor a 0`);
+    return { input: p, igtf: igtfOf({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company) ?? '0.00' };
+  });
+  const toBs = (amount: string, iso: string, rate?: string) =>
+    iso === 'VEF'
+      ? dec(amount)
+      : dec(amount).times(
+          rate ??
+            (iso === input.facturaDivisa ? (tasaCambio ?? '0') : iso === 'USD' ? (tasaUsd ?? '0') : '0'),
+        );
+  const igtfBs = sum(payments.map((p) => toBs(p.igtf, p.input.divisa, p.input.tasaDiaDivisa)));
+  const totalIgtf = money(input.facturaDivisa === 'VEF' ? igtfBs : igtfBs.div(tasaCambio ?? '1'));
+
+  return {
+    input,
+    company,
+    branch,
+    lines,
+    totals,
+    payments,
+    totalIgtf,
+    tasaCambio,
+    tasaUsd,
+    extras: extrasOfInvoice(raw),
+  };
+}
+
+function clientLabel(c: { tipoDocumento: string; numeroDocumento: string; identificacion: string }) {
+  return `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`;
+}
+
+/**
+ * Stores one prepared invoice inside the caller's savepoint. The control number is taken last, so the
+ * lot's row is held only for the final statements and the commit.
+ */
+async function store(tx: DbOrTx, p: PreparedInvoice, origin: string, createdBy: string) {
+  const { input, company, branch } = p;
+  let nroFactura = input.nroFactura;
+  let serieFactura = input.serieNrofactura?.toUpperCase() ?? '';
+  if (!nroFactura) {
+    const auto = await allocateInvoiceNumber(tx, company.id, branch?.id ?? null);
+    if (!auto)
+      throw new InvoiceRejected(
+        'nroFactura es requerido: la razón social no asigna números de factura automáticamente',
+      );
+    nroFactura = auto.nroFactura;
+    serieFactura = input.serieNrofactura?.toUpperCase() ?? auto.serie;
+  }
+  const [dup] = await tx
+    .select({ id: facturas.id })
+    .from(facturas)
+    .where(
+      and(
+        eq(facturas.localidadId, company.id),
+        eq(facturas.serieFactura, serieFactura),
+        eq(facturas.nroFactura, nroFactura),
+      ),
+    )
+    .limit(1);
+  if (dup)
+    throw new InvoiceRejected(`La factura ${serieFactura ? `${serieFactura}-` : ''}${nroFactura} ya existe`);
+
+  const c = input.cliente;
+  const [client] = await tx
+    .insert(clientes)
+    .values({
+      localidadId: company.id,
+      tipoDocumento: c.tipoDocumento,
+      numeroDocumento: c.numeroDocumento,
+      identificacion: c.identificacion,
+      correo: c.correo?.toLowerCase() ?? null,
+      ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
+      direccion: c.direccion ?? null,
+      telefonoMovil: c.telefonoMovil ?? null,
+      contribuyenteEspecial: c.contribuyenteEspecial ?? false,
+      tipoProveedor: c.tipoProveedor,
+      createdBy,
+    })
+    .onConflictDoUpdate({
+      target: [clientes.localidadId, clientes.tipoDocumento, clientes.numeroDocumento],
+      set: {
+        identificacion: c.identificacion,
+        correo: sql`coalesce(excluded.correo, ${clientes.correo})`,
+        ccCorreo: sql`coalesce(excluded.cc_correo, ${clientes.ccCorreo})`,
+        direccion: sql`coalesce(excluded.direccion, ${clientes.direccion})`,
+        telefonoMovil: sql`coalesce(excluded.telefono_movil, ${clientes.telefonoMovil})`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ id: clientes.id });
+
+  const servicio =
+    input.modeloFactura === 'SERVICIO'
+      ? {
+          nroContrato: input.nroContrato ?? 'no aplica',
+          pagueAntes: input.pagueAntes ?? 'no aplica',
+          periodoFacturacion: input.periodoFacturacion ?? 'no aplica',
+          direccionServicio: input.direccionServicio ?? 'no aplica',
+        }
+      : null;
+  const terceros =
+    input.cuentaTerceros && input.rifPrestador
+      ? {
+          rifPrestador: input.rifPrestador,
+          nombrePrestador: input.nombrePrestador ?? '',
+          domicilioPrestador: input.domicilioPrestador ?? '',
+        }
+      : null;
+  const [invoice] = await tx
+    .insert(facturas)
+    .values({
+      localidadId: company.id,
+      sucursalId: branch?.id ?? null,
+      clienteId: client.id,
+      serieFactura,
+      nroFactura,
+      moneda: input.facturaDivisa,
+      tasaCambio: p.tasaCambio,
+      tasaUsd: p.tasaUsd,
+      condicionPago: input.condicionPago,
+      tipoVenta: input.tipoVenta,
+      modelo: input.modeloFactura,
+      diasCredito: input.diasCredito ?? null,
+      fechaVencimiento: input.fechaVencimiento ?? input.fechaVenciFactura ?? null,
+      estatusCredito: input.estatusCredito ?? null,
+      subTotal: p.totals.subTotal,
+      totalExento: p.totals.totalExento,
+      totalExonerado: p.totals.totalExonerado,
+      montoDescuento: p.totals.montoDescuento,
+      totalIva: p.totals.totalIva,
+      importeTotal: p.totals.importeTotal,
+      totalIgtf: p.totalIgtf,
+      tipoColetilla: input.tipoColetilla ?? false,
+      coletillaIgtf: Boolean(input.coletillaIGTF) || p.payments.some((x) => dec(x.igtf).gt(0)),
+      observacion: input.observacion ?? null,
+      observacionInfo: input.observacionInfo ?? null,
+      ordenCompra: input.ordenCompra ?? null,
+      servicio,
+      cuentaTerceros: terceros,
+      cliente: {
+        tipoDocumento: c.tipoDocumento,
+        numeroDocumento: c.numeroDocumento,
+        identificacion: c.identificacion,
+        direccion: c.direccion ?? null,
+        telefonoMovil: c.telefonoMovil ?? null,
+        correo: c.correo ?? null,
+        ccCorreo: c.ccCorreo ?? null,
+        contribuyenteEspecial: c.contribuyenteEspecial ?? false,
+        tipoProveedor: c.tipoProveedor,
+      },
+      extras: p.extras,
+      origen: origin,
+      createdBy,
+    })
+    .returning({ id: facturas.id });
+
+  await tx.insert(facturaLineas).values(
+    input.lstDetallesFacturaGeneral.map((l, i) => {
+      const {
+        codigoProducto,
+        descripcion,
+        unidadMedida,
+        cantidad,
+        precio,
+        nrolote,
+        fechaVenciProducto,
+        ...rest
+      } = l;
+      const extras = Object.fromEntries(
+        Object.entries(rest).filter(
+          ([k]) =>
+            ![
+              'exento',
+              'exonerado',
+              'importe',
+              'alicuotaGravamen',
+              'montoGravamen',
+              'montoDescuento',
+              'descuento',
+            ].includes(k),
+        ),
+      );
+      return {
+        facturaId: invoice.id,
+        posicion: i + 1,
+        codigoProducto,
+        descripcion,
+        unidadMedida: unidadMedida.toUpperCase(),
+        cantidad,
+        precio,
+        descuento: l.descuento ?? '0',
+        montoDescuento: p.lines[i].descuento,
+        importe: p.lines[i].importe,
+        alicuota: p.lines[i].alicuota,
+        montoGravamen: p.lines[i].impuesto,
+        exento: p.lines[i].exento,
+        exonerado: p.lines[i].exonerado,
+        nroLote: nrolote ?? null,
+        fechaVenciProducto: fechaVenciProducto ?? null,
+        extras: Object.keys(extras).length ? extras : null,
+      };
+    }),
+  );
+  if (p.payments.length > 0) {
+    await tx.insert(facturaPagos).values(
+      p.payments.map(({ input: pay, igtf }) => ({
+        facturaId: invoice.id,
+        modoPago: pay.modoPago.toUpperCase(),
+        nro: pay.nro ?? null,
+        monto: money(pay.monto),
+        fecha: pay.fechaComprobantePago ?? null,
+        banco: pay.banco ?? null,
+        divisa: pay.divisa,
+        tasaDiaDivisa: pay.tasaDiaDivisa ?? null,
+        diasCredito: pay.diasCredito ?? null,
+        igtf: pay.igtf,
+        igtfValor: igtf,
+      })),
+    );
+  }
+  if (p.totals.gravamenes.length > 0) {
+    await tx
+      .insert(facturaGravamenes)
+      .values(p.totals.gravamenes.map((g) => ({ facturaId: invoice.id, ...g })));
+  }
+
+  // Last: the control number, in this same transaction.
+  const [control] = await allocateControlNumbers(tx, {
+    localidadId: company.id,
+    sucursalId: branch?.id ?? null,
+    familia: 'FACTURA',
+  });
+  await tx
+    .update(facturas)
+    .set({
+      serie: control.serie,
+      nroControl: control.nroControl,
+      numeroControl: control.numero,
+      lotId: control.lotId,
+    })
+    .where(eq(facturas.id, invoice.id));
+  return {
+    id: invoice.id,
+    nroFactura: serieFactura ? `${serieFactura}-${nroFactura}` : nroFactura,
+    nroControl: control.nroControl,
+    cliente: clientLabel(c),
+  };
+}
+
+function messageOf(error: unknown): string | null {
+  if (error instanceof InvoiceRejected || error instanceof AppError) return error.message;
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  if (code === '23505') return 'La factura ya existe';
+  return null;
+}
+
+/**
+ * Judges every invoice on its own (contract: one bad invoice never stops the good ones, and a failed
+ * one leaves nothing behind). All of a request's invoices share one transaction, each inside its own
+ * savepoint: a rejected invoice rolls back to it, numbers included, and the next one takes the same
+ * number. One commit per request keeps the lot's row busy for a single flush.
+ */
+export async function ingestInvoices(
+  db: Db,
+  scope: TenantScope,
+  body: unknown[],
+  options: { origin: 'API' | 'WEB'; audit: AuditContext },
+): Promise<IngestAnswer> {
+  const findCompany = companyFinder(db);
+  const createdBy = options.audit.userEmail ?? 'sistema';
+  const errors: IngestAnswer['DetalleErrorFacturas'] = [];
+  const done: IngestAnswer['DetalleFacturaProcesadas'] = [];
+
+  // Parsing, pricing and lookups happen before the transaction: nothing here holds a lock.
+  const prepared = await Promise.all(
+    body.map(async (raw, index) => {
+      try {
+        return { index, raw, prepared: await prepare(db, raw, scope, findCompany) };
+      } catch (error) {
+        const message = messageOf(error);
+        if (message === null) throw error;
+        return { index, raw, error: message };
+      }
+    }),
+  );
+
+  await db.transaction(async (tx) => {
+    for (const item of prepared) {
+      const nro = numberOf(item.raw);
+      if ('error' in item) {
+        errors.push([{ posicion: item.index + 1, NroFactura: nro, Msg: item.error as string }]);
+        continue;
+      }
+      try {
+        const stored = await tx.transaction((sp) => store(sp, item.prepared!, options.origin, createdBy));
+        done.push([
+          {
+            NroFactura: stored.nroFactura,
+            NroControl: stored.nroControl,
+            Cliente: stored.cliente,
+            Msg: INVOICE_CREATED,
+            id: stored.id,
+          },
+        ]);
+      } catch (error) {
+        const message = messageOf(error);
+        if (message === null) throw error;
+        errors.push([{ posicion: item.index + 1, NroFactura: nro, Msg: message }]);
+      }
+    }
+    if (done.length > 0) {
+      await recordAudit(tx, options.audit, {
+        entity: 'factura',
+        entityId: null,
+        action: 'create',
+        after: done.map(([d]) => ({ id: d.id, nroFactura: d.NroFactura, nroControl: d.NroControl })),
+      });
+    }
+  });
+
+  return {
+    code: errors.length > 0 ? 203 : 200,
+    TotalFacturasProcedas: body.length,
+    totalFacturasNew: done.length,
+    totalFacturaconError: errors.length,
+    DetalleErrorFacturas: errors,
+    DetalleFacturaProcesadas: done,
+  };
+}
+
+/** The invoice number as sent, for error lines (even when the invoice could not be parsed). */
+function numberOf(raw: unknown): string {
+  if (raw && typeof raw === 'object') {
+    for (const [k, v] of Object.entries(raw))
+      if (k.toLowerCase() === 'nrofactura' && (typeof v === 'string' || typeof v === 'number'))
+        return String(v);
+  }
+  return '';
+}

@@ -1,0 +1,299 @@
+import { hasPermission, idParam, pageQuery, z } from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { scopeOf } from '../../http/tenancy.ts';
+import { auditContextOf } from '../audit/service.ts';
+import { QUEUES } from '../jobs/queue.ts';
+import { ingestInvoices } from './ingest.ts';
+import * as invoices from './service.ts';
+
+const LIST = '/facturacion/generales';
+const NEW = '/facturacion/generales/facturaGeneral';
+const security = [{ bearerAuth: [] }];
+const tags = ['facturas'];
+
+const filtersSchema = z.object({
+  id_localidad: z.uuid().optional(),
+  id_sucursal: z.uuid().optional(),
+  nroFactura: z.string().trim().max(20).optional(),
+  fechaInicio: z.iso.date({ error: 'fechaInicio debe ser una fecha AAAA-MM-DD' }).optional(),
+  fechaFin: z.iso.date({ error: 'fechaFin debe ser una fecha AAAA-MM-DD' }).optional(),
+  identificacion: z.string().trim().max(100).optional(),
+  tipoDocumento: z.string().trim().max(1).optional(),
+  numeroDocumento: z.string().trim().max(9).optional(),
+});
+/** Only non-empty filters count (spec 001 §5.6). */
+const emptyToUndefined = (v: unknown) => {
+  if (!v || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (k === 'cliente' && val && typeof val === 'object') Object.assign(out, emptyToUndefined(val));
+    else if (val !== '' && val !== null && val !== undefined) out[k] = val;
+  }
+  return out;
+};
+
+const listRow = z.object({
+  id: z.string(),
+  id_localidad: z.string(),
+  id_sucursal: z.string().nullable(),
+  serieNrofactura: z.string(),
+  nroFactura: z.string(),
+  serie: z.string().nullable(),
+  nroControl: z.string().nullable(),
+  nroControlAsignado: z.string().nullable(),
+  localidad: z.string(),
+  sucursal: z.string().nullable(),
+  facturaGenerada: z.string(),
+  fechaEmision: z.string(),
+  fecha: z.string(),
+  cliente: z.string(),
+  facturaDivisa: z.string(),
+  importeTotal: z.string(),
+  logEstatusRegistro: z.string(),
+  estatus: z.string(),
+});
+
+const ingestAnswer = z.object({
+  code: z.number(),
+  TotalFacturasProcedas: z.number(),
+  totalFacturasNew: z.number(),
+  totalFacturaconError: z.number(),
+  DetalleErrorFacturas: z.array(
+    z.array(z.object({ posicion: z.number(), NroFactura: z.string(), Msg: z.string() })),
+  ),
+  DetalleFacturaProcesadas: z.array(
+    z.array(
+      z.object({
+        NroFactura: z.string(),
+        NroControl: z.string(),
+        Cliente: z.string(),
+        Msg: z.string(),
+        id: z.string(),
+      }),
+    ),
+  ),
+});
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  /** After the commit: each new invoice's PDF is generated on the job queue. */
+  const queuePdfs = async (ids: string[]) => {
+    const { jobs } = app.deps;
+    if (!jobs) return;
+    await Promise.all(
+      ids.map((id) => jobs.send(QUEUES.invoicePdf, { id }, { singletonKey: `pdf-factura-${id}` })),
+    );
+  };
+
+  app.post(
+    '/facturas/masivafacturacion',
+    {
+      preHandler: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Recibe un arreglo de facturas (contrato de integración): cada una se juzga por separado; code 203 si alguna falló',
+        body: z.array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' }),
+        response: { 200: ingestAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const answer = await ingestInvoices(db, scopeOfRequest(request), request.body, {
+        origin: 'API',
+        audit: auditContextOf(request),
+      });
+      await queuePdfs(answer.DetalleFacturaProcesadas.map(([d]) => d.id));
+      return answer;
+    },
+  );
+
+  app.get(
+    '/facturas/queryfacturacion',
+    {
+      preHandler: guard({ module: LIST }),
+      schema: {
+        tags,
+        security,
+        summary: 'Lista paginada de facturas (más recientes primero), con búsqueda y filtros',
+        querystring: pageQuery.extend(filtersSchema.shape),
+        response: { 200: pageBody(listRow), ...errorResponses },
+      },
+    },
+    async (request) => invoices.listInvoices(db, scopeOfRequest(request), request.query),
+  );
+
+  app.post(
+    '/facturas/FiltrarFacturas',
+    {
+      preHandler: guard({ module: LIST, action: 'search' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Filtra facturas por razón social, sucursal, número, fechas y cliente',
+        querystring: pageQuery,
+        body: z.preprocess(emptyToUndefined, filtersSchema),
+        response: { 200: pageBody(listRow).extend({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ...(await invoices.listInvoices(db, scopeOfRequest(request), { ...request.query, ...request.body })),
+      message: 'Busqueda Encontrada',
+    }),
+  );
+
+  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
+  app.get(
+    '/facturas/getfacturacion/:id',
+    {
+      schema: {
+        tags: ['facturas', 'verificación pública'],
+        summary: 'Detalle de una factura; sin token, solo los datos públicos de verificación',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const principal = await optionalPrincipal(request);
+      if (principal) {
+        const row = await invoices
+          .visibleInvoice(db, scopeOf(principal), request.params.id)
+          .catch(() => null);
+        if (row && hasPermission(principal, LIST, 'view')) {
+          return { code: 200, message: 'Consulta exitosa', result: await invoices.invoiceDetail(db, row.id) };
+        }
+      }
+      const projection = await invoices.publicInvoice(db, request.params.id);
+      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
+      return { code: 200, ...projection };
+    },
+  );
+
+  app.get(
+    '/facturas/queryFacturasCodificada/:id',
+    {
+      preHandler: guard({ module: LIST, action: 'print' }),
+      schema: {
+        tags,
+        security,
+        summary: 'El PDF firmado de una factura, en base64',
+        params: idParam,
+        response: {
+          200: z.object({
+            code: z.number(),
+            message: z.string(),
+            resultado: z.object({ facturaCodificada: z.string() }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { pdf } = await invoices.invoicePdf(db, scopeOfRequest(request), request.params.id);
+      return {
+        code: 200,
+        message: 'factura codificada encontrada con exito',
+        resultado: { facturaCodificada: pdf.toString('base64') },
+      };
+    },
+  );
+
+  app.get(
+    '/facturas/pdf/:id',
+    {
+      preHandler: guard({ module: LIST, action: 'print' }),
+      schema: { tags, security, summary: 'El PDF firmado de una factura (bytes exactos)', params: idParam },
+    },
+    async (request, reply) => {
+      const { pdf, nombre } = await invoices.invoicePdf(db, scopeOfRequest(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${nombre}"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/facturas/json/:id',
+    {
+      preHandler: guard({
+        anyOf: [
+          { module: LIST, action: 'consultaseniat' },
+          { module: LIST, action: 'view' },
+        ],
+      }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'La factura en JSON (Factura_{numero}_{marca de tiempo}.json), sin el PDF codificado ni datos del certificado',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const row = await invoices.visibleInvoice(db, scopeOfRequest(request), request.params.id);
+      const detail = await invoices.invoiceDetail(db, row.id);
+      const name = `Factura_${detail.serieNrofactura ? `${detail.serieNrofactura}-` : ''}${detail.nroFactura}_${Date.now()}.json`;
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(JSON.stringify(detail, null, 2));
+    },
+  );
+
+  app.put(
+    '/facturas/anularfactura/:id',
+    {
+      preHandler: guard({ module: LIST, action: 'cancel' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Anula una factura generada',
+        params: idParam,
+        response: {
+          200: resultBody(
+            z.object({ id: z.string(), logEstatusRegistro: z.string(), nroFactura: z.string() }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { message, result } = await invoices.annulInvoice(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        auditContextOf(request),
+      );
+      return { code: 200, message, result };
+    },
+  );
+
+  app.put(
+    '/facturas/deletefactura/:id',
+    {
+      preHandler: guard({ module: LIST, action: 'cancel' }),
+      schema: {
+        tags,
+        security,
+        summary: 'Quita de las listas una factura anulada (el registro fiscal se conserva)',
+        params: idParam,
+        response: {
+          200: resultBody(z.object({ id: z.string(), nroFactura: z.string() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { message, result } = await invoices.deleteInvoice(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        auditContextOf(request),
+      );
+      return { code: 200, message, result };
+    },
+  );
+};

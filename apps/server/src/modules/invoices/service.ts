@@ -1,0 +1,357 @@
+import { formatDateCaracas, type PageQuery } from '@sigece/fiscal';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  facturaGravamenes,
+  facturaLineas,
+  facturaPagos,
+  facturas,
+  localidades,
+  sucursales,
+} from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
+import { assertTenant, canSeeRow, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../audit/service.ts';
+
+export interface InvoiceFilters {
+  id_localidad?: string;
+  id_sucursal?: string;
+  nroFactura?: string;
+  fechaInicio?: string;
+  fechaFin?: string;
+  identificacion?: string;
+  tipoDocumento?: string;
+  numeroDocumento?: string;
+}
+
+const listColumns = {
+  id: facturas.id,
+  localidadId: facturas.localidadId,
+  sucursalId: facturas.sucursalId,
+  serieFactura: facturas.serieFactura,
+  nroFactura: facturas.nroFactura,
+  serie: facturas.serie,
+  nroControl: facturas.nroControl,
+  fechaEmision: facturas.fechaEmision,
+  cliente: facturas.cliente,
+  moneda: facturas.moneda,
+  importeTotal: facturas.importeTotal,
+  status: facturas.status,
+  generada: sql<boolean>`${facturas.pdf} is not null`,
+  localidad: localidades.nombre,
+  sucursal: sucursales.nombre,
+};
+
+type ListRow = { [K in keyof typeof listColumns]: unknown } & {
+  id: string;
+  localidadId: string;
+  sucursalId: string | null;
+  serieFactura: string;
+  nroFactura: string;
+  serie: string | null;
+  nroControl: string | null;
+  fechaEmision: Date;
+  cliente: Record<string, unknown>;
+  moneda: string;
+  importeTotal: string;
+  status: string;
+  generada: boolean;
+  localidad: string;
+  sucursal: string | null;
+};
+
+export function invoiceListView(r: ListRow) {
+  const c = r.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
+  return {
+    id: r.id,
+    id_localidad: r.localidadId,
+    id_sucursal: r.sucursalId,
+    serieNrofactura: r.serieFactura,
+    nroFactura: r.nroFactura,
+    serie: r.serie,
+    /** The control number, or 'No generada' until the signed PDF exists (spec 001 §2.2). */
+    nroControl: r.generada ? r.nroControl : 'No generada',
+    nroControlAsignado: r.nroControl,
+    localidad: r.localidad,
+    sucursal: r.sucursal,
+    facturaGenerada: r.generada ? 'true' : 'false',
+    fechaEmision: r.fechaEmision.toISOString(),
+    fecha: formatDateCaracas(r.fechaEmision),
+    cliente: `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`,
+    facturaDivisa: r.moneda,
+    importeTotal: r.importeTotal,
+    logEstatusRegistro: r.status,
+    estatus: r.status === 'ACTIVO' ? 'Activa' : 'Anulada',
+  };
+}
+
+/** Dates are calendar days in Caracas (UTC−4): [inicio 00:00, fin + 1 day 00:00). */
+const caracasStart = (day: string) => new Date(`${day}T00:00:00-04:00`);
+
+export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery & InvoiceFilters) {
+  const term = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    eq(facturas.deleted, false),
+    tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
+    query.id_localidad ? eq(facturas.localidadId, query.id_localidad) : undefined,
+    query.id_sucursal ? eq(facturas.sucursalId, query.id_sucursal) : undefined,
+    query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
+    query.fechaInicio ? gte(facturas.fechaEmision, caracasStart(query.fechaInicio)) : undefined,
+    query.fechaFin
+      ? lt(facturas.fechaEmision, new Date(caracasStart(query.fechaFin).getTime() + 86_400_000))
+      : undefined,
+    query.identificacion
+      ? ilike(sql`${facturas.cliente}->>'identificacion'`, likePattern(query.identificacion))
+      : undefined,
+    query.tipoDocumento ? sql`${facturas.cliente}->>'tipoDocumento' = ${query.tipoDocumento}` : undefined,
+    query.numeroDocumento
+      ? sql`${facturas.cliente}->>'numeroDocumento' like ${`${query.numeroDocumento}%`}`
+      : undefined,
+    term
+      ? or(
+          ilike(facturas.nroFactura, term),
+          ilike(facturas.nroControl, term),
+          ilike(sql`${facturas.cliente}->>'identificacion'`, term),
+          ilike(sql`${facturas.cliente}->>'numeroDocumento'`, term),
+        )
+      : undefined,
+  );
+  const [total, rows] = await Promise.all([
+    db.$count(facturas, where),
+    db
+      .select(listColumns)
+      .from(facturas)
+      .innerJoin(localidades, eq(localidades.id, facturas.localidadId))
+      .leftJoin(sucursales, eq(sucursales.id, facturas.sucursalId))
+      .where(where)
+      .orderBy(desc(facturas.fechaEmision), desc(facturas.numeroControl))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  ]);
+  return pageOf(query, (rows as ListRow[]).map(invoiceListView), total);
+}
+
+export async function visibleInvoice(db: DbOrTx, scope: TenantScope, id: string) {
+  const [row] = await db
+    .select()
+    .from(facturas)
+    .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
+    .limit(1);
+  if (!row) throw notFound('Factura no encontrada');
+  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
+  return row;
+}
+
+export function canSeeInvoice(scope: TenantScope, row: { localidadId: string; sucursalId: string | null }) {
+  return canSeeRow(scope, row);
+}
+
+/** The whole invoice as the detail dialog and the JSON download show it, without the PDF bytes. */
+export async function invoiceDetail(db: Db, id: string) {
+  const [row] = await db
+    .select({ invoice: facturas, localidad: localidades, sucursal: sucursales })
+    .from(facturas)
+    .innerJoin(localidades, eq(localidades.id, facturas.localidadId))
+    .leftJoin(sucursales, eq(sucursales.id, facturas.sucursalId))
+    .where(eq(facturas.id, id))
+    .limit(1);
+  if (!row) throw notFound('Factura no encontrada');
+  const [lines, payments, taxes] = await Promise.all([
+    db
+      .select()
+      .from(facturaLineas)
+      .where(eq(facturaLineas.facturaId, id))
+      .orderBy(asc(facturaLineas.posicion)),
+    db.select().from(facturaPagos).where(eq(facturaPagos.facturaId, id)).orderBy(asc(facturaPagos.id)),
+    db
+      .select()
+      .from(facturaGravamenes)
+      .where(eq(facturaGravamenes.facturaId, id))
+      .orderBy(asc(facturaGravamenes.alicuota)),
+  ]);
+  const f = row.invoice;
+  return {
+    id: f.id,
+    rif: `${row.localidad.tipoDocumento}-${row.localidad.numeroDocumento}`,
+    id_localidad: f.localidadId,
+    id_sucursal: f.sucursalId,
+    localidaddetalle: {
+      nombre: row.localidad.nombre,
+      rif: `${row.localidad.tipoDocumento}-${row.localidad.numeroDocumento}`,
+      direccion: row.localidad.direccion,
+    },
+    sucursaldetalle: row.sucursal
+      ? {
+          nombre: row.sucursal.nombre,
+          codigoSucursal: row.sucursal.codigoSucursal,
+          direccion: row.sucursal.direccion,
+        }
+      : null,
+    codigoSucursal: row.sucursal?.codigoSucursal ?? null,
+    serieNrofactura: f.serieFactura,
+    nroFactura: f.nroFactura,
+    serie: f.serie,
+    nroControl: f.nroControl,
+    fechaEmision: f.fechaEmision.toISOString(),
+    facturaDivisa: f.moneda,
+    cambioDivisa: f.tasaCambio,
+    tipoCambioDiaUsd: f.tasaUsd,
+    condicionPago: f.condicionPago,
+    tipoVenta: f.tipoVenta,
+    modeloFactura: f.modelo,
+    diasCredito: f.diasCredito,
+    fechaVencimiento: f.fechaVencimiento,
+    estatusCredito: f.estatusCredito,
+    subTotal: f.subTotal,
+    totalExento: f.totalExento,
+    totalExonerado: f.totalExonerado,
+    montoDescuento: f.montoDescuento,
+    totalDescuento: f.montoDescuento,
+    totalIva: f.totalIva,
+    importeTotal: f.importeTotal,
+    totalIgtf: f.totalIgtf,
+    tipoColetilla: f.tipoColetilla,
+    coletillaIGTF: f.coletillaIgtf,
+    observacion: f.observacion,
+    observacionInfo: f.observacionInfo,
+    ordenCompra: f.ordenCompra,
+    servicio: f.servicio,
+    cuentaTerceros: f.cuentaTerceros !== null,
+    ...(f.cuentaTerceros ?? {}),
+    cliente: f.cliente,
+    lstDetallesFacturaGeneral: lines.map((l) => ({
+      codigoProducto: l.codigoProducto,
+      descripcion: l.descripcion,
+      unidadMedida: l.unidadMedida,
+      cantidad: l.cantidad,
+      precio: l.precio,
+      descuento: l.descuento,
+      montoDescuento: l.montoDescuento,
+      importe: l.importe,
+      alicuotaGravamen: l.alicuota,
+      montoGravamen: l.montoGravamen,
+      exento: l.exento,
+      exonerado: l.exonerado,
+      nrolote: l.nroLote,
+      fechaVenciProducto: l.fechaVenciProducto,
+      ...(l.extras ?? {}),
+    })),
+    lstPagos: payments.map((p) => ({
+      modoPago: p.modoPago,
+      nro: p.nro,
+      monto: p.monto,
+      fechaComprobantePago: p.fecha,
+      banco: p.banco,
+      divisa: p.divisa,
+      tasaDiaDivisa: p.tasaDiaDivisa,
+      diasCredito: p.diasCredito,
+      igtf: p.igtf,
+      igtfValor: p.igtfValor,
+    })),
+    lstGravamenes: taxes.map((t) => ({
+      alicuota: t.alicuota,
+      baseImponible: t.baseImponible,
+      montoAlicuota: t.montoAlicuota,
+    })),
+    extras: f.extras,
+    origen: f.origen,
+    facturaGenerada: f.pdf ? 'true' : 'false',
+    checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
+    logEstatusRegistro: f.status,
+    logUsername: f.createdBy,
+  };
+}
+
+const invoiceLabel = (f: { serieFactura: string; nroFactura: string }) =>
+  f.serieFactura ? `${f.serieFactura}-${f.nroFactura}` : f.nroFactura;
+
+/** ACTIVO → INACTIVO ('Anulada'); the signed PDF's bytes stay as they were (spec 001 §4.1). */
+export async function annulInvoice(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const before = await visibleInvoice(tx, scope, id);
+    if (!before.pdf) throw badRequest('La factura aún no está generada');
+    if (before.status !== 'ACTIVO') throw badRequest(`La factura N° ${invoiceLabel(before)} ya está anulada`);
+    await tx.update(facturas).set({ status: 'INACTIVO', updatedAt: new Date() }).where(eq(facturas.id, id));
+    await recordAudit(tx, audit, {
+      entity: 'factura',
+      entityId: id,
+      action: 'annul',
+      before: { logEstatusRegistro: 'ACTIVO' },
+      after: { logEstatusRegistro: 'INACTIVO' },
+    });
+    return {
+      message: `Anulada Factura N°: ${invoiceLabel(before)}`,
+      result: { id, logEstatusRegistro: 'INACTIVO', nroFactura: invoiceLabel(before) },
+    };
+  });
+}
+
+/**
+ * Removes an invoice from the lists. Fiscal records are kept (the row, its number and its PDF stay),
+ * and only an annulled invoice can be removed: an active one must be annulled first.
+ */
+export async function deleteInvoice(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const before = await visibleInvoice(tx, scope, id);
+    if (before.status === 'ACTIVO' && before.pdf) throw badRequest('Anule la factura antes de eliminarla');
+    await tx.update(facturas).set({ deleted: true, updatedAt: new Date() }).where(eq(facturas.id, id));
+    await recordAudit(tx, audit, {
+      entity: 'factura',
+      entityId: id,
+      action: 'delete',
+      before: { logDeletedRegistro: false },
+      after: { logDeletedRegistro: true },
+    });
+    return {
+      message: `Eliminada Factura N°: ${invoiceLabel(before)}`,
+      result: { id, nroFactura: invoiceLabel(before) },
+    };
+  });
+}
+
+export async function invoicePdf(db: Db, scope: TenantScope, id: string) {
+  const row = await visibleInvoice(db, scope, id);
+  if (!row.pdf) throw badRequest('La factura aún no está generada');
+  return { pdf: row.pdf, nombre: `Factura_${invoiceLabel(row)}.pdf` };
+}
+
+/** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
+export async function publicInvoice(db: Db, id: string) {
+  const [row] = await db
+    .select({ invoice: facturas, localidad: localidades })
+    .from(facturas)
+    .innerJoin(localidades, eq(localidades.id, facturas.localidadId))
+    .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
+    .limit(1);
+  if (!row) return null;
+  const f = row.invoice;
+  const c = f.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
+  return {
+    factura: {
+      id: f.id,
+      nroFactura: invoiceLabel(f),
+      serie: f.serie,
+      nroControl: f.pdf ? f.nroControl : null,
+      fechaEmision: f.fechaEmision.toISOString(),
+      estatus: f.status === 'ACTIVO' ? 'Activa' : 'Anulada',
+      logEstatusRegistro: f.status,
+      facturaGenerada: f.pdf ? 'true' : 'false',
+      checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
+      cliente: { rif: `${c.tipoDocumento}-${c.numeroDocumento}`, identificacion: c.identificacion },
+    },
+    localidaddetalle: {
+      rif: `${row.localidad.tipoDocumento}-${row.localidad.numeroDocumento}`,
+      nombre: row.localidad.nombre,
+    },
+  };
+}
+
+export async function storedInvoiceChecksum(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sha: facturas.pdfSha256 })
+    .from(facturas)
+    .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
+    .limit(1);
+  return row?.sha ?? null;
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import { storedInvoiceChecksum } from '../invoices/service.ts';
+
+/** Largest file the verification page accepts (spec 002 §9). */
+export const VERIFY_MAX_BYTES = 10_000_000;
+
+/**
+ * Each document type tells where its stored SHA-256 lives. Notes (nota), orders (orden) and withholdings
+ * (ret) plug in here as their issues land; the page and the call stay the same.
+ */
+const CHECKSUMS: Record<string, (db: Db, id: string) => Promise<string | null>> = {
+  fact: storedInvoiceChecksum,
+  factura: storedInvoiceChecksum,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const verificationRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+
+  app.post(
+    '/facturas/isValidChecksum',
+    {
+      schema: {
+        tags: ['verificación pública'],
+        summary:
+          'Verifica un PDF contra la suma SHA-256 guardada (multipart: file, tipoDocumento fact|nota|orden|ret, id, checkSum): code 200 si coincide, 400 si no',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Envíe el documento como multipart/form-data');
+      const fields: Record<string, string> = {};
+      let file: Buffer | undefined;
+      let mimetype = '';
+      let files = 0;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: VERIFY_MAX_BYTES, files: 1 } })) {
+          if (part.type === 'file') {
+            files++;
+            mimetype = part.mimetype;
+            file = await part.toBuffer();
+          } else fields[part.fieldname] = String(part.value ?? '');
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw badRequest('El archivo supera los 10000000 bytes permitidos');
+        if (code === 'FST_FILES_LIMIT') throw badRequest('Envíe un solo archivo');
+        throw error;
+      }
+      if (!file || files === 0) throw badRequest('Seleccione el documento PDF a validar');
+      const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
+      if (!isPdf || (mimetype && !/pdf|octet-stream/.test(mimetype)))
+        throw badRequest('Solo se admiten archivos PDF');
+      const tipo = (fields.tipoDocumento ?? '').trim().toLowerCase();
+      const lookup = CHECKSUMS[tipo];
+      if (!lookup) throw badRequest('tipoDocumento debe ser fact, nota, orden o ret');
+      if (!UUID.test(fields.id ?? '')) throw badRequest('Identificador de documento no válido');
+      const stored = await lookup(db, fields.id);
+      if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
+      const digest = createHash('sha256').update(file).digest();
+      const storedBase64 = Buffer.from(stored, 'hex').toString('base64');
+      const claimed = (fields.checkSum ?? '').trim();
+      const matches =
+        digest.toString('hex') === stored &&
+        (claimed === '' || claimed === storedBase64 || claimed === stored);
+      return matches
+        ? { code: 200, message: 'Correcto: Documento verificado', checkedSumBase64: storedBase64 }
+        : { code: 400, message: 'Advertencia: Documento no verificado', checkedSumBase64: storedBase64 };
+    },
+  );
+};

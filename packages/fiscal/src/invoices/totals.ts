@@ -1,0 +1,175 @@
+import { type Decimal, type DecimalInput, dec, money, round2, sum, withinCent } from '../money.ts';
+
+/**
+ * The totals rules of spec 001 §4.4 (line amounts and discounts, exempt and exonerated totals, tax
+ * per rate) and §9 (IGTF). Every amount is exact and rounded half-up to 2 places where stored.
+ */
+
+export type DiscountKind = 'none' | 'percent' | 'amount';
+
+export interface LineInput {
+  cantidad: DecimalInput;
+  precio: DecimalInput;
+  /** Discount percent (descuento) or fixed amount (montoDescuento); percent wins when both are sent. */
+  descuentoPorcentaje?: DecimalInput | null;
+  descuentoMonto?: DecimalInput | null;
+  exento?: boolean;
+  exonerado?: boolean;
+  /** Tax rate in percent: 0, 8, 16 or 31. */
+  alicuota: DecimalInput;
+}
+
+export interface LineTotals {
+  bruto: string;
+  descuento: string;
+  importe: string;
+  alicuota: string;
+  impuesto: string;
+  exento: boolean;
+  exonerado: boolean;
+}
+
+/**
+ * §4.4 line rules: no discount → price × quantity; percent → (price − price × pct / 100) × quantity;
+ * fixed amount → price × quantity − amount. Exempt and exonerated lines carry no tax.
+ */
+export function lineTotals(line: LineInput): LineTotals {
+  const bruto = dec(line.precio).times(line.cantidad);
+  const pct = dec(line.descuentoPorcentaje ?? 0);
+  let importe: Decimal;
+  if (pct.gt(0)) {
+    importe = dec(line.precio).minus(dec(line.precio).times(pct).div(100)).times(line.cantidad);
+  } else if (dec(line.descuentoMonto ?? 0).gt(0)) {
+    importe = bruto.minus(dec(line.descuentoMonto ?? 0));
+  } else {
+    importe = bruto;
+  }
+  const untaxed = Boolean(line.exento || line.exonerado);
+  const alicuota = untaxed ? dec(0) : dec(line.alicuota);
+  const importe2 = round2(importe);
+  return {
+    bruto: money(bruto),
+    descuento: money(round2(bruto).minus(importe2)),
+    importe: money(importe2),
+    alicuota: alicuota.toFixed(2),
+    impuesto: money(importe2.times(alicuota).div(100)),
+    exento: Boolean(line.exento),
+    exonerado: Boolean(line.exonerado),
+  };
+}
+
+export interface TaxRow {
+  alicuota: string;
+  baseImponible: string;
+  montoAlicuota: string;
+}
+
+export interface DocumentTotals {
+  subTotal: string;
+  totalExento: string;
+  totalExonerado: string;
+  montoDescuento: string;
+  /** One row per tax rate, grouped (§4.2 "Tax totals are grouped per tax type"). */
+  gravamenes: TaxRow[];
+  totalIva: string;
+  importeTotal: string;
+}
+
+/**
+ * Document totals: subtotal is the sum of line amounts; exempt and exonerated totals sum the lines so
+ * flagged; discount sums the line discounts; the tax of each rate is its base times the rate; total is
+ * subtotal plus taxes (§4.4, note totals).
+ */
+export function documentTotals(lines: LineTotals[]): DocumentTotals {
+  const byRate = new Map<string, Decimal>();
+  for (const l of lines) {
+    if (l.exento || l.exonerado || dec(l.alicuota).isZero()) continue;
+    byRate.set(l.alicuota, (byRate.get(l.alicuota) ?? dec(0)).plus(l.importe));
+  }
+  const gravamenes = [...byRate.entries()]
+    .sort(([a], [b]) => dec(a).comparedTo(dec(b)))
+    .map(([alicuota, base]) => ({
+      alicuota,
+      baseImponible: money(base),
+      montoAlicuota: money(base.times(alicuota).div(100)),
+    }));
+  const subTotal = sum(lines.map((l) => l.importe));
+  const totalIva = sum(gravamenes.map((g) => g.montoAlicuota));
+  return {
+    subTotal: money(subTotal),
+    totalExento: money(sum(lines.filter((l) => l.exento).map((l) => l.importe))),
+    totalExonerado: money(sum(lines.filter((l) => l.exonerado).map((l) => l.importe))),
+    montoDescuento: money(sum(lines.map((l) => l.descuento))),
+    gravamenes,
+    totalIva: money(totalIva),
+    importeTotal: money(subTotal.plus(totalIva)),
+  };
+}
+
+// --- IGTF (spec 001 §9) ---------------------------------------------------------------------------------
+
+export const IGTF_RATE = '3';
+
+/** Currencies of the national financial system: payments in them never carry IGTF. */
+export const NATIONAL_CURRENCIES = new Set(['VEF', 'VES', 'VED', 'BS', 'BS.']);
+
+export interface PaymentInput {
+  monto: DecimalInput;
+  divisa: string;
+  igtf: boolean;
+}
+
+/**
+ * IGTF: 3 % of the payment amount, for payments in a foreign currency (outside the national financial
+ * system) received by a special taxpayer. Returns the surcharge, or null when IGTF does not apply.
+ */
+export function igtfOf(payment: PaymentInput, company: { contribuyenteEspecial: boolean }): string | null {
+  if (!payment.igtf) return null;
+  if (NATIONAL_CURRENCIES.has(payment.divisa.toUpperCase())) return null;
+  if (!company.contribuyenteEspecial) return null;
+  return money(dec(payment.monto).times(IGTF_RATE).div(100));
+}
+
+/** Why an IGTF flag cannot apply, for the clear message a connector gets; null when it applies or is off. */
+export function igtfProblem(
+  payment: PaymentInput,
+  company: { contribuyenteEspecial: boolean },
+): string | null {
+  if (!payment.igtf) return null;
+  if (NATIONAL_CURRENCIES.has(payment.divisa.toUpperCase())) return 'El IGTF solo aplica a pagos en divisas';
+  if (!company.contribuyenteEspecial)
+    return 'El IGTF solo aplica cuando la razón social es contribuyente especial';
+  return null;
+}
+
+/**
+ * What is still owed after the payments, in the invoice currency (§4.2): each payment converted by the
+ * rates when its currency differs. Shown as 0 at 0.03 or less; generating needs less than 0.9 (§9).
+ */
+export function remainingBalance(
+  total: DecimalInput,
+  payments: Array<{ monto: DecimalInput; rateToInvoice: DecimalInput }>,
+): string {
+  const paid = sum(payments.map((p) => dec(p.monto).times(p.rateToInvoice)));
+  const left = round2(dec(total).minus(paid));
+  return left.lte('0.03') && left.gte('-0.03') ? '0.00' : left.toFixed(2);
+}
+
+export const OWED_ZERO_THRESHOLD = '0.03';
+export const GENERATE_MAX_REMAINING = '0.9';
+
+/** One difference between what a connector sent and what the rules give, naming field and both values. */
+export interface TotalsMismatch {
+  field: string;
+  sent: string;
+  expected: string;
+}
+
+/** Compares sent against computed amounts with the 0.01 tolerance; a missing sent amount is not compared. */
+export function compareAmounts(
+  pairs: Array<{ field: string; sent: DecimalInput | null | undefined; expected: DecimalInput }>,
+): TotalsMismatch[] {
+  return pairs
+    .filter((p) => p.sent !== null && p.sent !== undefined && !withinCent(p.sent, p.expected))
+    .map((p) => ({ field: p.field, sent: money(p.sent!), expected: money(p.expected) }));
+}

@@ -1,0 +1,55 @@
+import DecimalBase from 'decimal.js';
+
+/**
+ * Exact money: decimal.js with half-up rounding (the law rounds half up to 2 places). Never a JS float.
+ */
+export const Decimal = DecimalBase.clone({ precision: 40, rounding: DecimalBase.ROUND_HALF_UP });
+export type Decimal = InstanceType<typeof Decimal>;
+export type DecimalInput = Decimal | string | number;
+
+export const dec = (value: DecimalInput | null | undefined): Decimal => new Decimal(value ?? 0);
+
+/** Rounded half-up to 2 places. */
+export const round2 = (value: DecimalInput): Decimal => dec(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+export const sum = (values: Iterable<DecimalInput>): Decimal => {
+  let total = new Decimal(0);
+  for (const v of values) total = total.plus(v);
+  return total;
+};
+
+/** "1234.5" → "1234.50": the text an amount is stored and compared as. */
+export const money = (value: DecimalInput): string => round2(value).toFixed(2);
+
+/** Two amounts agree when they differ by at most 0.01 (the integration API's tolerance). */
+export const withinCent = (a: DecimalInput, b: DecimalInput): boolean => dec(a).minus(b).abs().lte('0.01');
+
+/**
+ * Venezuelan display: "1.234.567,89" (spec 000 §9: 2 decimals, 5 to 8 for PTR), with an optional
+ * currency suffix (Bs., USD, PTR, EUR, RUB, TRY, CNY).
+ */
+export function formatAmount(
+  value: DecimalInput,
+  options: { decimals?: number; suffix?: string } = {},
+): string {
+  const decimals = options.decimals ?? 2;
+  const fixed = dec(value).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
+  const negative = fixed.startsWith('-');
+  const [int, frac] = (negative ? fixed.slice(1) : fixed).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const text = `${negative ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
+  return options.suffix ? `${text} ${options.suffix}` : text;
+}
+
+/** Display suffix and decimals of each currency (spec 000 §9). */
+export const CURRENCY_DISPLAY: Record<string, { suffix: string; decimals: number }> = {
+  VEF: { suffix: 'Bs.', decimals: 2 },
+  VES: { suffix: 'Bs.', decimals: 2 },
+  USD: { suffix: 'USD', decimals: 2 },
+  EUR: { suffix: 'EUR', decimals: 2 },
+  PTR: { suffix: 'PTR', decimals: 8 },
+  RUB: { suffix: 'RUB', decimals: 2 },
+  TRY: { suffix: 'TRY', decimals: 2 },
+  CNY: { suffix: 'CNY', decimals: 2 },
+  COP: { suffix: 'COP', decimals: 2 },
+};
