@@ -33,6 +33,7 @@ export default function RolesPage() {
     onSuccess: (answer, { activate }) => {
       replaceRow(queryClient, rolesKey, roleId, answer.result);
       void queryClient.invalidateQueries({ queryKey: rolesKey });
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
       notifySuccess(activate ? t('app:success.activated') : t('app:success.inactivated'));
       setConfirm(null);
     },
@@ -95,6 +96,8 @@ export default function RolesPage() {
             if (!dialog.role) pinRow(queryClient, rolesKey, roleId, saved);
             notifySuccess(dialog.role ? t('roles.updated') : t('roles.created'));
             void queryClient.invalidateQueries({ queryKey: rolesKey });
+            // The session's own role may be the one that changed.
+            void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
             setDialog(null);
           }}
         />
