@@ -1,0 +1,80 @@
+// PDFs rendered and signed per second on one core: a 5-line USD invoice (QR, IGTF footnote, totals in
+// Bs.) laid out by pdfkit and signed adbe.pkcs7.detached with an RSA-2048 key, one after another on the
+// main thread, each with its own number and control number.
+// Usage: node --import tsx bench/pdf.ts [--seconds 10] [--lines 5] [--logo file.jpg]
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { generateSelfSignedP12, renderPdf, signPdf } from '../apps/server/src/documents/index.ts';
+import { sampleInvoice } from '../apps/server/src/documents/sample.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    lines: { type: 'string', default: '5' },
+    logo: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const lines = Number(values.lines);
+const logoJpeg = values.logo ? readFileSync(values.logo) : undefined;
+
+const password = 'bench';
+const p12 = generateSelfSignedP12({
+  commonName: 'Bench Firma',
+  organization: 'sigece',
+  country: 'VE',
+  password,
+});
+const signer = { p12, password, reason: 'Emisión de factura', location: 'Caracas' };
+
+function invoice(i: number) {
+  const n = String(i + 1).padStart(8, '0');
+  return sampleInvoice({ lines, numero: n, nroControl: `00-${n}`, ...(logoJpeg ? { logoJpeg } : {}) });
+}
+
+// Warm-up: module loading, the key store opening (cached afterwards) and JIT.
+for (let i = 0; i < 30; i++) await signPdf(await renderPdf(invoice(i)), signer);
+
+const renderMs: number[] = [];
+const signMs: number[] = [];
+let bytes = 0;
+const cpuStart = process.cpuUsage();
+const started = performance.now();
+const deadline = started + seconds * 1000;
+let count = 0;
+while (performance.now() < deadline) {
+  const t0 = performance.now();
+  const pdf = await renderPdf(invoice(count));
+  const t1 = performance.now();
+  const signed = await signPdf(pdf, signer);
+  const t2 = performance.now();
+  renderMs.push(t1 - t0);
+  signMs.push(t2 - t1);
+  bytes += signed.length;
+  count++;
+}
+const elapsed = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const total = renderMs.map((r, i) => r + signMs[i]);
+
+console.log(
+  `${lines}-line invoice, RSA-2048 signature, ${seconds} s on one thread (node ${process.version})`,
+);
+console.log(
+  `PDFs rendered and signed: ${count} in ${elapsed.toFixed(1)} s = ${(count / elapsed).toFixed(0)} PDFs/s`,
+);
+console.log(
+  `CPU time of the process: ${cpuSeconds.toFixed(1)} s = ${(count / cpuSeconds).toFixed(0)} PDFs per CPU-second`,
+);
+console.log(
+  `per PDF: render ${mean(renderMs).toFixed(2)} ms, sign ${mean(signMs).toFixed(2)} ms; ` +
+    `total p50 ${pct(total, 50).toFixed(2)} ms, p99 ${pct(total, 99).toFixed(2)} ms; ` +
+    `${(bytes / count / 1024).toFixed(1)} kB signed`,
+);
