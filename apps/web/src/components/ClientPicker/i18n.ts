@@ -1,0 +1,130 @@
+import { CLIENT_MESSAGES as C } from '@sigece/fiscal';
+import { registerMessages, registerResources } from '../../app/i18n.ts';
+import { defineResources } from '../../app/resources.ts';
+
+const es = {
+  panelTitle: 'Clientes',
+  search: 'Número de documento',
+  searchPlaceholder: 'Escriba el número de documento',
+  noRecords: 'No hay registros',
+  loading: 'Buscando...',
+  selectCompany: 'Seleccione la razón social',
+  newClient: 'Nuevo cliente',
+  clear: 'Quitar cliente',
+  addTitle: 'Agregar Cliente',
+  editTitle: 'Editar Cliente',
+  created: 'Guardado',
+  fields: {
+    id_localidad: 'Razón social',
+    tipoDocumento: 'Tipo',
+    numeroDocumento: 'Número de documento',
+    identificacion: 'Nombre o razón social',
+    correo: 'Correo',
+    ccCorreo: 'Correo (copia)',
+    direccion: 'Dirección',
+    telefonoMovil: 'Teléfono móvil',
+    telefonoHabitacion: 'Teléfono de habitación',
+    contribuyenteEspecial: 'Contribuyente especial',
+    tipoProveedor: 'Tipo de proveedor',
+  },
+  documentTypes: {
+    V: 'V - Venezolano',
+    E: 'E - Extranjero',
+    J: 'J - Jurídico',
+    G: 'G - Gobierno',
+    P: 'P - Pasaporte',
+    C: 'C - Comunal',
+  },
+  providerTypes: {
+    PJD: 'PJD - Persona jurídica domiciliada',
+    PJND: 'PJND - Persona jurídica no domiciliada',
+    PNR: 'PNR - Persona natural residente',
+    PNNR: 'PNNR - Persona natural no residente',
+  },
+  detail: {
+    documento: 'Documento',
+    nombre: 'Nombre',
+    correo: 'Correo',
+    ccCorreo: 'Copia a',
+    direccion: 'Dirección',
+    telefono: 'Teléfono',
+    contribuyenteEspecial: 'Contribuyente especial',
+    tipoProveedor: 'Tipo de proveedor',
+    yes: 'Sí',
+    no: 'No',
+  },
+  noCompanies: 'No hay Localidades',
+};
+
+const en = {
+  panelTitle: 'Clients',
+  search: 'Document number',
+  searchPlaceholder: 'Type the document number',
+  noRecords: 'No records',
+  loading: 'Searching...',
+  selectCompany: 'Select the company',
+  newClient: 'New client',
+  clear: 'Remove client',
+  addTitle: 'Add Client',
+  editTitle: 'Edit Client',
+  created: 'Saved',
+  fields: {
+    id_localidad: 'Company',
+    tipoDocumento: 'Type',
+    numeroDocumento: 'Document number',
+    identificacion: 'Name or business name',
+    correo: 'E-mail',
+    ccCorreo: 'E-mail (copy)',
+    direccion: 'Address',
+    telefonoMovil: 'Mobile phone',
+    telefonoHabitacion: 'Home phone',
+    contribuyenteEspecial: 'Special taxpayer',
+    tipoProveedor: 'Provider type',
+  },
+  documentTypes: {
+    V: 'V - Venezuelan',
+    E: 'E - Foreigner',
+    J: 'J - Company',
+    G: 'G - Government',
+    P: 'P - Passport',
+    C: 'C - Communal',
+  },
+  providerTypes: {
+    PJD: 'PJD - Resident legal entity',
+    PJND: 'PJND - Non-resident legal entity',
+    PNR: 'PNR - Resident individual',
+    PNNR: 'PNNR - Non-resident individual',
+  },
+  detail: {
+    documento: 'Document',
+    nombre: 'Name',
+    correo: 'E-mail',
+    ccCorreo: 'Copy to',
+    direccion: 'Address',
+    telefono: 'Phone',
+    contribuyenteEspecial: 'Special taxpayer',
+    tipoProveedor: 'Provider type',
+    yes: 'Yes',
+    no: 'No',
+  },
+  noCompanies: 'There are no companies',
+};
+
+export const CLIENT_NS = 'clientPicker';
+
+registerResources(CLIENT_NS, defineResources(es, en));
+
+/** English for the client rules of spec 002 §5 (verbatim Spanish, typos included). */
+registerMessages({
+  [C.typeRequired]: 'Select a type',
+  [C.nameMax100]: 'At most 100 characters',
+  [C.emailInvalid]: 'Must be a valid e-mail',
+  [C.addressMax200]: 'At most 200 characters allowed for the address',
+  [C.documentDigits]: 'The document number takes up to 9 digits',
+  [C.phoneFormat]: 'The phone must have the format (###) #######',
+  'Es requerido': 'Required',
+  'Seleccione la razón social': 'Select the company',
+  'La razón social no existe': 'The company does not exist',
+  'Cliente no encontrado': 'Client not found',
+  'El cliente pertenece a otra razón social': 'The client belongs to another company',
+});
