@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ADMIN, countRows, describeWithApp, type TestApp } from './harness.ts';
+import { localidades, sucursales } from '../src/db/schema.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
@@ -186,6 +187,20 @@ const refreshStatus = async (ctx: Ctx, refreshToken: string) =>
 
 // --- the suite ---------------------------------------------------------------------------------------
 
+/** A real company with one branch, so branch grants can be checked against their company. */
+async function companyWithBranch(ctx: () => TestApp): Promise<{ company: string; branch: string }> {
+  const suffix = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  const [company] = await ctx()
+    .database.db.insert(localidades)
+    .values({ nombre: `Empresa ${suffix}`, tipoDocumento: 'J', numeroDocumento: suffix, direccion: 'x', telefono: 'x', correo: 'x@x.com', tipoProveedor: 'PJD' })
+    .returning({ id: localidades.id });
+  const [branch] = await ctx()
+    .database.db.insert(sucursales)
+    .values({ localidadId: company.id, codigoSucursal: 'S1', nombre: 'Sucursal', direccion: 'x', telefono: '(212) 5551234', correo: 'x@x.com' })
+    .returning({ id: sucursales.id });
+  return { company: company.id, branch: branch.id };
+}
+
 describeWithApp('security: users (/users)', (ctx) => {
   // GET /allUser ----------------------------------------------------------------------------------------
   it('allUser: the master admin sees every user, page 1 and 10 rows by default', async () => {
@@ -278,8 +293,17 @@ describeWithApp('security: users (/users)', (ctx) => {
   // POST /addUser ---------------------------------------------------------------------------------------
   it('addUser: registers the user with a hashed password, audits it without secrets, and the user can log in', async () => {
     const role = await createRole(ctx, { '/seguridad/usuarios': [] });
-    const company = randomUUID();
-    const branch = randomUUID();
+    const { company, branch } = await companyWithBranch(ctx);
+    const other = await companyWithBranch(ctx);
+    // A branch of another company than the ones assigned is refused, and nothing is written.
+    const foreignBranch = await ctx().request({
+      method: 'POST',
+      url: `${USERS}/addUser`,
+      token: await ctx().adminToken(),
+      payload: userPayload({ email: `${unique('Otro')}@example.com`, role: role.id, id_localidad: [company], sucursales: [other.branch] }),
+    });
+    expect(foreignBranch.statusCode).toBe(400);
+    expect(foreignBranch.json().message).toBe('Las sucursales deben pertenecer a las razones sociales asignadas');
     const payload = userPayload({
       email: `${unique('Nuevo')}@Example.COM`,
       role: role.id,
@@ -1012,7 +1036,9 @@ describeWithApp('security: users (/users)', (ctx) => {
   });
 
   it('tenancy: a non-master cannot assign companies or branches outside their scope (403)', async () => {
-    const [c1, c2, s1, s2] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const first = await companyWithBranch(ctx);
+    const second = await companyWithBranch(ctx);
+    const [c1, c2, s1, s2] = [first.company, second.company, first.branch, second.branch];
     const narrow = await createRole(ctx, { '/home': [] });
     const manager = await userWith(ctx, { '/seguridad/usuarios': ALL_USER_ACTIONS, '/home': [] }, [c1], [s1]);
     const mine = await createUser(ctx, { role: narrow.id, id_localidad: [c1] });

@@ -1,5 +1,5 @@
 import { hasAnyPermission } from '@sigece/fiscal';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { loadPrincipal, type Principal } from '../modules/security/principal.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { scopeOf, type TenantScope } from './tenancy.ts';
@@ -34,8 +34,8 @@ function permitted(principal: Principal, access: Access): boolean {
   );
 }
 
-/** The preHandler of every protected route: a valid token (401), then the role's permission (403). */
-export function guard(access: Access): preHandlerAsyncHookHandler {
+/** The preValidation hook of every protected route (before the body is judged): a valid token (401), then the role's permission (403). */
+export function guard(access: Access): preValidationAsyncHookHandler {
   return async (request) => {
     const principal = await authenticate(request);
     if (!permitted(principal, access)) throw forbidden();

@@ -108,7 +108,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/getclientes`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -152,7 +152,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/buscar`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -190,7 +190,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/addcliente`,
     {
-      preHandler: canWrite,
+      preValidation: canWrite,
       schema: {
         tags,
         security,
@@ -219,7 +219,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/updatecliente/:id`,
     {
-      preHandler: canWrite,
+      preValidation: canWrite,
       schema: {
         tags,
         security,
@@ -261,7 +261,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/ActDesCliente/:id`,
     {
-      preHandler: guard({ module: CLIENTS }),
+      preValidation: guard({ module: CLIENTS }),
       schema: {
         tags,
         security,

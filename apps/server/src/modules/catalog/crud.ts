@@ -82,7 +82,7 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
   api.get(
     `${def.base}${def.listPath ?? '/listar'}`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -110,7 +110,7 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
   api.post(
     `${def.base}/crear`,
     {
-      preHandler: guard({ module: def.module }),
+      preValidation: guard({ module: def.module }),
       schema: {
         tags,
         security,
@@ -148,7 +148,7 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
   api.put(
     `${def.base}/editar/:id`,
     {
-      preHandler: guard({ module: def.module }),
+      preValidation: guard({ module: def.module }),
       schema: {
         tags,
         security,
@@ -190,7 +190,7 @@ export function registerCatalog<Row, Input, View extends z.ZodType>(
     api.put(
       `${def.base}/${verb}/:id`,
       {
-        preHandler: guard({ module: def.module }),
+        preValidation: guard({ module: def.module }),
         schema: {
           tags,
           security,

@@ -44,7 +44,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/listar`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/crear`,
     {
-      preHandler: guard({ module: DIVISA }),
+      preValidation: guard({ module: DIVISA }),
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/editar/:id`,
     {
-      preHandler: guard({ module: DIVISA }),
+      preValidation: guard({ module: DIVISA }),
       schema: {
         tags,
         security,
@@ -99,7 +99,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `${base}/${verb}/:id`,
       {
-        preHandler: guard({ module: DIVISA }),
+        preValidation: guard({ module: DIVISA }),
         schema: {
           tags,
           security,
@@ -119,7 +119,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/GetDivisasBcv`,
     {
-      preHandler: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
+      preValidation: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
       schema: {
         tags,
         security,
@@ -132,7 +132,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/DivisasActualizar`,
     {
-      preHandler: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
+      preValidation: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
       schema: {
         tags,
         security,
@@ -152,7 +152,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/tasa`,
     {
-      preHandler: guard({ module: TASA }),
+      preValidation: guard({ module: TASA }),
       schema: {
         tags,
         security,
@@ -172,7 +172,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/tasas`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -190,7 +190,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/tasaVigente`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,

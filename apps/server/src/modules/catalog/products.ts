@@ -140,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/getproductos`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -172,7 +172,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/prductosbylocalidad/:id/divisa/:divisa`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -221,7 +221,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/addproducto`,
     {
-      preHandler: guard({ module: PRODUCT, action: 'add' }),
+      preValidation: guard({ module: PRODUCT, action: 'add' }),
       schema: {
         tags,
         security,
@@ -258,7 +258,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/updateproducto`,
     {
-      preHandler: guard({ module: PRODUCT, action: 'update' }),
+      preValidation: guard({ module: PRODUCT, action: 'update' }),
       schema: {
         tags,
         security,
@@ -306,7 +306,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/ActDesProducto`,
     {
-      preHandler: guard({ module: PRODUCT, action: 'cancel' }),
+      preValidation: guard({ module: PRODUCT, action: 'cancel' }),
       schema: {
         tags,
         security,

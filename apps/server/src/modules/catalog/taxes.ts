@@ -109,7 +109,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mantenimiento/gravamen/querygravemen',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -131,7 +131,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/gravamen/addgravemen',
     {
-      preHandler: guard({ module: TIPO, action: 'add' }),
+      preValidation: guard({ module: TIPO, action: 'add' }),
       schema: {
         tags,
         security,
@@ -187,7 +187,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/gravamen/ActDesGravamen',
     {
-      preHandler: guard({ module: TIPO, action: 'cancel' }),
+      preValidation: guard({ module: TIPO, action: 'cancel' }),
       schema: {
         tags,
         security,
@@ -226,7 +226,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/retenciones/queryConceptosIsrl',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: ['retenciones'],
         security,

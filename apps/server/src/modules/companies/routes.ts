@@ -129,7 +129,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mantenimiento/localidad/getlocalidades',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -144,7 +144,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mantenimiento/localidad/getlocalidad/:id',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -175,7 +175,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/localidad/addlocalidad',
     {
-      preHandler: guard({ module: COMPANY, action: 'add' }),
+      preValidation: guard({ module: COMPANY, action: 'add' }),
       schema: {
         tags,
         security,
@@ -194,7 +194,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/updatelocalidad/:id',
     {
-      preHandler: guard({ module: COMPANY, action: 'update' }),
+      preValidation: guard({ module: COMPANY, action: 'update' }),
       schema: {
         tags,
         security,
@@ -220,7 +220,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/inactivarLocalidad/:id',
     {
-      preHandler: guard({ module: COMPANY, action: 'delete' }),
+      preValidation: guard({ module: COMPANY, action: 'delete' }),
       schema: {
         tags,
         security,
@@ -243,7 +243,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/uploadcertificado/:id',
     {
-      preHandler: guard({ module: COMPANY, action: 'addCertificado' }),
+      preValidation: guard({ module: COMPANY, action: 'addCertificado' }),
       schema: {
         tags,
         security,
@@ -289,7 +289,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/activarEnvioEmail',
     {
-      preHandler: guard({ module: COMPANY, action: 'params' }),
+      preValidation: guard({ module: COMPANY, action: 'params' }),
       schema: {
         tags,
         security,
@@ -315,7 +315,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/activarMarcaAguaLocalidad',
     {
-      preHandler: guard({ module: COMPANY, action: 'params' }),
+      preValidation: guard({ module: COMPANY, action: 'params' }),
       schema: {
         tags,
         security,
@@ -343,7 +343,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mantenimiento/localidad/cuentatercero/getcuentasterceros/:id',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: thirdTags,
         security,
@@ -363,7 +363,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/localidad/cuentatercero/addcuentatercero',
     {
-      preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      preValidation: guard({ module: COMPANY, action: 'cuentaTerceros' }),
       schema: {
         tags: thirdTags,
         security,
@@ -386,7 +386,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/cuentatercero/updatecuentatercero/:id',
     {
-      preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      preValidation: guard({ module: COMPANY, action: 'cuentaTerceros' }),
       schema: {
         tags: thirdTags,
         security,
@@ -411,7 +411,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/mantenimiento/localidad/cuentatercero/deletecuentatercero/:id',
     {
-      preHandler: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      preValidation: guard({ module: COMPANY, action: 'cuentaTerceros' }),
       schema: {
         tags: thirdTags,
         security,
@@ -450,7 +450,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mantenimiento/sucursal/getsucursales',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: branchTags,
         security,
@@ -464,7 +464,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mantenimiento/sucursal/sucursalbylocalidad/:id',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: branchTags,
         security,
@@ -481,7 +481,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/sucursal/addsucursal',
     {
-      preHandler: branchWrite,
+      preValidation: branchWrite,
       schema: {
         tags: branchTags,
         security,
@@ -499,7 +499,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/sucursal/updatesucursal',
     {
-      preHandler: branchEdit,
+      preValidation: branchEdit,
       schema: {
         tags: branchTags,
         security,
@@ -517,7 +517,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/sucursal/inactivarSucursal/:id',
     {
-      preHandler: branchEdit,
+      preValidation: branchEdit,
       schema: {
         tags: branchTags,
         security,
@@ -543,7 +543,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/sucursal/activarEnvioEmail',
     {
-      preHandler: guard({ module: BRANCH, action: 'params' }),
+      preValidation: guard({ module: BRANCH, action: 'params' }),
       schema: {
         tags: branchTags,
         security,
@@ -568,7 +568,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/sucursal/activarMarcaAguaSucursal',
     {
-      preHandler: guard({ module: BRANCH, action: 'params' }),
+      preValidation: guard({ module: BRANCH, action: 'params' }),
       schema: {
         tags: branchTags,
         security,

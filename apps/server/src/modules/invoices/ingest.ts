@@ -522,6 +522,16 @@ export async function ingestInvoices(
   );
 
   await db.transaction(async (tx) => {
+    // One request per company at a time, locks taken in a fixed order: a request holds its lot's row
+    // from its first control number to its commit, so another request that had meanwhile written a
+    // client or an invoice number the first one also writes would deadlock with it.
+    const companyIds = [
+      ...new Set(
+        prepared.flatMap((item) => ('prepared' in item && item.prepared ? [item.prepared.company.id] : [])),
+      ),
+    ].sort();
+    for (const id of companyIds)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`facturas:${id}`}, 0))`);
     for (const item of prepared) {
       const nro = numberOf(item.raw);
       if ('error' in item) {

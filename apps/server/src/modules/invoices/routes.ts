@@ -91,7 +91,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/masivafacturacion',
     {
-      preHandler: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
       schema: {
         tags: ['integración'],
         security,
@@ -114,7 +114,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryfacturacion',
     {
-      preHandler: guard({ module: LIST }),
+      preValidation: guard({ module: LIST }),
       schema: {
         tags,
         security,
@@ -129,7 +129,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/FiltrarFacturas',
     {
-      preHandler: guard({ module: LIST, action: 'search' }),
+      preValidation: guard({ module: LIST, action: 'search' }),
       schema: {
         tags,
         security,
@@ -174,7 +174,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryFacturasCodificada/:id',
     {
-      preHandler: guard({ module: LIST, action: 'print' }),
+      preValidation: guard({ module: LIST, action: 'print' }),
       schema: {
         tags,
         security,
@@ -203,7 +203,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/pdf/:id',
     {
-      preHandler: guard({ module: LIST, action: 'print' }),
+      preValidation: guard({ module: LIST, action: 'print' }),
       schema: { tags, security, summary: 'El PDF firmado de una factura (bytes exactos)', params: idParam },
     },
     async (request, reply) => {
@@ -218,7 +218,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/json/:id',
     {
-      preHandler: guard({
+      preValidation: guard({
         anyOf: [
           { module: LIST, action: 'consultaseniat' },
           { module: LIST, action: 'view' },
@@ -246,7 +246,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/anularfactura/:id',
     {
-      preHandler: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard({ module: LIST, action: 'cancel' }),
       schema: {
         tags,
         security,
@@ -274,7 +274,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/deletefactura/:id',
     {
-      preHandler: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard({ module: LIST, action: 'cancel' }),
       schema: {
         tags,
         security,

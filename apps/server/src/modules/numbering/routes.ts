@@ -115,7 +115,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/${path}`,
       {
-        preHandler: guard('authenticated'),
+        preValidation: guard('authenticated'),
         schema: {
           tags,
           security,
@@ -149,7 +149,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/getcontrolesfacturasByLocalidad/:id`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -166,7 +166,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/getcontrolesSucursalesByIDControlFacturalocalidad/:id`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -183,7 +183,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/getcontrolesSucursaleLocalidadOrdenesGuia`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags,
         security,
@@ -213,7 +213,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        preHandler: guard({ module: COMPANY, action }),
+        preValidation: guard({ module: COMPANY, action }),
         schema: {
           tags,
           security,
@@ -252,7 +252,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${base}/${path}`,
       {
-        preHandler: guard({
+        preValidation: guard({
           anyOf: [
             { module: BRANCH, action: 'addControlsucusal' },
             { module: COMPANY, action: 'addControl' },
@@ -285,7 +285,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/AddNroRetenciones`,
     {
-      preHandler: guard({
+      preValidation: guard({
         anyOf: [
           { module: COMPANY, action: 'addControlsucusal' },
           { module: COMPANY, action: 'params' },
@@ -313,7 +313,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/getnroRetenciones/:id`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: autoTags,
         security,
@@ -355,7 +355,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${auto}/getConsultaNroFacturaAuto`,
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: autoTags,
         security,
@@ -372,7 +372,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${auto}/updateActivityNroFactura`,
     {
-      preHandler: paramsGuard,
+      preValidation: paramsGuard,
       schema: {
         tags: autoTags,
         security,
@@ -408,7 +408,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${auto}/${path}`,
       {
-        preHandler: paramsGuard,
+        preValidation: paramsGuard,
         schema: {
           tags: autoTags,
           security,
@@ -433,7 +433,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${auto}/deleteAsignaNroFactura`,
     {
-      preHandler: paramsGuard,
+      preValidation: paramsGuard,
       schema: {
         tags: autoTags,
         security,
@@ -457,7 +457,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/asignanrofactura',
     {
-      preHandler: guard('authenticated'),
+      preValidation: guard('authenticated'),
       schema: {
         tags: autoTags,
         security,

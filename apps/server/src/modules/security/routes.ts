@@ -89,7 +89,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/mantenimiento/roles/getroles',
       {
-        preHandler: guard({ anyOf: [{ module: ROLES }, { module: USERS }] }),
+        preValidation: guard({ anyOf: [{ module: ROLES }, { module: USERS }] }),
         schema: {
           tags,
           security,
@@ -103,7 +103,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/mantenimiento/roles/listarByModulo/:id',
       {
-        preHandler: guard({ anyOf: [{ module: ROLES }, { module: MODULES }] }),
+        preValidation: guard({ anyOf: [{ module: ROLES }, { module: MODULES }] }),
         schema: {
           tags,
           security,
@@ -117,7 +117,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/mantenimiento/roles/addrol',
       {
-        preHandler: guard({ module: ROLES, action: 'add' }),
+        preValidation: guard({ module: ROLES, action: 'add' }),
         schema: {
           tags,
           security,
@@ -135,7 +135,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/mantenimiento/roles/updaterol/:id',
       {
-        preHandler: guard({ module: ROLES, action: 'update' }),
+        preValidation: guard({ module: ROLES, action: 'update' }),
         schema: {
           tags,
           security,
@@ -158,7 +158,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       app.put(
         `/mantenimiento/roles/${verb}/:id`,
         {
-          preHandler: guard({ module: ROLES, action: 'cancel' }),
+          preValidation: guard({ module: ROLES, action: 'cancel' }),
           schema: {
             tags,
             security,
@@ -182,7 +182,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/mantenimiento/modulo/getModulos',
       {
-        preHandler: guard({ anyOf: [{ module: MODULES }, { module: ROLES }] }),
+        preValidation: guard({ anyOf: [{ module: MODULES }, { module: ROLES }] }),
         schema: {
           tags,
           security,
@@ -196,7 +196,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/mantenimiento/modulo/crear',
       {
-        preHandler: guard({ module: MODULES }),
+        preValidation: guard({ module: MODULES }),
         schema: {
           tags,
           security,
@@ -214,7 +214,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/mantenimiento/modulo/editar/:id',
       {
-        preHandler: guard({ module: MODULES }),
+        preValidation: guard({ module: MODULES }),
         schema: {
           tags,
           security,
@@ -242,7 +242,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       app.put(
         `/mantenimiento/modulo/${verb}/:id`,
         {
-          preHandler: guard({ module: MODULES }),
+          preValidation: guard({ module: MODULES }),
           schema: {
             tags,
             security,
@@ -271,7 +271,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/users/allUser',
       {
-        preHandler: guard({ module: USERS }),
+        preValidation: guard({ module: USERS }),
         schema: {
           tags,
           security,
@@ -285,7 +285,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/users/addUser',
       {
-        preHandler: guard({ module: USERS, action: 'add' }),
+        preValidation: guard({ module: USERS, action: 'add' }),
         schema: {
           tags,
           security,
@@ -308,7 +308,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/users/updateUser/:id',
       {
-        preHandler: guard({ module: USERS, action: 'update' }),
+        preValidation: guard({ module: USERS, action: 'update' }),
         schema: {
           tags,
           security,
@@ -333,7 +333,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/users/ActivaDesactivaUserById/:id',
       {
-        preHandler: guard({ module: USERS, action: 'cancel' }),
+        preValidation: guard({ module: USERS, action: 'cancel' }),
         schema: {
           tags,
           security,
@@ -355,7 +355,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/users/change-password',
       {
-        preHandler: guard({ module: USERS, action: 'updatePasw' }),
+        preValidation: guard({ module: USERS, action: 'updatePasw' }),
         schema: {
           tags,
           security,

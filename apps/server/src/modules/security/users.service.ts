@@ -1,7 +1,7 @@
 import type { PageQuery, UserCreateInput, UserUpdateInput } from '@sigece/fiscal';
-import { and, arrayOverlaps, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { refreshTokens, roles, users } from '../../db/schema.ts';
+import { refreshTokens, roles, sucursales, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
@@ -46,6 +46,8 @@ export const USER_MESSAGES = {
   roleTooBroad: 'No puede asignar un rol con más permisos que el suyo',
   companiesNotYours: 'No puede asignar razones sociales o sucursales a las que no tiene acceso',
   selfDeactivate: 'No puede inactivar su propio usuario',
+  targetAbove: 'No puede modificar a un usuario con más permisos que usted',
+  branchOutsideCompanies: 'Las sucursales deben pertenecer a las razones sociales asignadas',
 } as const;
 
 /**
@@ -101,6 +103,37 @@ async function findVisibleUser(db: DbOrTx, scope: TenantScope, id: string): Prom
     .limit(1);
   if (!visible) throw forbidden(USER_MESSAGES.notYours);
   return row;
+}
+
+/** True when `role` grants a module or action the actor does not hold. */
+function broaderThan(actor: Principal, role: { modulos: Array<{ id: string; permiso: boolean; acciones: Array<{ key: string; status: boolean }> }> }): boolean {
+  return role.modulos.some((granted) => {
+    if (!granted.permiso) return false;
+    const mine = actor.modulos.find((m) => m.id === granted.id && m.permiso);
+    if (!mine) return true;
+    return granted.acciones.some((a) => a.status && !mine.acciones.some((b) => b.key === a.key && b.status));
+  });
+}
+
+/** A non-master may act on a user only when that user's role is no broader than their own. */
+async function assertNotAbove(db: DbOrTx, actor: Principal, target: UserRow): Promise<void> {
+  if (actor.masterAdmin) return;
+  if (target.masterAdmin) throw forbidden(USER_MESSAGES.notYours);
+  if (!target.roleId) return;
+  const [role] = await db.select().from(roles).where(eq(roles.id, target.roleId)).limit(1);
+  if (role && broaderThan(actor, role)) throw forbidden(USER_MESSAGES.targetAbove);
+}
+
+/** Every branch must belong to one of the user's companies. */
+async function assertBranchesOfCompanies(db: DbOrTx, localidades: string[], branchIds: string[]): Promise<void> {
+  if (branchIds.length === 0) return;
+  const found = await db
+    .select({ id: sucursales.id })
+    .from(sucursales)
+    .where(and(inArray(sucursales.id, branchIds), localidades.length ? inArray(sucursales.localidadId, localidades) : sql`false`));
+  if (found.length !== new Set(branchIds).size) {
+    throw badRequest(USER_MESSAGES.branchOutsideCompanies, [{ path: 'sucursales', message: USER_MESSAGES.branchOutsideCompanies }]);
+  }
 }
 
 /**
@@ -169,6 +202,7 @@ export async function createUser(db: Db, actor: Principal, input: UserCreateInpu
   return db.transaction(async (tx) => {
     await assertEmailFree(tx, email);
     const roleId = await checkGrants(tx, actor, input);
+    if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
     const [row] = await tx
       .insert(users)
       .values({
@@ -201,8 +235,17 @@ export async function updateUser(
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
+    await assertNotAbove(tx, actor, before);
     await assertEmailFree(tx, email, id);
     const roleId = await checkGrants(tx, actor, input);
+    if (!actor.masterAdmin) {
+      // Companies and branches outside the editor's scope are not theirs to take away.
+      input.id_localidad = [...new Set([...input.id_localidad, ...before.localidades.filter((l) => !actor.localidades.includes(l))])];
+      if (actor.sucursales.length > 0) {
+        input.sucursales = [...new Set([...input.sucursales, ...before.sucursales.filter((b) => !actor.sucursales.includes(b))])];
+      }
+    }
+    if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
     const [row] = await tx
       .update(users)
       .set({
@@ -230,6 +273,7 @@ export async function toggleUserStatus(db: Db, actor: Principal, id: string, aud
   if (id === actor.id) throw badRequest(USER_MESSAGES.selfDeactivate);
   return db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
+    await assertNotAbove(tx, actor, before);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
     const [row] = await tx
       .update(users)
@@ -258,7 +302,7 @@ export async function changePassword(
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await findVisibleUser(tx, scope, id);
+    await assertNotAbove(tx, actor, await findVisibleUser(tx, scope, id));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     await revokeSessions(tx, id);
     await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'change-password' });
