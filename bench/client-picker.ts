@@ -1,0 +1,218 @@
+// The invoice screens' client picker (GET /v2/mantenimiento/cliente/buscar) with 100,000 clients in one
+// company, over real HTTP. Goal: under 50 ms per answer.
+// Usage: node --import tsx bench/client-picker.ts [--clients 100000] [--requests 500] [--seconds 5] [--concurrency 8]
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { and, eq, like, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { connectPostgres, type Database, openPglite } from '../apps/server/src/db/client.ts';
+import { seedReference } from '../apps/server/src/db/reference-seed.ts';
+import { clientes } from '../apps/server/src/db/schema.ts';
+import { DEMO_COMPANY_RIF, seedDemo, seedDemoCompanies, seedModules } from '../apps/server/src/db/seed.ts';
+import { PICKER_LIMIT } from '../apps/server/src/modules/catalog/clients.ts';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '8' },
+  },
+});
+const clientCount = Number(values.clients);
+const sequentialRequests = Number(values.requests);
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite('memory://');
+    return { database, drop: () => database.close() };
+  }
+  const name = `sigece_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString());
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      // pool.end() resolves before its connections are gone; dropping with force at once would kill them
+      // mid-goodbye and crash the process with an unhandled "terminating connection" error.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** A prefix of 1 to 4 digits a user might type; the numbers start at 1, never 0. */
+function randomPrefix(): string {
+  const length = 1 + Math.floor(Math.random() * 4);
+  let prefix = String(1 + Math.floor(Math.random() * 9));
+  while (prefix.length < length) prefix += String(Math.floor(Math.random() * 10));
+  return prefix;
+}
+
+const { database, drop } = await openBenchDatabase();
+try {
+  const started = performance.now();
+  await database.migrate();
+  await seedModules(database.db);
+  await seedReference(database.db);
+  await seedDemo(database.db, { adminPassword: 'admin123' });
+  await seedDemoCompanies(database.db);
+  const [company] = await database.query<{ id: string }>(
+    'select id::text as id from localidades where tipo_documento = $1 and numero_documento = $2',
+    [DEMO_COMPANY_RIF.tipoDocumento, DEMO_COMPANY_RIF.numeroDocumento],
+  );
+
+  // One statement: random 9-digit numbers, unique per company by construction (the i-th client gets a
+  // random number inside the i-th of 100,000 equal slices of 100000000..999999999).
+  const loadStart = performance.now();
+  await database.query(
+    `insert into clientes (id_localidad, tipo_documento, numero_documento, identificacion, correo, direccion, telefono_movil)
+     select $1::uuid, 'V', n, 'Cliente ' || n, 'cliente' || n || '@example.com', 'Caracas', '(414) 5550000'
+       from (select (100000000 + i * (900000000 / $2::bigint) + floor(random() * (900000000 / $2::bigint)))::bigint::text as n
+               from generate_series(0, $2::int - 1) as i) numbers`,
+    [company.id, clientCount],
+  );
+  await database.query('analyze clientes');
+  const [{ n }] = await database.query<{ n: string }>(
+    'select count(*)::text as n from clientes where id_localidad = $1',
+    [company.id],
+  );
+  console.log(
+    `database ${database.kind}: ${Number(n).toLocaleString('en')} clients in Demo Comercial, loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s (setup ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+
+  // The picker's own query, built the way the route builds it, explained on a one-digit prefix (the
+  // widest range: about a ninth of the company's clients match).
+  const query = database.db
+    .select()
+    .from(clientes)
+    .where(
+      and(
+        eq(clientes.localidadId, company.id),
+        eq(clientes.status, 'ACTIVO'),
+        like(clientes.numeroDocumento, '5%'),
+      ),
+    )
+    .orderBy(sql`${clientes.numeroDocumento} using ~<~`)
+    .limit(PICKER_LIMIT)
+    .toSQL();
+  for (const prefix of ['5', '5123']) {
+    const params = query.params.map((p) => (p === '5%' ? `${prefix}%` : p));
+    const plan = await database.query<Record<string, string>>(
+      `explain (analyze, buffers) ${query.sql}`,
+      params,
+    );
+    console.log(`\nexplain analyze, prefix "${prefix}":`);
+    for (const row of plan) console.log(`  ${Object.values(row)[0]}`);
+  }
+
+  const app = await buildApp({
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '/tmp/sigece-bench',
+      demo: true,
+      adminPassword: 'admin123',
+      jwtSecret: randomBytes(32).toString('hex'),
+      secretsKey: randomBytes(32).toString('hex'),
+      mailFrom: 'bench@sigece.local',
+      publicUrl: 'http://localhost',
+      logLevel: 'silent',
+      bcvUrl: 'http://127.0.0.1:9/',
+      bcvDaily: false,
+    },
+    database,
+    logger: false,
+  });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${address}/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'usuario@sigece.local', password: 'usuario123' }),
+    });
+    const token = (await login.json()).tokens.access.token;
+    const headers = { authorization: `Bearer ${token}` };
+    let failures = 0;
+    let empty = 0;
+    const pick = async (prefix: string): Promise<number> => {
+      const t0 = performance.now();
+      const res = await fetch(
+        `${address}/v2/mantenimiento/cliente/buscar?localidad=${company.id}&q=${prefix}`,
+        { headers },
+      );
+      const body = (await res.json()) as { results?: Array<{ numeroDocumento: string }> };
+      const elapsed = performance.now() - t0;
+      if (!res.ok || !body.results || body.results.some((c) => !c.numeroDocumento.startsWith(prefix)))
+        failures++;
+      else if (body.results.length === 0) empty++;
+      return elapsed;
+    };
+
+    // Warm-up: connections, JIT, plan cache.
+    for (let i = 0; i < 50; i++) await pick(randomPrefix());
+    failures = 0;
+    empty = 0;
+
+    const byLength = new Map<number, number[]>();
+    const sequential: number[] = [];
+    for (let i = 0; i < sequentialRequests; i++) {
+      const prefix = randomPrefix();
+      const ms = await pick(prefix);
+      sequential.push(ms);
+      byLength.set(prefix.length, [...(byLength.get(prefix.length) ?? []), ms]);
+    }
+    sequential.sort((a, b) => a - b);
+    console.log(
+      `\nsequential, ${sequentialRequests} requests: p50 ${percentile(sequential, 50).toFixed(2)} ms   p95 ${percentile(sequential, 95).toFixed(2)} ms   p99 ${percentile(sequential, 99).toFixed(2)} ms   max ${sequential.at(-1)?.toFixed(2)} ms   errors ${failures}   empty answers ${empty}`,
+    );
+    for (const [length, list] of [...byLength.entries()].sort((a, b) => a[0] - b[0])) {
+      list.sort((a, b) => a - b);
+      console.log(
+        `  ${length}-digit prefix (${String(list.length).padStart(3)} requests): p50 ${percentile(list, 50).toFixed(2)} ms   p95 ${percentile(list, 95).toFixed(2)} ms`,
+      );
+    }
+
+    failures = 0;
+    const concurrent: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) concurrent.push(await pick(randomPrefix()));
+      }),
+    );
+    concurrent.sort((a, b) => a - b);
+    console.log(
+      `${concurrency} concurrent clients, ${seconds} s: ${(concurrent.length / seconds).toFixed(0)} req/s   p50 ${percentile(concurrent, 50).toFixed(2)} ms   p95 ${percentile(concurrent, 95).toFixed(2)} ms   p99 ${percentile(concurrent, 99).toFixed(2)} ms   errors ${failures}`,
+    );
+    const target = percentile(sequential, 99) < 50 ? 'met' : 'NOT met';
+    console.log(`\ntarget (under 50 ms per picker answer, sequential p99): ${target}`);
+  } finally {
+    await app.close();
+  }
+} finally {
+  await drop();
+}
