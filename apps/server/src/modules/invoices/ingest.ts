@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   caracasDate,
   compareAmounts,
@@ -30,7 +31,12 @@ import { AppError } from '../../http/errors.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { rateOn } from '../catalog/currencies.ts';
-import { allocateControlNumbers, allocateInvoiceNumber } from '../numbering/engine.ts';
+import {
+  allocateControlNumbers,
+  allocateInvoiceNumber,
+  type ControlNumber,
+  NumberingError,
+} from '../numbering/engine.ts';
 
 /** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"). */
 export interface IngestAnswer {
@@ -238,12 +244,28 @@ async function prepare(
     if (dec(p.monto).lte(0)) throw new InvoiceRejected(`lstPagos[${i}]: monto debe ser mayor a 0`);
     return { input: p, igtf: igtfOf({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company) ?? '0.00' };
   });
+  // A surcharge in a third currency (EUR on a VEF or USD invoice) without its rate: that currency's rate
+  // of the day, never 0.
+  const dayRates = new Map<string, string>();
+  for (const [i, p] of payments.entries()) {
+    const iso = p.input.divisa;
+    if (dec(p.igtf).isZero() || p.input.tasaDiaDivisa || iso === input.facturaDivisa || iso === 'USD') continue;
+    if (dayRates.has(iso)) continue;
+    const rate = (await rateOn(db, iso, today))?.valor;
+    if (!rate)
+      throw new InvoiceRejected(`lstPagos[${i}]: No hay tasa de cambio de ${iso} para hoy: envíe tasaDiaDivisa`);
+    dayRates.set(iso, rate);
+  }
   const toBs = (amount: string, iso: string, rate?: string) =>
     iso === 'VEF'
       ? dec(amount)
       : dec(amount).times(
           rate ??
-            (iso === input.facturaDivisa ? (tasaCambio ?? '0') : iso === 'USD' ? (tasaUsd ?? '0') : '0'),
+            (iso === input.facturaDivisa
+              ? (tasaCambio ?? '0')
+              : iso === 'USD'
+                ? (tasaUsd ?? '0')
+                : (dayRates.get(iso) ?? '0')),
         );
   const igtfBs = sum(payments.map((p) => toBs(p.igtf, p.input.divisa, p.input.tasaDiaDivisa)));
   const totalIgtf = money(input.facturaDivisa === 'VEF' ? igtfBs : igtfBs.div(tasaCambio ?? '1'));
@@ -270,61 +292,21 @@ function clientLabel(c: { tipoDocumento: string; numeroDocumento: string; identi
  * Stores one prepared invoice inside the caller's savepoint. The control number is taken last, so the
  * lot's row is held only for the final statements and the commit.
  */
-async function store(tx: DbOrTx, p: PreparedInvoice, origin: string, createdBy: string) {
-  const { input, company, branch } = p;
-  let nroFactura = input.nroFactura;
-  let serieFactura = input.serieNrofactura?.toUpperCase() ?? '';
-  if (!nroFactura) {
-    const auto = await allocateInvoiceNumber(tx, company.id, branch?.id ?? null);
-    if (!auto)
-      throw new InvoiceRejected(
-        'nroFactura es requerido: la razón social no asigna números de factura automáticamente',
-      );
-    nroFactura = auto.nroFactura;
-    serieFactura = input.serieNrofactura?.toUpperCase() ?? auto.serie;
-  }
-  const [dup] = await tx
-    .select({ id: facturas.id })
-    .from(facturas)
-    .where(
-      and(
-        eq(facturas.localidadId, company.id),
-        eq(facturas.serieFactura, serieFactura),
-        eq(facturas.nroFactura, nroFactura),
-      ),
-    )
-    .limit(1);
-  if (dup)
-    throw new InvoiceRejected(`La factura ${serieFactura ? `${serieFactura}-` : ''}${nroFactura} ya existe`);
+interface StoreContext {
+  clientId: string;
+  /** The number sent, or a placeholder until the automatic number is assigned. */
+  nroFactura: string;
+  serieFactura: string;
+  origin: string;
+  createdBy: string;
+}
 
+/** Stores one invoice (lines, payments, taxes) inside the caller's savepoint, without its numbers yet. */
+async function store(tx: DbOrTx, p: PreparedInvoice, context: StoreContext) {
+  const { input, company, branch } = p;
+  const { nroFactura, serieFactura, origin, createdBy } = context;
   const c = input.cliente;
-  const [client] = await tx
-    .insert(clientes)
-    .values({
-      localidadId: company.id,
-      tipoDocumento: c.tipoDocumento,
-      numeroDocumento: c.numeroDocumento,
-      identificacion: c.identificacion,
-      correo: c.correo?.toLowerCase() ?? null,
-      ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
-      direccion: c.direccion ?? null,
-      telefonoMovil: c.telefonoMovil ?? null,
-      contribuyenteEspecial: c.contribuyenteEspecial ?? false,
-      tipoProveedor: c.tipoProveedor,
-      createdBy,
-    })
-    .onConflictDoUpdate({
-      target: [clientes.localidadId, clientes.tipoDocumento, clientes.numeroDocumento],
-      set: {
-        identificacion: c.identificacion,
-        correo: sql`coalesce(excluded.correo, ${clientes.correo})`,
-        ccCorreo: sql`coalesce(excluded.cc_correo, ${clientes.ccCorreo})`,
-        direccion: sql`coalesce(excluded.direccion, ${clientes.direccion})`,
-        telefonoMovil: sql`coalesce(excluded.telefono_movil, ${clientes.telefonoMovil})`,
-        updatedAt: new Date(),
-      },
-    })
-    .returning({ id: clientes.id });
+  const client = { id: context.clientId };
 
   const servicio =
     input.modeloFactura === 'SERVICIO'
@@ -461,25 +443,15 @@ async function store(tx: DbOrTx, p: PreparedInvoice, origin: string, createdBy: 
       .values(p.totals.gravamenes.map((g) => ({ facturaId: invoice.id, ...g })));
   }
 
-  // Last: the control number, in this same transaction.
-  const [control] = await allocateControlNumbers(tx, {
-    localidadId: company.id,
-    sucursalId: branch?.id ?? null,
-    familia: 'FACTURA',
-  });
-  await tx
-    .update(facturas)
-    .set({
-      serie: control.serie,
-      nroControl: control.nroControl,
-      numeroControl: control.numero,
-      lotId: control.lotId,
-    })
-    .where(eq(facturas.id, invoice.id));
   return {
     id: invoice.id,
-    nroFactura: serieFactura ? `${serieFactura}-${nroFactura}` : nroFactura,
-    nroControl: control.nroControl,
+    posicion: 0,
+    localidadId: company.id,
+    sucursalId: branch?.id ?? null,
+    serieFactura,
+    nroFactura,
+    auto: !input.nroFactura,
+    nroControl: '',
     cliente: clientLabel(c),
   };
 }
@@ -521,49 +493,24 @@ export async function ingestInvoices(
     }),
   );
 
-  await db.transaction(async (tx) => {
-    // One request per company at a time, locks taken in a fixed order: a request holds its lot's row
-    // from its first control number to its commit, so another request that had meanwhile written a
-    // client or an invoice number the first one also writes would deadlock with it.
-    const companyIds = [
-      ...new Set(
-        prepared.flatMap((item) => ('prepared' in item && item.prepared ? [item.prepared.company.id] : [])),
-      ),
-    ].sort();
-    for (const id of companyIds)
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`facturas:${id}`}, 0))`);
-    for (const item of prepared) {
-      const nro = numberOf(item.raw);
-      if ('error' in item) {
-        errors.push([{ posicion: item.index + 1, NroFactura: nro, Msg: item.error as string }]);
+  let inline = false;
+  for (let attempt = 1; ; attempt++) {
+    errors.length = 0;
+    done.length = 0;
+    try {
+      await storeAll(db, prepared, options, createdBy, errors, done, inline);
+      break;
+    } catch (error) {
+      if (error instanceof BulkAllocationFailed && !inline) {
+        inline = true;
         continue;
       }
-      try {
-        const stored = await tx.transaction((sp) => store(sp, item.prepared!, options.origin, createdBy));
-        done.push([
-          {
-            NroFactura: stored.nroFactura,
-            NroControl: stored.nroControl,
-            Cliente: stored.cliente,
-            Msg: INVOICE_CREATED,
-            id: stored.id,
-          },
-        ]);
-      } catch (error) {
-        const message = messageOf(error);
-        if (message === null) throw error;
-        errors.push([{ posicion: item.index + 1, NroFactura: nro, Msg: message }]);
-      }
+      // Concurrent requests touching the same clients or numbers in another order: the database
+      // aborts one of them, which is simply run again.
+      if (isRetryable(error) && attempt < 5) continue;
+      throw error;
     }
-    if (done.length > 0) {
-      await recordAudit(tx, options.audit, {
-        entity: 'factura',
-        entityId: null,
-        action: 'create',
-        after: done.map(([d]) => ({ id: d.id, nroFactura: d.NroFactura, nroControl: d.NroControl })),
-      });
-    }
-  });
+  }
 
   return {
     code: errors.length > 0 ? 203 : 200,
@@ -583,4 +530,266 @@ function numberOf(raw: unknown): string {
         return String(v);
   }
   return '';
+}
+
+type Prepared = { index: number; raw: unknown; prepared?: PreparedInvoice; error?: string };
+type Stored = Awaited<ReturnType<typeof store>>;
+
+const NO_AUTOMATIC_NUMBER =
+  'nroFactura es requerido: la razón social no asigna números de factura automáticamente';
+
+const invoiceKey = (localidadId: string, serie: string, numero: string) =>
+  `${localidadId}|${serie}|${numero}`;
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/** A company's lot could not number the whole request at once: the request is replayed per invoice. */
+class BulkAllocationFailed extends Error {}
+
+/** Writes control numbers onto stored invoices in one statement. */
+async function assignControlNumbers(tx: DbOrTx, ids: string[], numbers: ControlNumber[]) {
+  // One JSON parameter: the same statement works on node-postgres and PGlite.
+  const rows = JSON.stringify(
+    ids.map((id, i) => ({
+      id,
+      serie: numbers[i].serie,
+      numero: numbers[i].numero,
+      nro: numbers[i].nroControl,
+      lote: numbers[i].lotId,
+    })),
+  );
+  await tx.execute(sql`
+    update facturas f set serie = v.serie, numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote
+    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, serie text, numero bigint, nro text, lote uuid)
+    where f.id = v.id`);
+}
+
+/** Upserts clients in one statement, in a fixed order; returns their ids by key. */
+async function upsertClients(
+  tx: DbOrTx,
+  items: PreparedInvoice[],
+  createdBy: string,
+): Promise<Map<string, string>> {
+  const byKey = new Map<string, PreparedInvoice['input']['cliente'] & { localidadId: string }>();
+  for (const p of items) {
+    const c = p.input.cliente;
+    byKey.set(`${p.company.id}|${c.tipoDocumento}|${c.numeroDocumento}`, { ...c, localidadId: p.company.id });
+  }
+  const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
+  const ids = new Map<string, string>();
+  if (rows.length === 0) return ids;
+  const saved = await tx
+    .insert(clientes)
+    .values(
+      rows.map((c) => ({
+        localidadId: c.localidadId,
+        tipoDocumento: c.tipoDocumento,
+        numeroDocumento: c.numeroDocumento,
+        identificacion: c.identificacion,
+        correo: c.correo?.toLowerCase() ?? null,
+        ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
+        direccion: c.direccion ?? null,
+        telefonoMovil: c.telefonoMovil ?? null,
+        contribuyenteEspecial: c.contribuyenteEspecial ?? false,
+        tipoProveedor: c.tipoProveedor,
+        createdBy,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [clientes.localidadId, clientes.tipoDocumento, clientes.numeroDocumento],
+      set: {
+        identificacion: sql`excluded.identificacion`,
+        correo: sql`coalesce(excluded.correo, ${clientes.correo})`,
+        ccCorreo: sql`coalesce(excluded.cc_correo, ${clientes.ccCorreo})`,
+        direccion: sql`coalesce(excluded.direccion, ${clientes.direccion})`,
+        telefonoMovil: sql`coalesce(excluded.telefono_movil, ${clientes.telefonoMovil})`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({
+      id: clientes.id,
+      localidadId: clientes.localidadId,
+      tipo: clientes.tipoDocumento,
+      numero: clientes.numeroDocumento,
+    });
+  for (const r of saved) ids.set(`${r.localidadId}|${r.tipo}|${r.numero}`, r.id);
+  return ids;
+}
+
+/**
+ * One transaction per request, taking its locks in a stable order so concurrent requests rarely wait on
+ * each other (a deadlock the database breaks is retried by the caller): duplicates are refused first
+ * (one query), then each invoice is stored with its client in its own savepoint (sorted by number, so
+ * a failed one leaves nothing behind), and last, just before the commit, the
+ * automatic invoice numbers and the control numbers of each company and branch are taken in bulk and
+ * written in one statement, in the order the invoices were sent. The lot's row is held only for those
+ * final statements and the commit.
+ *
+ * When a lot cannot number the whole group (used up, or none), the request is rolled back and replayed
+ * `inline`: one request per company at a time, each invoice taking its numbers inside its own
+ * savepoint, so each one that cannot be numbered fails alone.
+ */
+async function storeAll(
+  db: Db,
+  prepared: Prepared[],
+  options: { origin: 'API' | 'WEB'; audit: AuditContext },
+  createdBy: string,
+  errors: IngestAnswer['DetalleErrorFacturas'],
+  done: IngestAnswer['DetalleFacturaProcesadas'],
+  inline: boolean,
+) {
+  const fail = (item: Prepared, message: string) =>
+    errors.push([{ posicion: item.index + 1, NroFactura: numberOf(item.raw), Msg: message }]);
+  for (const item of prepared) if (item.error !== undefined) fail(item, item.error);
+
+  await db.transaction(async (tx) => {
+    let valid = prepared.filter((item) => item.prepared);
+    if (inline) {
+      const companies = [...new Set(valid.map((item) => item.prepared!.company.id))].sort();
+      for (const id of companies)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`facturas:${id}`}, 0))`);
+    }
+
+    // Duplicates: against what is stored, and within the request itself.
+    const sent = valid.filter((item) => item.prepared!.input.nroFactura);
+    const existing = new Set<string>();
+    if (sent.length > 0) {
+      const keys = JSON.stringify(
+        sent.map((i) => ({
+          loc: i.prepared!.company.id,
+          serie: i.prepared!.input.serieNrofactura?.toUpperCase() ?? '',
+          nro: i.prepared!.input.nroFactura,
+        })),
+      );
+      const found = await tx.execute(sql`
+        select f.id_localidad, f.serie_factura, f.nro_factura from facturas f
+        join jsonb_to_recordset(${keys}::jsonb) as k(loc uuid, serie text, nro text)
+          on f.id_localidad = k.loc and f.serie_factura = k.serie and f.nro_factura = k.nro`);
+      for (const r of (found as unknown as { rows: Array<Record<string, string>> }).rows) {
+        existing.add(invoiceKey(r.id_localidad, r.serie_factura, r.nro_factura));
+      }
+    }
+    const seen = new Set<string>();
+    valid = valid.filter((item) => {
+      const input = item.prepared!.input;
+      if (!input.nroFactura) return true;
+      const serie = input.serieNrofactura?.toUpperCase() ?? '';
+      const key = invoiceKey(item.prepared!.company.id, serie, input.nroFactura);
+      if (existing.has(key) || seen.has(key)) {
+        fail(item, `La factura ${serie ? `${serie}-` : ''}${input.nroFactura} ya existe`);
+        return false;
+      }
+      seen.add(key);
+      return true;
+    });
+
+    const keyOf = (item: Prepared) =>
+      invoiceKey(
+        item.prepared!.company.id,
+        item.prepared!.input.serieNrofactura ?? '',
+        item.prepared!.input.nroFactura ?? '',
+      );
+    const ordered = [...valid].sort((a, b) =>
+      keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.index - b.index,
+    );
+    const stored: Stored[] = [];
+    for (const item of ordered) {
+      const p = item.prepared!;
+      const c = p.input.cliente;
+      try {
+        const saved = await tx.transaction(async (sp) => {
+          let nroFactura = p.input.nroFactura ?? `AUTO-${randomUUID()}`;
+          let serieFactura = p.input.serieNrofactura?.toUpperCase() ?? '';
+          if (inline && !p.input.nroFactura) {
+            const auto = await allocateInvoiceNumber(sp, p.company.id, p.branch?.id ?? null);
+            if (!auto) throw new InvoiceRejected(NO_AUTOMATIC_NUMBER);
+            nroFactura = auto.nroFactura;
+            serieFactura = p.input.serieNrofactura?.toUpperCase() ?? auto.serie;
+          }
+          const row = await store(sp, p, {
+            clientId: (await upsertClients(sp, [p], createdBy)).values().next().value!,
+            nroFactura,
+            serieFactura,
+            origin: options.origin,
+            createdBy,
+          });
+          if (!inline) return row;
+          const [control] = await allocateControlNumbers(sp, {
+            localidadId: row.localidadId,
+            sucursalId: row.sucursalId,
+            familia: 'FACTURA',
+          });
+          await assignControlNumbers(sp, [row.id], [control]);
+          return { ...row, auto: false, nroControl: control.nroControl };
+        });
+        stored.push({ ...saved, posicion: item.index });
+      } catch (error) {
+        const message = messageOf(error);
+        if (message === null) throw error;
+        fail(item, message);
+      }
+    }
+    if (stored.length === 0) return;
+    stored.sort((a, b) => a.posicion - b.posicion);
+    // Written before the numbers are taken: nothing but the numbering stands between them and the commit.
+    await recordAudit(tx, options.audit, {
+      entity: 'factura',
+      entityId: null,
+      action: 'create',
+      after: stored.map((d) => ({ id: d.id, nroFactura: d.auto ? 'automático' : d.nroFactura })),
+    });
+
+    if (!inline) {
+      const groups = new Map<string, Stored[]>();
+      for (const d of stored) {
+        const key = `${d.localidadId}|${d.sucursalId ?? ''}`;
+        groups.set(key, [...(groups.get(key) ?? []), d]);
+      }
+      const sortedGroups = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, g]) => g);
+      try {
+        // Automatic invoice numbers first, then control numbers: always in this order.
+        for (const group of sortedGroups) {
+          for (const d of group.filter((x) => x.auto)) {
+            const auto = await allocateInvoiceNumber(tx, d.localidadId, d.sucursalId);
+            if (!auto) throw new BulkAllocationFailed(NO_AUTOMATIC_NUMBER);
+            d.serieFactura ||= auto.serie;
+            d.nroFactura = auto.nroFactura;
+            await tx
+              .update(facturas)
+              .set({ nroFactura: d.nroFactura, serieFactura: d.serieFactura })
+              .where(eq(facturas.id, d.id));
+          }
+        }
+        for (const group of sortedGroups) {
+          const numbers = await allocateControlNumbers(tx, {
+            localidadId: group[0].localidadId,
+            sucursalId: group[0].sucursalId,
+            familia: 'FACTURA',
+            count: group.length,
+          });
+          await assignControlNumbers(
+            tx,
+            group.map((d) => d.id),
+            numbers,
+          );
+          group.forEach((d, i) => {
+            d.nroControl = numbers[i].nroControl;
+          });
+        }
+      } catch (error) {
+        if (error instanceof NumberingError) throw new BulkAllocationFailed(error.message);
+        throw error;
+      }
+    }
+    for (const d of stored) {
+      const label = d.serieFactura ? `${d.serieFactura}-${d.nroFactura}` : d.nroFactura;
+      done.push([
+        { NroFactura: label, NroControl: d.nroControl, Cliente: d.cliente, Msg: INVOICE_CREATED, id: d.id },
+      ]);
+    }
+  });
+  errors.sort((a, b) => a[0].posicion - b[0].posicion);
 }
