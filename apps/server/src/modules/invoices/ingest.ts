@@ -249,11 +249,14 @@ async function prepare(
   const dayRates = new Map<string, string>();
   for (const [i, p] of payments.entries()) {
     const iso = p.input.divisa;
-    if (dec(p.igtf).isZero() || p.input.tasaDiaDivisa || iso === input.facturaDivisa || iso === 'USD') continue;
+    if (dec(p.igtf).isZero() || p.input.tasaDiaDivisa || iso === input.facturaDivisa || iso === 'USD')
+      continue;
     if (dayRates.has(iso)) continue;
     const rate = (await rateOn(db, iso, today))?.valor;
     if (!rate)
-      throw new InvoiceRejected(`lstPagos[${i}]: No hay tasa de cambio de ${iso} para hoy: envíe tasaDiaDivisa`);
+      throw new InvoiceRejected(
+        `lstPagos[${i}]: No hay tasa de cambio de ${iso} para hoy: envíe tasaDiaDivisa`,
+      );
     dayRates.set(iso, rate);
   }
   const toBs = (amount: string, iso: string, rate?: string) =>
@@ -476,41 +479,28 @@ export async function ingestInvoices(
   options: { origin: 'API' | 'WEB'; audit: AuditContext },
 ): Promise<IngestAnswer> {
   const findCompany = companyFinder(db);
-  const createdBy = options.audit.userEmail ?? 'sistema';
-  const errors: IngestAnswer['DetalleErrorFacturas'] = [];
-  const done: IngestAnswer['DetalleFacturaProcesadas'] = [];
+  const owner: Owner = {
+    origin: options.origin,
+    audit: options.audit,
+    createdBy: options.audit.userEmail ?? 'sistema',
+    errors: [],
+    done: [],
+  };
 
   // Parsing, pricing and lookups happen before the transaction: nothing here holds a lock.
-  const prepared = await Promise.all(
+  const prepared: Prepared[] = await Promise.all(
     body.map(async (raw, index) => {
       try {
-        return { index, raw, prepared: await prepare(db, raw, scope, findCompany) };
+        return { index, raw, owner, prepared: await prepare(db, raw, scope, findCompany) };
       } catch (error) {
         const message = messageOf(error);
         if (message === null) throw error;
-        return { index, raw, error: message };
+        return { index, raw, owner, error: message };
       }
     }),
   );
-
-  let inline = false;
-  for (let attempt = 1; ; attempt++) {
-    errors.length = 0;
-    done.length = 0;
-    try {
-      await storeAll(db, prepared, options, createdBy, errors, done, inline);
-      break;
-    } catch (error) {
-      if (error instanceof BulkAllocationFailed && !inline) {
-        inline = true;
-        continue;
-      }
-      // Concurrent requests touching the same clients or numbers in another order: the database
-      // aborts one of them, which is simply run again.
-      if (isRetryable(error) && attempt < 5) continue;
-      throw error;
-    }
-  }
+  await committerOf(db).submit(owner, prepared);
+  const { errors, done } = owner;
 
   return {
     code: errors.length > 0 ? 203 : 200,
@@ -532,8 +522,19 @@ function numberOf(raw: unknown): string {
   return '';
 }
 
-type Prepared = { index: number; raw: unknown; prepared?: PreparedInvoice; error?: string };
-type Stored = Awaited<ReturnType<typeof store>>;
+/** One request's share of a transaction: its context and its own answer. */
+interface Owner {
+  origin: 'API' | 'WEB';
+  audit: AuditContext;
+  createdBy: string;
+  errors: IngestAnswer['DetalleErrorFacturas'];
+  done: IngestAnswer['DetalleFacturaProcesadas'];
+  /** Order of arrival within a shared transaction. */
+  seq?: number;
+}
+
+type Prepared = { index: number; raw: unknown; owner: Owner; prepared?: PreparedInvoice; error?: string };
+type Stored = Awaited<ReturnType<typeof store>> & { owner: Owner };
 
 const NO_AUTOMATIC_NUMBER =
   'nroFactura es requerido: la razón social no asigna números de factura automáticamente';
@@ -632,17 +633,9 @@ async function upsertClients(
  * `inline`: one request per company at a time, each invoice taking its numbers inside its own
  * savepoint, so each one that cannot be numbered fails alone.
  */
-async function storeAll(
-  db: Db,
-  prepared: Prepared[],
-  options: { origin: 'API' | 'WEB'; audit: AuditContext },
-  createdBy: string,
-  errors: IngestAnswer['DetalleErrorFacturas'],
-  done: IngestAnswer['DetalleFacturaProcesadas'],
-  inline: boolean,
-) {
+async function storeAll(db: Db, prepared: Prepared[], inline: boolean) {
   const fail = (item: Prepared, message: string) =>
-    errors.push([{ posicion: item.index + 1, NroFactura: numberOf(item.raw), Msg: message }]);
+    item.owner.errors.push([{ posicion: item.index + 1, NroFactura: numberOf(item.raw), Msg: message }]);
   for (const item of prepared) if (item.error !== undefined) fail(item, item.error);
 
   await db.transaction(async (tx) => {
@@ -710,11 +703,11 @@ async function storeAll(
             serieFactura = p.input.serieNrofactura?.toUpperCase() ?? auto.serie;
           }
           const row = await store(sp, p, {
-            clientId: (await upsertClients(sp, [p], createdBy)).values().next().value!,
+            clientId: (await upsertClients(sp, [p], item.owner.createdBy)).values().next().value!,
             nroFactura,
             serieFactura,
-            origin: options.origin,
-            createdBy,
+            origin: item.owner.origin,
+            createdBy: item.owner.createdBy,
           });
           if (!inline) return row;
           const [control] = await allocateControlNumbers(sp, {
@@ -725,7 +718,7 @@ async function storeAll(
           await assignControlNumbers(sp, [row.id], [control]);
           return { ...row, auto: false, nroControl: control.nroControl };
         });
-        stored.push({ ...saved, posicion: item.index });
+        stored.push({ ...saved, posicion: item.index, owner: item.owner });
       } catch (error) {
         const message = messageOf(error);
         if (message === null) throw error;
@@ -733,14 +726,19 @@ async function storeAll(
       }
     }
     if (stored.length === 0) return;
-    stored.sort((a, b) => a.posicion - b.posicion);
+    // Numbers follow the order of arrival: request by request, invoice by invoice.
+    stored.sort((a, b) => a.owner.seq! - b.owner.seq! || a.posicion - b.posicion);
     // Written before the numbers are taken: nothing but the numbering stands between them and the commit.
-    await recordAudit(tx, options.audit, {
-      entity: 'factura',
-      entityId: null,
-      action: 'create',
-      after: stored.map((d) => ({ id: d.id, nroFactura: d.auto ? 'automático' : d.nroFactura })),
-    });
+    for (const owner of new Set(stored.map((d) => d.owner))) {
+      await recordAudit(tx, owner.audit, {
+        entity: 'factura',
+        entityId: null,
+        action: 'create',
+        after: stored
+          .filter((d) => d.owner === owner)
+          .map((d) => ({ id: d.id, nroFactura: d.auto ? 'automático' : d.nroFactura })),
+      });
+    }
 
     if (!inline) {
       const groups = new Map<string, Stored[]>();
@@ -786,10 +784,119 @@ async function storeAll(
     }
     for (const d of stored) {
       const label = d.serieFactura ? `${d.serieFactura}-${d.nroFactura}` : d.nroFactura;
-      done.push([
+      d.owner.done.push([
         { NroFactura: label, NroControl: d.nroControl, Cliente: d.cliente, Msg: INVOICE_CREATED, id: d.id },
       ]);
     }
   });
-  errors.sort((a, b) => a[0].posicion - b[0].posicion);
+  for (const owner of new Set(prepared.map((p) => p.owner)))
+    owner.errors.sort((a, b) => a[0].posicion - b[0].posicion);
 }
+
+/**
+ * Stores requests' invoices, retrying what the database asks to retry: a deadlock broken between
+ * concurrent requests, and the per-invoice replay when a lot cannot number a whole group.
+ */
+async function commitWithRetries(db: Db, prepared: Prepared[], owners: Owner[]) {
+  owners.forEach((o, i) => {
+    o.seq = i;
+  });
+  let inline = false;
+  for (let attempt = 1; ; attempt++) {
+    for (const o of owners) {
+      o.errors.length = 0;
+      o.done.length = 0;
+    }
+    try {
+      await storeAll(db, prepared, inline);
+      return;
+    } catch (error) {
+      if (error instanceof BulkAllocationFailed && !inline) {
+        inline = true;
+        continue;
+      }
+      if (isRetryable(error) && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Group commit. Every transaction that stores invoices ends with one flush of the log, and a company's
+ * lot row lets only one such transaction through at a time: one invoice per transaction is bounded by
+ * the disk. Requests that arrive while a transaction is in flight wait here and are stored together in
+ * the next one, each invoice still in its own savepoint and each request with its own answer and audit.
+ */
+class InvoiceCommitter {
+  private readonly queue: Array<{
+    owner: Owner;
+    items: Prepared[];
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private active = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxParallel = 2,
+    private readonly maxInvoices = 1000,
+  ) {}
+
+  submit(owner: Owner, items: Prepared[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ owner, items, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.active < this.maxParallel && this.queue.length > 0) {
+      const batch = [this.queue.shift()!];
+      let count = batch[0].items.length;
+      while (this.queue.length > 0 && count + this.queue[0].items.length <= this.maxInvoices) {
+        const next = this.queue.shift()!;
+        count += next.items.length;
+        batch.push(next);
+      }
+      this.active++;
+      this.run(batch).finally(() => {
+        this.active--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(
+    batch: Array<{ owner: Owner; items: Prepared[]; resolve: () => void; reject: (e: unknown) => void }>,
+  ) {
+    try {
+      await commitWithRetries(
+        this.db,
+        batch.flatMap((r) => r.items),
+        batch.map((r) => r.owner),
+      );
+      for (const r of batch) r.resolve();
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      // An unexpected failure must not take the other requests down: each is stored on its own.
+      for (const r of batch) {
+        try {
+          await commitWithRetries(this.db, r.items, [r.owner]);
+          r.resolve();
+        } catch (e) {
+          r.reject(e);
+        }
+      }
+    }
+  }
+}
+
+const committers = new WeakMap<Db, InvoiceCommitter>();
+const committerOf = (db: Db) => {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = new InvoiceCommitter(db);
+    committers.set(db, committer);
+  }
+  return committer;
+};
