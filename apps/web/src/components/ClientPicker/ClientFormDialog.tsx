@@ -28,10 +28,10 @@ interface ClientForm {
   numeroDocumento: string;
   identificacion: string;
   correo: string;
-  ccCorreo: string;
+  ccCorreo?: string;
   direccion: string;
   telefonoMovil: string;
-  telefonoHabitacion: string;
+  telefonoHabitacion?: string;
   contribuyenteEspecial: boolean;
   tipoProveedor: string;
 }
@@ -102,6 +102,7 @@ export function ClientFormDialog({
     },
   });
 
+  // The resolver hands over the schema's output: empty optional fields arrive undefined.
   const save = useMutation({
     mutationFn: (values: ClientForm) => {
       const body: ClientBody = {
@@ -110,10 +111,10 @@ export function ClientFormDialog({
         numeroDocumento: values.numeroDocumento,
         identificacion: values.identificacion.trim(),
         correo: values.correo.trim(),
-        ccCorreo: values.ccCorreo.trim() || undefined,
+        ccCorreo: values.ccCorreo?.trim() || undefined,
         direccion: values.direccion.trim(),
         telefonoMovil: values.telefonoMovil,
-        telefonoHabitacion: values.telefonoHabitacion.trim() || undefined,
+        telefonoHabitacion: values.telefonoHabitacion?.trim() || undefined,
         contribuyenteEspecial: values.contribuyenteEspecial,
         tipoProveedor: values.tipoProveedor || 'PNR',
       };
@@ -203,7 +204,7 @@ export function ClientFormDialog({
                 required
                 label={t('fields.numeroDocumento')}
                 autoComplete="off"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CLIENT_DOCUMENT_DIGITS } }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 error={!!errors.numeroDocumento}
                 helperText={fieldMessage(errors.numeroDocumento?.message)}
               />

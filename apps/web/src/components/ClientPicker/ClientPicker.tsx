@@ -144,7 +144,6 @@ export function ClientPicker({
                 htmlInput: {
                   ...params.slotProps?.htmlInput,
                   inputMode: 'numeric',
-                  maxLength: open ? CLIENT_DOCUMENT_DIGITS : undefined,
                   'data-testid': 'client-picker-input',
                 },
               }}
