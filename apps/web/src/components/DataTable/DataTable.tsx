@@ -124,7 +124,9 @@ export function DataTable<T>({
     gcTime: 0,
   });
   const pinnedIds = new Set(pinned.data.map(getRowId));
-  const serverRows = (query.data?.results ?? []).filter((row) => !pinnedIds.has(getRowId(row)));
+  const serverRows = (query.data?.results ?? []).filter(
+    (row) => page > 1 || !!search || !pinnedIds.has(getRowId(row)),
+  );
   const rows = page === 1 && !search ? [...pinned.data, ...serverRows] : serverRows;
   const totalResults = query.data?.totalResults ?? 0;
   const totalPages = Math.max(1, query.data?.totalPages ?? 1);
