@@ -12,7 +12,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.
 const ProtectedLayout = lazy(() => import('./layout/ProtectedLayout.tsx'));
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
 const UnderConstructionPage = lazy(() => import('./pages/UnderConstructionPage.tsx'));
-const CertificarPage = lazy(() => import('./pages/CertificarPage.tsx'));
+const CertificarPage = lazy(() => import('../features/verification/CertificarPage.tsx'));
 
 /** Every module path except /home, which every signed-in user sees. */
 const guardedPaths = MODULE_CATALOG.map((m) => m.path).filter((path) => path !== HOME_PATH);

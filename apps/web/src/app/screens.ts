@@ -23,4 +23,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/mantenimiento/Producto': lazy(() => import('../features/catalog/ProductosPage.tsx')),
   '/seguridad/clientes': lazy(() => import('../features/catalog/ClientesPage.tsx')),
   '/retenciones/consulta-conceptos-islr': lazy(() => import('../features/catalog/ConceptosIslrPage.tsx')),
+  '/facturacion/generales': lazy(() => import('../features/invoices/InvoicesPage.tsx')),
+  '/facturacion/generales/facturaGeneral': lazy(() => import('../features/invoices/NewInvoicePage.tsx')),
 };

@@ -1,0 +1,258 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../components/format.ts';
+import { downloadInvoiceJson, type InvoiceRow, invoiceDetail, invoicesKey } from './api.ts';
+import { showAmount, showRate } from './draft.ts';
+import { invoiceNumber } from './invoiceNumber.ts';
+
+/** "Consultar" an invoice (spec 001 §2.2): basic data, client, lines, payments and totals. */
+export function InvoiceDetailDialog({
+  row,
+  canJson,
+  onClose,
+}: {
+  row: InvoiceRow;
+  canJson: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('invoices');
+  const titleId = useId();
+  const detail = useQuery({
+    queryKey: [...invoicesKey, 'detail', row.id],
+    queryFn: ({ signal }) => invoiceDetail(row.id, signal),
+    select: (answer) => answer.result,
+  });
+  const json = useMutation({ mutationFn: () => downloadInvoiceJson(row.id, invoiceNumber(row)) });
+  const f = detail.data;
+  const cur = f?.facturaDivisa ?? row.facturaDivisa;
+  const amount = (value: string | null | undefined) => showAmount(value, cur);
+
+  const section = (title: string, children: ReactNode) => (
+    <Box component="section" sx={{ mb: 2.5 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+  const fields = (items: Array<[string, ReactNode]>) => (
+    <Grid container spacing={1.5}>
+      {items.map(([label, value]) => (
+        <Grid key={label} size={{ xs: 12, sm: 6, md: 4 }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {label}
+          </Typography>
+          <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+            {value ?? '—'}
+          </Typography>
+        </Grid>
+      ))}
+    </Grid>
+  );
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
+      <DialogTitle id={titleId}>{t('detail.title', { nro: invoiceNumber(row) })}</DialogTitle>
+      <DialogContent dividers>
+        {detail.isPending && (
+          <Box sx={{ py: 6, textAlign: 'center' }}>
+            <CircularProgress aria-label={t('app:loading')} />
+          </Box>
+        )}
+        {detail.isError && <Typography color="error">{t('detail.loadError')}</Typography>}
+        {f && (
+          <>
+            {section(
+              t('detail.basic'),
+              fields([
+                [t('detail.localidad'), `${f.localidaddetalle.nombre} (${f.localidaddetalle.rif})`],
+                [
+                  t('detail.sucursal'),
+                  f.sucursaldetalle
+                    ? `${f.sucursaldetalle.codigoSucursal} - ${f.sucursaldetalle.nombre}`
+                    : '—',
+                ],
+                [t('detail.nroFactura'), invoiceNumber(f)],
+                [
+                  t('detail.nroControl'),
+                  f.facturaGenerada === 'true' ? f.nroControl : t('list.notGenerated'),
+                ],
+                [t('detail.fecha'), formatDateTime(f.fechaEmision)],
+                [
+                  t('detail.estatus'),
+                  <Chip
+                    key="estatus"
+                    size="small"
+                    color={f.logEstatusRegistro === 'ACTIVO' ? 'success' : 'default'}
+                    label={f.logEstatusRegistro === 'ACTIVO' ? t('list.active') : t('list.annulled')}
+                  />,
+                ],
+                [t('detail.divisa'), t(`currencies.${cur}`, { defaultValue: cur })],
+                [t('detail.tipoVenta'), f.tipoVenta],
+                [t('detail.modelo'), f.modeloFactura],
+                [t('detail.condicion'), f.condicionPago],
+                ...(f.cambioDivisa
+                  ? ([[t('detail.cambioDivisa'), showRate(f.cambioDivisa)]] as Array<[string, ReactNode]>)
+                  : []),
+                ...(f.tipoCambioDiaUsd
+                  ? ([[t('detail.tasaUsd'), showRate(f.tipoCambioDiaUsd)]] as Array<[string, ReactNode]>)
+                  : []),
+                ...(f.servicio
+                  ? ([
+                      [t('service.nroContrato'), f.servicio.nroContrato],
+                      [t('service.pagueAntes'), f.servicio.pagueAntes?.slice(0, 10)],
+                      [t('service.direccionServicio'), f.servicio.direccionServicio],
+                      [t('service.periodoFacturacion'), f.servicio.periodoFacturacion],
+                    ] as Array<[string, ReactNode]>)
+                  : []),
+                ...(f.cuentaTerceros
+                  ? ([[t('detail.tercero'), `${f.rifPrestador ?? ''} ${f.nombrePrestador ?? ''}`]] as Array<
+                      [string, ReactNode]
+                    >)
+                  : []),
+                ...(f.observacion
+                  ? ([[t('detail.observacion'), f.observacion.replaceAll('/n', ' · ')]] as Array<
+                      [string, ReactNode]
+                    >)
+                  : []),
+                [t('detail.usuario'), f.logUsername],
+              ]),
+            )}
+            {section(
+              t('detail.cliente'),
+              fields([
+                [t('detail.documento'), `${f.cliente.tipoDocumento}-${f.cliente.numeroDocumento}`],
+                [t('detail.nombre'), f.cliente.identificacion],
+                [t('detail.correo'), f.cliente.correo ?? '—'],
+                [t('detail.direccion'), f.cliente.direccion ?? '—'],
+                [t('detail.telefono'), f.cliente.telefonoMovil ?? '—'],
+              ]),
+            )}
+            {section(
+              t('detail.lines'),
+              <TableContainer>
+                <Table size="small" aria-label={t('detail.lines')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('lines.codigo')}</TableCell>
+                      <TableCell>{t('lines.descripcion')}</TableCell>
+                      <TableCell align="right">{t('lines.cantidad')}</TableCell>
+                      <TableCell align="right">{t('lines.precio')}</TableCell>
+                      <TableCell align="right">{t('lines.descuento')}</TableCell>
+                      <TableCell align="right">{t('lines.alicuota')}</TableCell>
+                      <TableCell align="right">{t('lines.importe')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {f.lstDetallesFacturaGeneral.map((l, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a stored invoice's lines never move
+                      <TableRow key={`${l.codigoProducto}-${i}`}>
+                        <TableCell>{l.codigoProducto}</TableCell>
+                        <TableCell>{l.descripcion}</TableCell>
+                        <TableCell align="right">{Number(l.cantidad).toLocaleString('es-VE')}</TableCell>
+                        <TableCell align="right">{amount(l.precio)}</TableCell>
+                        <TableCell align="right">{amount(l.montoDescuento)}</TableCell>
+                        <TableCell align="right">
+                          {l.exento
+                            ? t('lines.exento')
+                            : l.exonerado
+                              ? t('lines.exonerado')
+                              : `${Number(l.alicuotaGravamen)} %`}
+                        </TableCell>
+                        <TableCell align="right">{amount(l.importe)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>,
+            )}
+            {section(
+              t('detail.payments'),
+              f.lstPagos.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {f.condicionPago === 'CREDITO' ? t('payments.credit') : t('detail.noPayments')}
+                </Typography>
+              ) : (
+                <TableContainer>
+                  <Table size="small" aria-label={t('detail.payments')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('payments.modoPago')}</TableCell>
+                        <TableCell>{t('payments.divisa')}</TableCell>
+                        <TableCell align="right">{t('payments.monto')}</TableCell>
+                        <TableCell>{t('payments.banco')}</TableCell>
+                        <TableCell>{t('payments.nro')}</TableCell>
+                        <TableCell align="right">{t('payments.igtf')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {f.lstPagos.map((p, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a stored invoice's payments never move
+                        <TableRow key={`${p.modoPago}-${p.divisa}-${i}`}>
+                          <TableCell>
+                            {t(`paymentMethods.${p.modoPago}`, { defaultValue: p.modoPago })}
+                          </TableCell>
+                          <TableCell>{p.divisa}</TableCell>
+                          <TableCell align="right">{showAmount(p.monto, p.divisa)}</TableCell>
+                          <TableCell>{p.banco ?? '—'}</TableCell>
+                          <TableCell>{p.nro ?? '—'}</TableCell>
+                          <TableCell align="right">
+                            {p.igtf ? showAmount(p.igtfValor, p.divisa) : '—'}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              ),
+            )}
+            {section(
+              t('detail.totals'),
+              fields([
+                [t('totals.subTotal'), amount(f.subTotal)],
+                [t('totals.exonerado'), amount(f.totalExonerado)],
+                [t('totals.exento'), amount(f.totalExento)],
+                [t('totals.totalDescuento'), amount(f.montoDescuento)],
+                ...f.lstGravamenes.map(
+                  (g) =>
+                    [
+                      t('totals.iva', { rate: Number(g.alicuota) }),
+                      `${amount(g.montoAlicuota)} (${t('totals.base')} ${amount(g.baseImponible)})`,
+                    ] as [string, ReactNode],
+                ),
+                [t('totals.importeTotal'), <strong key="total">{amount(f.importeTotal)}</strong>],
+                [t('totals.igtf'), amount(f.totalIgtf ?? '0')],
+              ]),
+            )}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {canJson && (
+          <Button startIcon={<FileDownloadOutlined />} loading={json.isPending} onClick={() => json.mutate()}>
+            {t('json.download')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{t('app:actions.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

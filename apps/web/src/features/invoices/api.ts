@@ -1,0 +1,319 @@
+import { useQuery } from '@tanstack/react-query';
+import { type Answer, api, type Page } from '../../app/api.ts';
+import type { DataTableQuery } from '../../components/DataTable/index.ts';
+
+// --- The general invoices list (/v2/facturas) ------------------------------------------------------------
+
+/** A row of GET queryfacturacion / POST FiltrarFacturas. */
+export interface InvoiceRow {
+  id: string;
+  id_localidad: string;
+  id_sucursal: string | null;
+  serieNrofactura: string;
+  nroFactura: string;
+  serie: string | null;
+  /** The control number, or 'No generada' until the signed PDF exists. */
+  nroControl: string | null;
+  nroControlAsignado: string | null;
+  localidad: string;
+  sucursal: string | null;
+  facturaGenerada: 'true' | 'false' | string;
+  fechaEmision: string;
+  fecha: string;
+  cliente: string;
+  facturaDivisa: string;
+  importeTotal: string;
+  logEstatusRegistro: 'ACTIVO' | 'INACTIVO' | string;
+  estatus: string;
+}
+
+/** The optional fields of the filter dialog (spec 001 §2.2); only non-empty ones are sent. */
+export interface InvoiceFilters {
+  id_localidad?: string;
+  id_sucursal?: string;
+  nroFactura?: string;
+  fechaInicio?: string;
+  fechaFin?: string;
+  cliente?: { identificacion?: string; tipoDocumento?: string; numeroDocumento?: string };
+}
+
+const INVOICES = '/v2/facturas';
+
+export const invoicesKey = ['invoices', 'list'] as const;
+
+/** Drops empty strings and empty objects: the server receives only what the user typed. */
+export function compactFilters(filters: InvoiceFilters): InvoiceFilters {
+  const out: InvoiceFilters = {};
+  for (const key of ['id_localidad', 'id_sucursal', 'nroFactura', 'fechaInicio', 'fechaFin'] as const) {
+    const value = filters[key]?.trim();
+    if (value) out[key] = value;
+  }
+  const cliente: NonNullable<InvoiceFilters['cliente']> = {};
+  for (const key of ['identificacion', 'tipoDocumento', 'numeroDocumento'] as const) {
+    const value = filters.cliente?.[key]?.trim();
+    if (value) cliente[key] = value;
+  }
+  if (Object.keys(cliente).length > 0) out.cliente = cliente;
+  return out;
+}
+
+export const hasFilters = (filters: InvoiceFilters) => Object.keys(compactFilters(filters)).length > 0;
+
+export const fetchInvoices = (q: DataTableQuery, signal?: AbortSignal) =>
+  api<Page<InvoiceRow>>(`${INVOICES}/queryfacturacion`, { query: { ...q }, signal });
+
+export const filterInvoices = (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal) =>
+  api<Page<InvoiceRow> & { message: string }>(`${INVOICES}/FiltrarFacturas`, {
+    method: 'POST',
+    query: { ...q },
+    body: compactFilters(filters),
+    signal,
+  });
+
+export const annulInvoice = (id: string) =>
+  api<Answer<{ id: string; logEstatusRegistro: string; nroFactura: string }>>(
+    `${INVOICES}/anularfactura/${id}`,
+    { method: 'PUT' },
+  );
+
+export const deleteInvoice = (id: string) =>
+  api<Answer<{ id: string; nroFactura: string }>>(`${INVOICES}/deletefactura/${id}`, { method: 'PUT' });
+
+export const encodedInvoice = (id: string, signal?: AbortSignal) =>
+  api<{ code: number; message: string; resultado: { facturaCodificada: string } }>(
+    `${INVOICES}/queryFacturasCodificada/${id}`,
+    { signal },
+  );
+
+// --- The invoice detail (GET getfacturacion/{id} with the token) -----------------------------------------
+
+export interface InvoiceDetailLine {
+  codigoProducto: string;
+  descripcion: string;
+  unidadMedida: string;
+  cantidad: string;
+  precio: string;
+  descuento: string;
+  montoDescuento: string;
+  importe: string;
+  alicuotaGravamen: string;
+  montoGravamen: string;
+  exento: boolean;
+  exonerado: boolean;
+}
+
+export interface InvoiceDetailPayment {
+  modoPago: string;
+  nro: string | null;
+  monto: string;
+  fechaComprobantePago: string | null;
+  banco: string | null;
+  divisa: string;
+  tasaDiaDivisa: string | null;
+  igtf: boolean;
+  igtfValor: string | null;
+}
+
+export interface InvoiceDetail {
+  id: string;
+  rif: string;
+  localidaddetalle: { nombre: string; rif: string; direccion: string | null };
+  sucursaldetalle: { nombre: string; codigoSucursal: string; direccion: string | null } | null;
+  serieNrofactura: string;
+  nroFactura: string;
+  serie: string | null;
+  nroControl: string | null;
+  fechaEmision: string;
+  facturaDivisa: string;
+  cambioDivisa: string | null;
+  tipoCambioDiaUsd: string | null;
+  condicionPago: string;
+  tipoVenta: string;
+  modeloFactura: string;
+  subTotal: string;
+  totalExento: string;
+  totalExonerado: string;
+  montoDescuento: string;
+  totalIva: string;
+  importeTotal: string;
+  totalIgtf: string | null;
+  observacion: string | null;
+  servicio: {
+    nroContrato: string;
+    pagueAntes: string;
+    periodoFacturacion: string;
+    direccionServicio: string;
+  } | null;
+  cuentaTerceros: boolean;
+  nombrePrestador?: string;
+  rifPrestador?: string;
+  cliente: {
+    tipoDocumento: string;
+    numeroDocumento: string;
+    identificacion: string;
+    direccion: string | null;
+    telefonoMovil: string | null;
+    correo: string | null;
+  };
+  lstDetallesFacturaGeneral: InvoiceDetailLine[];
+  lstPagos: InvoiceDetailPayment[];
+  lstGravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
+  facturaGenerada: string;
+  checkedSumBase64: string | null;
+  logEstatusRegistro: string;
+  logUsername: string;
+}
+
+export const invoiceDetail = (id: string, signal?: AbortSignal) =>
+  api<Answer<InvoiceDetail>>(`${INVOICES}/getfacturacion/${id}`, { signal });
+
+/**
+ * GET /v2/facturas/json/{id}: the invoice as JSON (the server leaves out the encoded PDF and the
+ * key-store fields), saved as Factura_{number}_{timestamp}.json (spec 001 §2.2).
+ */
+export async function downloadInvoiceJson(id: string, number: string): Promise<string> {
+  const detail = await api<unknown>(`${INVOICES}/json/${id}`);
+  const name = `Factura_${number}_${Date.now()}.json`;
+  const blob = new Blob([JSON.stringify(detail, null, 2)], { type: 'application/json;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/** The invoice JSON (for the tax-authority consult view). */
+export const invoiceJson = (id: string, signal?: AbortSignal) =>
+  api<Record<string, unknown>>(`${INVOICES}/json/${id}`, { signal });
+
+// --- What the new invoice screen loads -------------------------------------------------------------------
+
+export interface InvoiceBranch {
+  id: string;
+  nombre: string;
+  codigoSucursal: string;
+  id_localidad: string;
+  asignaNroFacturas: string;
+  logEstatusRegistro: string;
+}
+
+export interface ThirdPartyAccount {
+  id: string;
+  nombrePrestador: string;
+  rifPrestador: string;
+  domicilioPrestador: string;
+}
+
+export interface InvoiceCompany {
+  id: string;
+  nombre: string;
+  rif: string;
+  tipoDocumento: string;
+  numeroDocumento: string;
+  contribuyenteEspecial: boolean;
+  asignaNroFacturas: string;
+  cuentaTerceros: boolean;
+  lstSucursales: InvoiceBranch[];
+  lstCuentaTerceros: ThirdPartyAccount[];
+  logEstatusRegistro: string;
+}
+
+/** The companies the user may invoice for, with their branches and third-party accounts. */
+export function useInvoiceCompanies() {
+  return useQuery({
+    queryKey: ['invoices', 'companies'],
+    queryFn: ({ signal }) =>
+      api<Page<InvoiceCompany>>('/v2/mantenimiento/localidad/getlocalidades/', {
+        query: { limit: 500 },
+        signal,
+      }),
+    select: (page) => page.results,
+    staleTime: 60_000,
+  });
+}
+
+export interface Currency {
+  id: string;
+  iso: string;
+  nombre: string;
+  decimales: number;
+  /** Bs. per unit (the rate in force), or null when none was published. */
+  valor: string | null;
+}
+
+interface RateAnswer {
+  code: number;
+  result: { iso: string; fecha: string; valor: string; fuente: string };
+}
+
+/**
+ * The currencies with the Bs. rate each one uses today. The currency list carries the latest rate
+ * (valor); when it has none, the rate in force (tasaVigente) is asked for USD and EUR.
+ */
+export function useCurrencies() {
+  return useQuery({
+    queryKey: ['invoices', 'currencies'],
+    queryFn: async ({ signal }) => {
+      const page = await api<Page<Currency>>('/v2/mantenimiento/divisa/listar', {
+        query: { limit: 50 },
+        signal,
+      });
+      return Promise.all(
+        page.results.map(async (currency) => {
+          if (currency.valor || !['USD', 'EUR', 'PTR'].includes(currency.iso)) return currency;
+          const rate = await api<RateAnswer>('/v2/mantenimiento/divisa/tasaVigente', {
+            query: { iso: currency.iso },
+            signal,
+          }).catch(() => null);
+          return { ...currency, valor: rate?.result.valor ?? null };
+        }),
+      );
+    },
+    staleTime: 60_000,
+  });
+}
+
+export interface Bank {
+  id: string;
+  nombre: string;
+  codigo: string;
+  logEstatusRegistro: string;
+}
+
+export function useBanks() {
+  return useQuery({
+    queryKey: ['invoices', 'banks'],
+    queryFn: ({ signal }) => api<Page<Bank>>('/v2/mantenimiento/bancos', { query: { limit: 200 }, signal }),
+    select: (page) => page.results.filter((b) => b.logEstatusRegistro !== 'INACTIVO'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * GET asignanrofactura: the next automatic invoice number of the company or branch (not consumed).
+ * 400 'No pudo ser asignado nro de Factura' when it does not assign numbers.
+ */
+export const nextInvoiceNumber = (id: string, tipo: 'Localidad' | 'Sucursal', signal?: AbortSignal) =>
+  api<Answer<{ serie: string; nroFactura: string }>>(`${INVOICES}/asignanrofactura/`, {
+    query: { id, tipo },
+    signal,
+  });
+
+export interface IngestAnswer {
+  code: 200 | 203;
+  TotalFacturasProcedas: number;
+  totalFacturasNew: number;
+  totalFacturaconError: number;
+  DetalleErrorFacturas: Array<Array<{ posicion: number; NroFactura: string; Msg: string }>>;
+  DetalleFacturaProcesadas: Array<
+    Array<{ NroFactura: string; NroControl: string; Cliente: string; Msg: string; id: string }>
+  >;
+}
+
+/** POST masivafacturacion: the screen sends its one invoice wrapped in an array (spec 001 §7.1). */
+export const createInvoice = (payload: unknown) =>
+  api<IngestAnswer>(`${INVOICES}/masivafacturacion`, { method: 'POST', body: [payload] });

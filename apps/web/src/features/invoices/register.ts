@@ -1,0 +1,5 @@
+import { registerMessages, registerResources } from '../../app/i18n.ts';
+import { invoicesMessages, invoicesResources } from './i18n.ts';
+
+registerResources('invoices', invoicesResources);
+registerMessages(invoicesMessages);

@@ -1,0 +1,231 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+
+/**
+ * Invoices journey (spec 001 §2.1, §2.2, §4, §5; spec 002 §2.12): the administrator issues a general
+ * invoice for Demo Comercial with a taxed product (P-001, 16 %) and an exempt one (P-004), paid in cash
+ * in USD with IGTF; the list shows it until its signed PDF exists, the PDF opens in a dialog, anyone
+ * verifies the exact file on the public page (and a one-byte change fails), and the invoice is annulled.
+ */
+
+const COMPANY = 'Demo Comercial, C.A. (J-123456789)';
+/** Demo prices in Bs.: P-001 250,00 + 16 % IVA; P-004 380,00 exempt. */
+const TOTAL = '670,00 Bs.';
+
+/** A select (MUI combobox) of `scope`; its options open in a popup of the page. */
+async function chooseOption(page: Page, scope: Locator, field: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function addProduct(page: Page, code: string) {
+  await page.getByRole('button', { name: 'Agregar producto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar Producto' });
+  // The discount radios wait for a product.
+  await expect(dialog.getByRole('radio', { name: 'Sin Desc.' })).toBeDisabled();
+  await dialog.getByTestId('product-picker-input').fill(code);
+  await page.getByRole('option', { name: new RegExp(`^${code} - `) }).click();
+  await expect(dialog.getByRole('radio', { name: 'Sin Desc.' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Agregar' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('issue an invoice, see it generated, verify its PDF publicly and annul it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Demo Comercial numbers its invoices by hand: a number of this run.
+  const nro = String(Date.now()).slice(-8);
+  let invoiceId = '';
+  let pdf = Buffer.alloc(0);
+
+  await test.step('log in and accept the contract', async () => {
+    await login(page, ADMIN.email, ADMIN.password);
+    await acceptContract(page);
+  });
+
+  await test.step('fill the new invoice: company, client, sale type, number', async () => {
+    await page.goto('/facturacion/generales');
+    await expect(page.getByRole('heading', { name: 'Facturas Generales' })).toBeVisible();
+    await page.getByRole('button', { name: 'Nueva Factura' }).click();
+    await expect(page).toHaveURL(/\/facturacion\/generales\/facturaGeneral$/);
+    await expect(page.getByRole('heading', { name: 'Factura General', exact: true })).toBeVisible();
+
+    const generate = page.getByRole('button', { name: 'GENERAR factura' });
+    await expect(generate).toBeDisabled();
+
+    await chooseOption(page, page.getByRole('main'), 'Razón Social', COMPANY);
+    await page.getByTestId('client-picker-input').fill('12345678');
+    await page.getByRole('option', { name: 'V-12345678 / Pedro Pérez' }).click();
+    await expect(page.getByTestId('client-card')).toContainText('Pedro Pérez');
+    await page.getByRole('radio', { name: 'INTERNA' }).check();
+    await page.getByRole('textbox', { name: 'Nro. Factura' }).fill(nro);
+    await expect(generate).toBeDisabled();
+  });
+
+  await test.step('add a taxed and an exempt product: the totals follow', async () => {
+    await addProduct(page, 'P-001');
+    await addProduct(page, 'P-004');
+    const lines = page.getByRole('table', { name: 'Detalle de Productos' });
+    await expect(lines.getByRole('row')).toHaveCount(3);
+    await expect(page.getByTestId('total-subTotal')).toHaveText('630,00 Bs.');
+    await expect(page.getByTestId('total-exento')).toHaveText('380,00 Bs.');
+    await expect(page.getByTestId('total-iva-16')).toHaveText('40,00 Bs.');
+    await expect(page.getByTestId('total-importeTotal')).toHaveText(TOTAL);
+    // 670 / 237,7529 Bs. per USD.
+    await expect(page.getByTestId('total-totalUsd')).toHaveText('2,82 USD');
+    await expect(page.getByTestId('total-faltaPorPagar')).toHaveText(TOTAL);
+    await expect(page.getByRole('button', { name: 'GENERAR factura' })).toBeDisabled();
+  });
+
+  await test.step('pay in cash in USD with IGTF: the payment modal closes when nothing is owed', async () => {
+    await page.getByRole('button', { name: 'Agregar pago' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Pago' });
+    await expect(dialog.getByText('Seleccione un medio de pago')).toBeVisible();
+    await chooseOption(page, dialog, 'Medio de pago', 'EFECTIVO');
+    await chooseOption(page, dialog, 'Divisa', 'USD');
+    // The amount suggests what is owed, in USD.
+    await expect(dialog.getByRole('textbox', { name: 'Monto' })).toHaveValue('2.82');
+    const igtf = dialog.getByRole('checkbox', { name: 'IGTF (3 %)' });
+    await expect(igtf).not.toBeChecked();
+    await igtf.check();
+    await expect(dialog.getByTestId('payment-igtf')).toHaveText('0,08 USD');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await expect(dialog).toBeHidden();
+
+    const payments = page.getByRole('table', { name: 'Detalle de Pago' });
+    await expect(payments).toContainText('EFECTIVO');
+    await expect(payments).toContainText('2,82 USD');
+    await expect(page.getByTestId('total-faltaPorPagar')).toHaveText('0,00 Bs.');
+    // IGTF 0,08 USD × 237,7529.
+    await expect(page.getByTestId('total-igtf')).toHaveText('19,02 Bs.');
+  });
+
+  await test.step('generate: success toast and a fresh draft', async () => {
+    const generate = page.getByRole('button', { name: 'GENERAR factura' });
+    await expect(generate).toBeEnabled();
+    await generate.click();
+    await expect(toast(page, 'Factura General registrada')).toBeVisible();
+    await expect(page.getByText('No hay productos agregados')).toBeVisible();
+    await expect(page.getByTestId('total-importeTotal')).toHaveText('0,00 Bs.');
+    await expect(page.getByRole('combobox', { name: 'Divisa de la factura' })).toHaveText('Bs. (VEF)');
+    await expect(page.getByRole('switch', { name: 'CONTADO' })).not.toBeChecked();
+  });
+
+  const row = page.getByRole('row').filter({ hasText: nro });
+
+  await test.step('the list shows it and refreshes until it is generated', async () => {
+    await page.getByRole('main').getByRole('link', { name: 'Facturas', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Facturas Generales' })).toBeVisible();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Pedro Pérez');
+    await expect(row).toContainText('Activa');
+    // The background job signs the PDF a few seconds later; the list asks again by itself.
+    await expect(row).toContainText(/\d{2}-\d{8}/, { timeout: 60_000 });
+    await expect(row).not.toContainText('No generada');
+
+    const token = await accessToken(page);
+    const answer = await page.request.get('/v2/facturas/queryfacturacion', {
+      headers: { Authorization: `Bearer ${token}` },
+      params: { page: 1, limit: 10, search: nro },
+    });
+    expect(answer.ok()).toBeTruthy();
+    const found = (await answer.json()) as { results: Array<{ id: string; nroFactura: string }> };
+    invoiceId = found.results.find((r) => r.nroFactura === nro)?.id ?? '';
+    expect(invoiceId).not.toBe('');
+  });
+
+  await test.step('its PDF opens in a dialog and the server gives the signed bytes', async () => {
+    await row.getByRole('button', { name: 'Ver PDF' }).click();
+    const dialog = page.getByRole('dialog', { name: `Factura N° ${nro}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('invoice-pdf')).toHaveAttribute('src', /^blob:/);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(dialog).toBeHidden();
+
+    const token = await accessToken(page);
+    const answer = await page.request.get(`/v2/facturas/pdf/${invoiceId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.ok()).toBeTruthy();
+    pdf = await answer.body();
+    expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  });
+
+  await test.step('anyone verifies the file on the public page; one changed byte fails', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(`/certificar/${invoiceId}/fact`);
+      await expect(visitor.getByRole('heading', { name: 'Verificación de Documentos' })).toBeVisible();
+      await expect(visitor.getByRole('dialog', { name: 'Contrato de servicio' })).toHaveCount(0);
+      const data = visitor.getByRole('region', { name: 'Datos del Documento' });
+      await expect(data).toContainText('J-123456789');
+      await expect(data).toContainText('Demo Comercial, C.A.');
+      await expect(data).toContainText(nro);
+      await expect(data).toContainText('V-12345678');
+      await expect(data).toContainText('Activa');
+
+      await visitor.getByTestId('checksum').click();
+      await expect(toast(visitor, 'Checksum copiado al portapapeles')).toBeVisible();
+
+      const validate = visitor.getByRole('button', { name: 'Validar Documento' });
+      await expect(validate).toBeDisabled();
+      const input = visitor.getByLabel('Documento PDF a validar');
+      await input.setInputFiles({ name: `Factura_${nro}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+      await expect(visitor.getByTestId('selected-file')).toHaveText(`Factura_${nro}.pdf`);
+      await validate.click();
+      const ok = visitor.getByTestId('result-ok');
+      await expect(ok).toContainText('Correcto');
+      await expect(ok).toContainText('Documento verificado');
+      await expect(visitor.getByTestId('drop-zone')).toHaveCount(0);
+
+      await visitor.getByRole('button', { name: 'Validar otro documento' }).click();
+      const altered = Buffer.from(pdf);
+      const middle = Math.floor(altered.length / 2);
+      altered[middle] = altered[middle] ^ 0x01;
+      await visitor
+        .getByLabel('Documento PDF a validar')
+        .setInputFiles({ name: 'alterado.pdf', mimeType: 'application/pdf', buffer: altered });
+      await visitor.getByRole('button', { name: 'Validar Documento' }).click();
+      const warning = visitor.getByTestId('result-warning');
+      await expect(warning).toContainText('Advertencia');
+      await expect(warning).toContainText('Documento no verificado');
+      await expect(warning).toContainText('no tiene validez legal');
+      await expect(visitor.getByTestId('drop-zone')).toHaveCount(0);
+
+      // The page speaks English too.
+      await visitor.getByRole('button', { name: 'English' }).click();
+      await expect(visitor.getByRole('heading', { name: 'Document Verification' })).toBeVisible();
+      await expect(visitor.getByTestId('result-warning')).toContainText('Document not verified');
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test.step('annul it in the list', async () => {
+    await row.getByRole('button', { name: 'Anular' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anular Factura' });
+    await dialog.getByRole('button', { name: 'Anular' }).click();
+    await expect(toast(page, `Anulada Factura N°: ${nro}`)).toBeVisible();
+    await expect(row).toContainText('Anulada');
+    await expect(row.getByRole('button', { name: 'Anular' })).toBeDisabled();
+    // No notes nor SENIAT consult on an annulled invoice; it may now be removed from the list.
+    await row.getByRole('button', { name: 'Más acciones' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Crear Nota' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Consulta SENIAT (JSON)' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  await test.step('an annulled invoice can be removed from the list', async () => {
+    await row.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eliminar Factura' });
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(toast(page, `Eliminada Factura N°: ${nro}`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+});
