@@ -41,6 +41,7 @@ async function choose(scope: Locator, page: Page, combobox: string, option: stri
  * Demo Comercial's data.
  */
 test('reference data: product, client, bank, exchange rate and tenancy', async ({ page }) => {
+  test.setTimeout(180_000);
   const run = Date.now().toString(36).toUpperCase();
   const productCode = `E2E-${run}`;
   const productName = `Servicio de impresión ${run}`;

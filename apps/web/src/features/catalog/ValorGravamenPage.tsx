@@ -12,7 +12,7 @@ interface ValorForm {
   valor: string;
   tipoGravamen: string;
   fechaDesde: string;
-  fechaHasta: string;
+  fechaHasta?: string;
 }
 
 /** /mantenimiento/ValorGravamen: ID, Valor (%), Tipo Alicuota, Fecha desde, Fecha hasta, Estatus. */
@@ -52,7 +52,7 @@ export default function ValorGravamenPage() {
             valor: row?.valor ?? '',
             tipoGravamen: row?.tipoGravamen ?? '',
             fechaDesde: row?.fechaDesde ?? today(),
-            fechaHasta: row?.fechaHasta ?? '',
+            fechaHasta: row?.fechaHasta ?? undefined,
           }}
           fields={() => [
             {
@@ -79,7 +79,13 @@ export default function ValorGravamenPage() {
               required: true,
               size: 4,
             },
-            { name: 'fechaHasta', label: t('valores.fields.fechaHasta'), kind: 'date', size: 4 },
+            {
+              name: 'fechaHasta',
+              label: t('valores.fields.fechaHasta'),
+              kind: 'date',
+              size: 4,
+              emptyAsUndefined: true,
+            },
           ]}
           submit={(v) => {
             const body = { ...v, fechaHasta: v.fechaHasta || undefined };

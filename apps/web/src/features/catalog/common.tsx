@@ -123,6 +123,8 @@ export interface FieldSpec<V> {
   helperText?: string;
   /** Text under an empty select (e.g. 'No hay Localidades'). */
   emptyText?: string;
+  /** An optional field whose schema rejects '' (e.g. an optional date): emptied, it holds undefined. */
+  emptyAsUndefined?: boolean;
 }
 
 interface SchemaFormDialogProps<V extends FieldValues, R> {
@@ -187,7 +189,7 @@ export function SchemaFormDialog<V extends FieldValues, R>({
               control={control}
               render={({ field, fieldState }) => {
                 const change = (next: unknown) => {
-                  field.onChange(next);
+                  field.onChange(spec.emptyAsUndefined && next === '' ? undefined : next);
                   for (const other of spec.clears ?? [])
                     setValue(other, '' as V[typeof other], { shouldValidate: false });
                 };
