@@ -185,8 +185,10 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
     await expect(row.getByRole('button', { name: 'Editar' })).toBeHidden();
     // Activating acts directly (spec 002 §4).
     await row.getByRole('button', { name: 'Reactivar' }).click();
-    await expect(toast(page, 'Activado: Bancaribe')).toBeVisible();
-    await expect(row).toContainText('ACTIVO');
+    await expect(
+      page.locator('#notistack-snackbar').filter({ hasText: /^Activado: Bancaribe/ }),
+    ).toBeVisible();
+    await expect(row).not.toContainText('INACTIVO');
     await expect(row.getByRole('button', { name: 'Inactivar' })).toBeVisible();
   });
 

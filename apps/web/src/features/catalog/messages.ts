@@ -41,4 +41,13 @@ export const catalogMessages: Record<string, string> = {
   'Divisa no encontrada': 'Currency not found',
   'Divisa no admitida': 'Currency not supported',
   'Identificador no válido': 'Invalid identifier',
+  'No se pudo consultar la página del BCV (https://www.bcv.org.ve/)':
+    'The BCV page could not be read (https://www.bcv.org.ve/)',
+  'No se encontró la Fecha Valor en la página del BCV': 'The value date was not found on the BCV page',
+  ...Object.fromEntries(
+    ['USD', 'EUR', 'CNY', 'TRY', 'RUB'].map((iso) => [
+      `No se encontró la tasa de ${iso} en la página del BCV`,
+      `The ${iso} rate was not found on the BCV page`,
+    ]),
+  ),
 };
