@@ -94,7 +94,7 @@ export interface TestApp {
 export function describeWithApp(
   name: string,
   suite: (ctx: () => TestApp) => void,
-  options: { config?: Partial<AppConfig>; mailer?: () => Mailer } = {},
+  options: { config?: Partial<AppConfig>; mailer?: () => Mailer; jobPollingSeconds?: number } = {},
 ): void {
   describe.each(DRIVERS)(`${name} [%s]`, (driver) => {
     let context: TestApp | undefined;
@@ -114,6 +114,7 @@ export function describeWithApp(
         database: fresh.database,
         mailer: options.mailer?.(),
         logger: false,
+        jobPollingSeconds: options.jobPollingSeconds,
       });
       await app.ready();
       let adminToken: string | undefined;

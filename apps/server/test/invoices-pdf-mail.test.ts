@@ -1,0 +1,353 @@
+// Integration tests of the invoice PDF and e-mail jobs on pg-boss (spec 001 §4.1, spec 002 §2.9): the
+// signed PDF generated after a POST, its text and signature read back with poppler, its SHA-256, its
+// bytes never replaced, a company's own certificate, and the e-mail to correo and ccCorreo through a
+// real SMTP server on loopback, logged in mail_messages and retried after a refusal.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInvoicePdf } from '../src/modules/invoices/pdf-job.ts';
+import { createMailer } from '../src/modules/mail/mailer.ts';
+import { describeWithApp } from './harness.ts';
+import {
+  buildKeyStore,
+  companyIdByRif,
+  createInvoice,
+  DEMO_RIF,
+  invoice,
+  newCompany,
+  unique,
+  uploadCertificate,
+  waitFor,
+} from './support/invoices.ts';
+
+const run = promisify(execFile);
+const F = '/v2/facturas';
+
+interface Received {
+  from: string;
+  rcptTo: string[];
+  raw: string;
+}
+
+describe('invoices: signed PDF and e-mail on the job queue', () => {
+  const received: Received[] = [];
+  /** Recipients the SMTP server refuses with 550 while they are in this set. */
+  const refused = new Set<string>();
+  let server: SMTPServer;
+  let port = 0;
+  let dir = '';
+  let counter = 0;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sigece-invoices-pdf-'));
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(address, _session, callback) {
+        if (refused.has(address.address.toLowerCase())) {
+          const error = Object.assign(new Error('Buzón no disponible'), { responseCode: 550 });
+          return callback(error);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('latin1'),
+          });
+          callback(null, 'Ok: queued');
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function tempFile(data: Buffer): Promise<string> {
+    const file = join(dir, `f${++counter}.pdf`);
+    await writeFile(file, data);
+    return file;
+  }
+  async function pdfToText(pdf: Buffer): Promise<string> {
+    const { stdout } = await run('pdftotext', ['-layout', await tempFile(pdf), '-']);
+    return stdout;
+  }
+  /** pdfsig's report; it exits non-zero for an invalid signature, and the report is still wanted. */
+  async function pdfSig(pdf: Buffer): Promise<string> {
+    try {
+      const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
+      return stdout + stderr;
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
+    }
+  }
+
+  /** The attachment of a raw message whose Content-Type is application/pdf, decoded. */
+  function pdfAttachment(raw: string): { headers: string; bytes: Buffer } | undefined {
+    const at = raw.search(/Content-Type: application\/pdf/i);
+    if (at < 0) return undefined;
+    const headerEnd = raw.indexOf('\r\n\r\n', at);
+    const headers = raw.slice(at, headerEnd);
+    const bodyEnd = raw.indexOf('\r\n--', headerEnd + 4);
+    const body = raw.slice(headerEnd + 4, bodyEnd);
+    return { headers, bytes: Buffer.from(body.replace(/\s+/g, ''), 'base64') };
+  }
+
+  describeWithApp(
+    'PDF and e-mail jobs',
+    (ctx) => {
+      const admin = () => ctx().adminToken();
+      const storedPdf = async (id: string) => {
+        const [row] = await ctx().database.query<{ pdf: Uint8Array | null; sha: string | null }>(
+          'select pdf, pdf_sha256 as sha from facturas where id = $1',
+          [id],
+        );
+        return { pdf: row.pdf ? Buffer.from(row.pdf) : null, sha: row.sha };
+      };
+      /** Polls the detail until the job has stored the PDF; returns the bytes served by /pdf/{id}. */
+      async function generated(id: string): Promise<Buffer> {
+        await waitFor(
+          `the PDF of ${id}`,
+          async () => {
+            const res = await ctx().request({
+              method: 'GET',
+              url: `${F}/getfacturacion/${id}`,
+              token: await admin(),
+            });
+            return res.json().result?.facturaGenerada === 'true' ? true : undefined;
+          },
+          30_000,
+        );
+        const res = await ctx().request({ method: 'GET', url: `${F}/pdf/${id}`, token: await admin() });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        return res.rawPayload;
+      }
+      const mailRows = (nroDoc: string) =>
+        ctx().database.query<{
+          status_code: string;
+          tipo_doc: string;
+          nro_doc: string;
+          id_localidad: string;
+          to_addresses: string[];
+          cc_addresses: string[];
+          transport: string;
+          sent: boolean;
+        }>(
+          `select status_code, tipo_doc, nro_doc, id_localidad::text as id_localidad, to_addresses, cc_addresses,
+                  transport, sent_at is not null as sent
+             from mail_messages where nro_doc = $1 order by log_fecha_registro`,
+          [nroDoc],
+        );
+      const pdfJobDone = (id: string) =>
+        waitFor(`the PDF job of ${id} completed`, async () => {
+          const rows = await ctx().database.query<{ state: string }>(
+            `select state::text from pgboss.job where name = 'factura-pdf' and data->>'id' = $1`,
+            [id],
+          );
+          return rows.some((r) => r.state === 'completed') ? true : undefined;
+        });
+      const mailJobs = (id: string) =>
+        ctx().database.query(
+          `select 1 from pgboss.job where name = 'documento-correo' and data->>'id' = $1`,
+          [id],
+        );
+      const tag = () => `${ctx().driver}-${unique('m').toLowerCase()}`;
+
+      it('after the POST the job signs and stores the PDF: text, lot, exempt mark, page count, valid signature, SHA-256', async () => {
+        const nro = unique('PDF').slice(-18);
+        const inv = invoice({
+          nroFactura: nro,
+          codigoSucursal: '001',
+          cliente: { identificacion: 'Farmacia La Esperanza' },
+          lines: [
+            { precio: 100, cantidad: 1, alicuota: 16, descripcion: 'Acetaminofén 500 mg' },
+            { precio: 40, cantidad: 2, exento: true, descripcion: 'Libro escolar' },
+          ],
+        });
+        // A pharmacy line carries its lot and expiry date.
+        Object.assign((inv.lstDetallesFacturaGeneral as Array<Record<string, unknown>>)[0], {
+          nrolote: 'LT-20260931',
+          fechaVenciProducto: '2027-09-30',
+        });
+        const created = await createInvoice(ctx, await admin(), inv);
+        const pdf = await generated(created.id);
+        expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        const text = await pdfToText(pdf);
+        expect(text).toContain('FACTURA');
+        expect(text).toContain('N° de Control');
+        expect(text).toContain(created.NroControl);
+        expect(text).toContain(DEMO_RIF);
+        expect(text).toContain('Farmacia La Esperanza');
+        expect(text).toContain('Libro escolar (E)');
+        expect(text).not.toContain('Acetaminofén 500 mg (E)');
+        expect(text).toContain('LT-20260931');
+        expect(text).toContain('Página 1 de 1');
+        const sig = await pdfSig(pdf);
+        expect(sig).toContain('Signature is Valid');
+        expect(sig).toContain('sigece Imprenta Digital (demo)');
+        const stored = await storedPdf(created.id);
+        expect(stored.pdf!.equals(pdf)).toBe(true);
+        expect(stored.sha).toBe(createHash('sha256').update(pdf).digest('hex'));
+
+        // The job again (a retry, a second worker): the stored bytes stay as they were.
+        await generateInvoicePdf(ctx().app.deps, created.id);
+        const again = await storedPdf(created.id);
+        expect(again.sha).toBe(stored.sha);
+        expect(again.pdf!.equals(pdf)).toBe(true);
+        // Nothing to mail: the company does not send by e-mail yet.
+        await pdfJobDone(created.id);
+        expect(await mailJobs(created.id)).toEqual([]);
+        expect(await mailRows(nro)).toEqual([]);
+      });
+
+      it('a company with its own uploaded certificate signs with it (pdfsig shows its common name)', async () => {
+        const commonName = `Firmante Propio ${ctx().driver}`;
+        const company = await newCompany(ctx, { nombre: `Empresa Firmante ${ctx().driver}, C.A.` });
+        const p12 = buildKeyStore({ password: 'clave-p12', friendlyName: 'empresa', commonName });
+        const upload = await uploadCertificate(ctx, company.id, p12, 'empresa', 'clave-p12');
+        expect(upload.statusCode, upload.body).toBe(200);
+        const created = await createInvoice(ctx, await admin(), invoice({ rif: company.rif }));
+        const pdf = await generated(created.id);
+        const sig = await pdfSig(pdf);
+        expect(sig).toContain('Signature is Valid');
+        expect(sig).toContain(commonName);
+        expect(sig).not.toContain('sigece Imprenta Digital (demo)');
+        const text = await pdfToText(pdf);
+        expect(text).toContain(company.rif);
+        expect(text).toContain(created.NroControl);
+      });
+
+      it('e-mails the signed PDF to correo and ccCorreo once, when the company sends by e-mail, and logs it with status 250', async () => {
+        const demo = await companyIdByRif(ctx, DEMO_RIF);
+        const on = await ctx().request({
+          method: 'PUT',
+          url: '/v2/mantenimiento/localidad/activarEnvioEmail',
+          token: await admin(),
+          payload: { activaEnvioEmail: true, _id: demo },
+        });
+        expect(on.statusCode, on.body).toBe(200);
+        const t = tag();
+        const to = `cliente-${t}@example.com`;
+        const cc = `copia-${t}@example.com`;
+        const nro = unique('M').slice(-18);
+        const created = await createInvoice(
+          ctx,
+          await admin(),
+          invoice({
+            nroFactura: nro,
+            cliente: { correo: to, ccCorreo: cc, identificacion: 'Cliente Correo' },
+          }),
+        );
+        const pdf = await generated(created.id);
+        const log = await waitFor(`the e-mail of ${nro}`, async () => {
+          const rows = await mailRows(nro);
+          return rows.length > 0 ? rows : undefined;
+        });
+        expect(log).toHaveLength(1);
+        expect(log[0]).toEqual({
+          status_code: '250',
+          tipo_doc: 'FACTURA',
+          nro_doc: nro,
+          id_localidad: demo,
+          to_addresses: [to],
+          cc_addresses: [cc],
+          transport: 'smtp',
+          sent: true,
+        });
+        const messages = received.filter((m) => m.rcptTo.includes(to) || m.rcptTo.includes(cc));
+        expect(messages).toHaveLength(1);
+        const [message] = messages;
+        expect(message.rcptTo.sort()).toEqual([cc, to].sort());
+        expect(message.from).toBe('no-responder@sigece.local');
+        expect(message.raw).toMatch(new RegExp(`^To: ${to}`, 'mi'));
+        expect(message.raw).toMatch(new RegExp(`^Cc: ${cc}`, 'mi'));
+        const attachment = pdfAttachment(message.raw);
+        expect(attachment, 'a Content-Type: application/pdf part').toBeDefined();
+        expect(attachment!.headers).toContain(`Factura_${nro}.pdf`);
+        expect(attachment!.bytes.equals(pdf)).toBe(true);
+        // The subject names the invoice and its control number (encoded words are allowed).
+        expect(message.raw).toMatch(/^Subject: /m);
+      });
+
+      it('an SMTP refusal (550) is logged with its code and the job retries until the message is accepted', async () => {
+        const t = tag();
+        const to = `rechazo-${t}@example.com`;
+        refused.add(to);
+        const nro = unique('R').slice(-18);
+        const created = await createInvoice(
+          ctx,
+          await admin(),
+          invoice({ nroFactura: nro, cliente: { correo: to, identificacion: 'Cliente Rechazado' } }),
+        );
+        await generated(created.id);
+        // Two attempts refused: the first try and at least one retry.
+        const failures = await waitFor(
+          `two refused attempts for ${nro}`,
+          async () => {
+            const rows = await mailRows(nro);
+            return rows.length >= 2 ? rows : undefined;
+          },
+          45_000,
+        );
+        for (const row of failures) {
+          expect(row).toMatchObject({ status_code: '550', tipo_doc: 'FACTURA', nro_doc: nro, sent: false });
+        }
+        const [job] = await ctx().database.query<{ retry_count: number }>(
+          `select retry_count from pgboss.job where name = 'documento-correo' and data->>'id' = $1`,
+          [created.id],
+        );
+        expect(job.retry_count).toBeGreaterThanOrEqual(1);
+        expect(received.some((m) => m.rcptTo.includes(to))).toBe(false);
+
+        // The mailbox comes back: a later retry delivers it, once.
+        refused.delete(to);
+        const delivered = await waitFor(
+          `the delivery of ${nro}`,
+          async () => {
+            const rows = await mailRows(nro);
+            return rows.some((r) => r.status_code === '250') ? rows : undefined;
+          },
+          60_000,
+        );
+        expect(delivered.filter((r) => r.status_code === '250')).toHaveLength(1);
+        expect(delivered.at(-1)).toMatchObject({ status_code: '250', sent: true });
+        expect(received.filter((m) => m.rcptTo.includes(to))).toHaveLength(1);
+      }, 150_000);
+
+      it('no e-mail when the client has no correo, even with sending switched on', async () => {
+        const nro = unique('S').slice(-18);
+        const created = await createInvoice(
+          ctx,
+          await admin(),
+          invoice({ nroFactura: nro, cliente: { correo: '', numeroDocumento: '77665544' } }),
+        );
+        await generated(created.id);
+        // The PDF job is what queues the e-mail: it has finished, and queued nothing.
+        await pdfJobDone(created.id);
+        expect(await mailJobs(created.id)).toEqual([]);
+        expect(await mailRows(nro)).toEqual([]);
+      });
+    },
+    {
+      config: { jobs: true },
+      jobPollingSeconds: 0.5,
+      mailer: () =>
+        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+    },
+  );
+});
