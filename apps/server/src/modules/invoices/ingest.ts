@@ -249,8 +249,8 @@ async function prepare(
   const dayRates = new Map<string, string>();
   for (const [i, p] of payments.entries()) {
     const iso = p.input.divisa;
-    if (dec(p.igtf).isZero() || p.input.tasaDiaDivisa || iso === input.facturaDivisa || iso === 'USD')
-      continue;
+    if (dec(p.igtf).isZero() || p.input.tasaDiaDivisa || iso === input.facturaDivisa) continue;
+    if (iso === 'USD' && tasaUsd) continue;
     if (dayRates.has(iso)) continue;
     const rate = (await rateOn(db, iso, today))?.valor;
     if (!rate)

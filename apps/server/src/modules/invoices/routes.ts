@@ -9,6 +9,8 @@ import { ingestInvoices } from './ingest.ts';
 import * as invoices from './service.ts';
 
 const LIST = '/facturacion/generales';
+/** One request's invoices share one transaction: a bound keeps it short. */
+const MAX_INVOICES_PER_REQUEST = 1000;
 const NEW = '/facturacion/generales/facturaGeneral';
 const security = [{ bearerAuth: [] }];
 const tags = ['facturas'];
@@ -97,7 +99,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Recibe un arreglo de facturas (contrato de integración): cada una se juzga por separado; code 203 si alguna falló',
-        body: z.array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' }),
+        body: z
+          .array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' })
+          .max(MAX_INVOICES_PER_REQUEST, `Máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud`),
         response: { 200: ingestAnswer, ...errorResponses },
       },
     },

@@ -289,12 +289,13 @@ export async function annulInvoice(db: Db, scope: TenantScope, id: string, audit
 
 /**
  * Removes an invoice from the lists. Fiscal records are kept (the row, its number and its PDF stay),
- * and only an annulled invoice can be removed: an active one must be annulled first.
+ * and only an annulled invoice can be removed: an active one, generated or not, is annulled first.
  */
 export async function deleteInvoice(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
   return db.transaction(async (tx) => {
     const before = await visibleInvoice(tx, scope, id);
-    if (before.status === 'ACTIVO' && before.pdf) throw badRequest('Anule la factura antes de eliminarla');
+    // Its control number is used either way: only an annulled invoice leaves the lists.
+    if (before.status === 'ACTIVO') throw badRequest('Anule la factura antes de eliminarla');
     await tx.update(facturas).set({ deleted: true, updatedAt: new Date() }).where(eq(facturas.id, id));
     await recordAudit(tx, audit, {
       entity: 'factura',

@@ -58,7 +58,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest('Solo se admiten archivos PDF');
       const tipo = (fields.tipoDocumento ?? '').trim().toLowerCase();
       const lookup = CHECKSUMS[tipo];
-      if (!lookup) throw badRequest('tipoDocumento debe ser fact, nota, orden o ret');
+      if (!lookup) throw badRequest(`tipoDocumento no admitido: use ${Object.keys(CHECKSUMS).join(', ')}`);
       if (!UUID.test(fields.id ?? '')) throw badRequest('Identificador de documento no válido');
       const stored = await lookup(db, fields.id);
       if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
