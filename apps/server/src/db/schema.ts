@@ -456,6 +456,23 @@ export const descuentos = pgTable('descuentos', {
   ...auditColumns(),
 });
 
+/**
+ * The columns every range of numbers shares (control lots, branch sub-lots, automatic invoice numbers,
+ * withholding vouchers): numbers run desde+1 … hasta, `actual` is the last one handed out, ranges of one
+ * scope wait their turn by `seq`.
+ */
+const numberRange = () => ({
+  serie: text('serie').notNull(),
+  cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
+  desde: bigint('desde', { mode: 'number' }).notNull(),
+  hasta: bigint('hasta', { mode: 'number' }).notNull(),
+  actual: bigint('actual', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  createdBy: text('log_username').notNull().default('sistema'),
+  createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // --- Numbering (issue "Control numbers"): lots are never edited once used; every row is kept -------
 
 /**
@@ -473,17 +490,9 @@ export const controlLots = pgTable(
       .references(() => localidades.id),
     familia: text('familia').notNull(),
     tipo: text('tipo').notNull(),
-    serie: text('serie').notNull(),
-    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
-    desde: bigint('desde', { mode: 'number' }).notNull(),
-    hasta: bigint('hasta', { mode: 'number' }).notNull(),
-    actual: bigint('actual', { mode: 'number' }).notNull(),
+    ...numberRange(),
     subAsignado: bigint('sub_asignado', { mode: 'number' }).notNull().default(0),
     localidadGeneraFac: boolean('localidad_genera_fac').notNull().default(false),
-    status: text('status').notNull(),
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
   },
   (t) => [
@@ -506,15 +515,7 @@ export const controlSublots = pgTable(
       .references(() => localidades.id),
     sucursalId: uuid('id_sucursal').references(() => sucursales.id),
     familia: text('familia').notNull(),
-    serie: text('serie').notNull(),
-    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
-    desde: bigint('desde', { mode: 'number' }).notNull(),
-    hasta: bigint('hasta', { mode: 'number' }).notNull(),
-    actual: bigint('actual', { mode: 'number' }).notNull(),
-    status: text('status').notNull(),
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    ...numberRange(),
   },
   (t) => [
     index('control_sublots_scope_idx').on(t.localidadId, t.familia, t.sucursalId, t.status),
@@ -534,15 +535,7 @@ export const invoiceNumberRanges = pgTable(
       .notNull()
       .references(() => localidades.id),
     sucursalId: uuid('id_sucursal').references(() => sucursales.id),
-    serie: text('serie').notNull(),
-    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
-    desde: bigint('desde', { mode: 'number' }).notNull(),
-    hasta: bigint('hasta', { mode: 'number' }).notNull(),
-    actual: bigint('actual', { mode: 'number' }).notNull(),
-    status: text('status').notNull(),
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    ...numberRange(),
   },
   (t) => [index('invoice_number_ranges_scope_idx').on(t.localidadId, t.sucursalId, t.status)],
 );
@@ -555,16 +548,8 @@ export const withholdingNumberRanges = pgTable(
     localidadId: uuid('id_localidad')
       .notNull()
       .references(() => localidades.id),
-    serie: text('serie').notNull(),
-    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
-    desde: bigint('desde', { mode: 'number' }).notNull(),
-    hasta: bigint('hasta', { mode: 'number' }).notNull(),
-    actual: bigint('actual', { mode: 'number' }).notNull(),
+    ...numberRange(),
     asignaNro: boolean('asigna_nro').notNull().default(true),
-    status: text('status').notNull(),
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('withholding_number_ranges_scope_idx').on(t.localidadId, t.status)],
 );

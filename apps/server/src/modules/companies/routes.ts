@@ -286,57 +286,70 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/mantenimiento/localidad/activarEnvioEmail',
+  // The parameter switches (spec 000 §7): e-mail sending and watermark, for companies and branches.
+  const switches = [
     {
-      preValidation: guard({ module: COMPANY, action: 'params' }),
-      schema: {
-        tags,
-        security,
-        summary: 'Activa o desactiva el envío de facturas por correo',
-        body: z.object({ activaEnvioEmail: looseBoolean, _id: z.uuid() }),
-        response: { 200: resultBody(companyBody), ...errorResponses },
-      },
+      path: '/mantenimiento/localidad/activarEnvioEmail',
+      module: COMPANY,
+      value: 'activaEnvioEmail',
+      id: '_id',
+      flag: 'envioEmail',
+      of: 'company',
     },
-    async (request) => ({
-      code: 200,
-      message: companies.COMPANY_SUCCESS.params,
-      result: await companies.setCompanyFlag(
-        db,
-        scopeOfRequest(request),
-        request.body._id,
-        'envioEmail',
-        request.body.activaEnvioEmail,
-        auditContextOf(request),
-      ),
-    }),
-  );
-
-  app.put(
-    '/mantenimiento/localidad/activarMarcaAguaLocalidad',
     {
-      preValidation: guard({ module: COMPANY, action: 'params' }),
-      schema: {
-        tags,
-        security,
-        summary: 'Activa o desactiva la marca de agua en las facturas',
-        body: z.object({ activaMarcaAgua: looseBoolean, _id: z.uuid() }),
-        response: { 200: resultBody(companyBody), ...errorResponses },
-      },
+      path: '/mantenimiento/localidad/activarMarcaAguaLocalidad',
+      module: COMPANY,
+      value: 'activaMarcaAgua',
+      id: '_id',
+      flag: 'marcaAguaFactura',
+      of: 'company',
     },
-    async (request) => ({
-      code: 200,
-      message: companies.COMPANY_SUCCESS.params,
-      result: await companies.setCompanyFlag(
-        db,
-        scopeOfRequest(request),
-        request.body._id,
-        'marcaAguaFactura',
-        request.body.activaMarcaAgua,
-        auditContextOf(request),
-      ),
-    }),
-  );
+    {
+      path: '/mantenimiento/sucursal/activarEnvioEmail',
+      module: BRANCH,
+      value: 'activaEnvioEmail',
+      id: 'id',
+      flag: 'envioEmail',
+      of: 'branch',
+    },
+    {
+      path: '/mantenimiento/sucursal/activarMarcaAguaSucursal',
+      module: BRANCH,
+      value: 'activaMarcaAgua',
+      id: '_id',
+      flag: 'marcaAguaFactura',
+      of: 'branch',
+    },
+  ] as const;
+  for (const sw of switches) {
+    app.put(
+      sw.path,
+      {
+        preValidation: guard({ module: sw.module, action: 'params' }),
+        schema: {
+          tags: sw.of === 'company' ? tags : ['sucursales'],
+          security,
+          summary: `${sw.flag === 'envioEmail' ? 'Activa o desactiva el envío de facturas por correo' : 'Activa o desactiva la marca de agua en las facturas'} (${sw.of === 'company' ? 'razón social' : 'sucursal'})`,
+          body: z.object({ [sw.value]: looseBoolean, [sw.id]: z.uuid() }),
+          response: { 200: resultBody(sw.of === 'company' ? companyBody : branchBody), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const [id, value, scope, audit] = [
+          body[sw.id] as string,
+          body[sw.value] as boolean,
+          scopeOfRequest(request),
+          auditContextOf(request),
+        ];
+        const result =
+          sw.of === 'company'
+            ? await companies.setCompanyFlag(db, scope, id, sw.flag, value, audit)
+            : await branches.setBranchFlag(db, scope, id, sw.flag, value, audit);
+        return { code: 200, message: companies.COMPANY_SUCCESS.params, result };
+      },
+    );
+  }
 
   // --- Third-party accounts --------------------------------------------------------------------------
   const thirdTags = ['razón social: cuentas de terceros'];
@@ -539,55 +552,5 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         result,
       };
     },
-  );
-  app.put(
-    '/mantenimiento/sucursal/activarEnvioEmail',
-    {
-      preValidation: guard({ module: BRANCH, action: 'params' }),
-      schema: {
-        tags: branchTags,
-        security,
-        summary: 'Activa o desactiva el envío de facturas por correo de la sucursal',
-        body: z.object({ activaEnvioEmail: looseBoolean, id: z.uuid() }),
-        response: { 200: resultBody(branchBody), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      message: branches.BRANCH_SUCCESS.params,
-      result: await branches.setBranchFlag(
-        db,
-        scopeOfRequest(request),
-        request.body.id,
-        'envioEmail',
-        request.body.activaEnvioEmail,
-        auditContextOf(request),
-      ),
-    }),
-  );
-  app.put(
-    '/mantenimiento/sucursal/activarMarcaAguaSucursal',
-    {
-      preValidation: guard({ module: BRANCH, action: 'params' }),
-      schema: {
-        tags: branchTags,
-        security,
-        summary: 'Activa o desactiva la marca de agua de la sucursal',
-        body: z.object({ activaMarcaAgua: looseBoolean, _id: z.uuid() }),
-        response: { 200: resultBody(branchBody), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      message: branches.BRANCH_SUCCESS.params,
-      result: await branches.setBranchFlag(
-        db,
-        scopeOfRequest(request),
-        request.body._id,
-        'marcaAguaFactura',
-        request.body.activaMarcaAgua,
-        auditContextOf(request),
-      ),
-    }),
   );
 };

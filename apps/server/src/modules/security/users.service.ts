@@ -106,7 +106,12 @@ async function findVisibleUser(db: DbOrTx, scope: TenantScope, id: string): Prom
 }
 
 /** True when `role` grants a module or action the actor does not hold. */
-function broaderThan(actor: Principal, role: { modulos: Array<{ id: string; permiso: boolean; acciones: Array<{ key: string; status: boolean }> }> }): boolean {
+function broaderThan(
+  actor: Principal,
+  role: {
+    modulos: Array<{ id: string; permiso: boolean; acciones: Array<{ key: string; status: boolean }> }>;
+  },
+): boolean {
   return role.modulos.some((granted) => {
     if (!granted.permiso) return false;
     const mine = actor.modulos.find((m) => m.id === granted.id && m.permiso);
@@ -125,14 +130,25 @@ async function assertNotAbove(db: DbOrTx, actor: Principal, target: UserRow): Pr
 }
 
 /** Every branch must belong to one of the user's companies. */
-async function assertBranchesOfCompanies(db: DbOrTx, localidades: string[], branchIds: string[]): Promise<void> {
+async function assertBranchesOfCompanies(
+  db: DbOrTx,
+  localidades: string[],
+  branchIds: string[],
+): Promise<void> {
   if (branchIds.length === 0) return;
   const found = await db
     .select({ id: sucursales.id })
     .from(sucursales)
-    .where(and(inArray(sucursales.id, branchIds), localidades.length ? inArray(sucursales.localidadId, localidades) : sql`false`));
+    .where(
+      and(
+        inArray(sucursales.id, branchIds),
+        localidades.length ? inArray(sucursales.localidadId, localidades) : sql`false`,
+      ),
+    );
   if (found.length !== new Set(branchIds).size) {
-    throw badRequest(USER_MESSAGES.branchOutsideCompanies, [{ path: 'sucursales', message: USER_MESSAGES.branchOutsideCompanies }]);
+    throw badRequest(USER_MESSAGES.branchOutsideCompanies, [
+      { path: 'sucursales', message: USER_MESSAGES.branchOutsideCompanies },
+    ]);
   }
 }
 
@@ -240,9 +256,19 @@ export async function updateUser(
     const roleId = await checkGrants(tx, actor, input);
     if (!actor.masterAdmin) {
       // Companies and branches outside the editor's scope are not theirs to take away.
-      input.id_localidad = [...new Set([...input.id_localidad, ...before.localidades.filter((l) => !actor.localidades.includes(l))])];
+      input.id_localidad = [
+        ...new Set([
+          ...input.id_localidad,
+          ...before.localidades.filter((l) => !actor.localidades.includes(l)),
+        ]),
+      ];
       if (actor.sucursales.length > 0) {
-        input.sucursales = [...new Set([...input.sucursales, ...before.sucursales.filter((b) => !actor.sucursales.includes(b))])];
+        input.sucursales = [
+          ...new Set([
+            ...input.sucursales,
+            ...before.sucursales.filter((b) => !actor.sucursales.includes(b)),
+          ]),
+        ];
       }
     }
     if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
