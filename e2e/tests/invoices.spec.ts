@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { Decimal, dec, formatAmount } from '@sigece/fiscal';
 import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
 
 /**
@@ -10,7 +11,19 @@ import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app
 
 const COMPANY = 'Demo Comercial, C.A. (J-123456789)';
 /** Demo prices in Bs.: P-001 250,00 + 16 % IVA; P-004 380,00 exempt. */
-const TOTAL = '670,00 Bs.';
+const TOTAL = '670.00';
+const bs = (amount: Decimal | string) => formatAmount(amount, { suffix: 'Bs.' });
+const usd = (amount: Decimal | string) => formatAmount(amount, { suffix: 'USD' });
+
+/** Today's USD rate in Bs. (the one the screen prices with): other journeys may have recorded rates. */
+async function usdRate(page: Page): Promise<string> {
+  const answer = await page.request.get('/v2/mantenimiento/divisa/tasaVigente', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    params: { iso: 'USD' },
+  });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { result: { valor: string } }).result.valor;
+}
 
 /** A select (MUI combobox) of `scope`; its options open in a popup of the page. */
 async function chooseOption(page: Page, scope: Locator, field: string, option: string | RegExp) {
@@ -39,10 +52,12 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
   const nro = String(Date.now()).slice(-8);
   let invoiceId = '';
   let pdf = Buffer.alloc(0);
+  let rate = '0';
 
   await test.step('log in and accept the contract', async () => {
     await login(page, ADMIN.email, ADMIN.password);
     await acceptContract(page);
+    rate = await usdRate(page);
   });
 
   await test.step('fill the new invoice: company, client, sale type, number', async () => {
@@ -72,10 +87,10 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await expect(page.getByTestId('total-subTotal')).toHaveText('630,00 Bs.');
     await expect(page.getByTestId('total-exento')).toHaveText('380,00 Bs.');
     await expect(page.getByTestId('total-iva-16')).toHaveText('40,00 Bs.');
-    await expect(page.getByTestId('total-importeTotal')).toHaveText(TOTAL);
-    // 670 / 237,7529 Bs. per USD.
-    await expect(page.getByTestId('total-totalUsd')).toHaveText('2,82 USD');
-    await expect(page.getByTestId('total-faltaPorPagar')).toHaveText(TOTAL);
+    await expect(page.getByTestId('total-importeTotal')).toHaveText(bs(TOTAL));
+    // 'Total $': the total over today's USD rate.
+    await expect(page.getByTestId('total-totalUsd')).toHaveText(usd(dec(TOTAL).div(rate)));
+    await expect(page.getByTestId('total-faltaPorPagar')).toHaveText(bs(TOTAL));
     await expect(page.getByRole('button', { name: 'GENERAR factura' })).toBeDisabled();
   });
 
@@ -85,21 +100,23 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await expect(dialog.getByText('Seleccione un medio de pago')).toBeVisible();
     await chooseOption(page, dialog, 'Medio de pago', 'EFECTIVO');
     await chooseOption(page, dialog, 'Divisa', 'USD');
-    // The amount suggests what is owed, in USD.
-    await expect(dialog.getByRole('textbox', { name: 'Monto' })).toHaveValue('2.82');
+    // The amount suggests what is owed, in USD (rounded up to the cent).
+    const amount = dec(TOTAL).div(rate).toDecimalPlaces(2, Decimal.ROUND_UP);
+    await expect(dialog.getByRole('textbox', { name: 'Monto' })).toHaveValue(amount.toFixed(2));
+    // A Bs. invoice: IGTF is not pre-ticked; Demo Comercial is a special taxpayer, so it applies.
     const igtf = dialog.getByRole('checkbox', { name: 'IGTF (3 %)' });
     await expect(igtf).not.toBeChecked();
     await igtf.check();
-    await expect(dialog.getByTestId('payment-igtf')).toHaveText('0,08 USD');
+    const igtfUsd = amount.times(3).div(100).toDecimalPlaces(2);
+    await expect(dialog.getByTestId('payment-igtf')).toHaveText(usd(igtfUsd));
     await dialog.getByRole('button', { name: 'Agregar' }).click();
     await expect(dialog).toBeHidden();
 
     const payments = page.getByRole('table', { name: 'Detalle de Pago' });
     await expect(payments).toContainText('EFECTIVO');
-    await expect(payments).toContainText('2,82 USD');
-    await expect(page.getByTestId('total-faltaPorPagar')).toHaveText('0,00 Bs.');
-    // IGTF 0,08 USD × 237,7529.
-    await expect(page.getByTestId('total-igtf')).toHaveText('19,02 Bs.');
+    await expect(payments).toContainText(usd(amount));
+    await expect(page.getByTestId('total-faltaPorPagar')).toHaveText(bs('0'));
+    await expect(page.getByTestId('total-igtf')).toHaveText(bs(igtfUsd.times(rate)));
   });
 
   await test.step('generate: success toast and a fresh draft', async () => {
@@ -108,7 +125,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await generate.click();
     await expect(toast(page, 'Factura General registrada')).toBeVisible();
     await expect(page.getByText('No hay productos agregados')).toBeVisible();
-    await expect(page.getByTestId('total-importeTotal')).toHaveText('0,00 Bs.');
+    await expect(page.getByTestId('total-importeTotal')).toHaveText(bs('0'));
     await expect(page.getByRole('combobox', { name: 'Divisa de la factura' })).toHaveText('Bs. (VEF)');
     await expect(page.getByRole('switch', { name: 'CONTADO' })).not.toBeChecked();
   });

@@ -251,8 +251,9 @@ interface RateAnswer {
 }
 
 /**
- * The currencies with the Bs. rate each one uses today. The currency list carries the latest rate
- * (valor); when it has none, the rate in force (tasaVigente) is asked for USD and EUR.
+ * The currencies with the Bs. rate an invoice of today uses: the rate in force today (tasaVigente:
+ * today's, else the latest published before), like the server when it prices a document; the list's
+ * latest value (valor) only when no rate is in force.
  */
 export function useCurrencies() {
   return useQuery({
@@ -264,12 +265,12 @@ export function useCurrencies() {
       });
       return Promise.all(
         page.results.map(async (currency) => {
-          if (currency.valor || !['USD', 'EUR', 'PTR'].includes(currency.iso)) return currency;
+          if (currency.iso === 'VEF' || currency.iso === 'VES') return { ...currency, valor: '1' };
           const rate = await api<RateAnswer>('/v2/mantenimiento/divisa/tasaVigente', {
             query: { iso: currency.iso },
             signal,
           }).catch(() => null);
-          return { ...currency, valor: rate?.result.valor ?? null };
+          return { ...currency, valor: rate?.result.valor ?? currency.valor };
         }),
       );
     },
