@@ -139,7 +139,7 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
       .fill(`cliente.${run.toLowerCase()}@example.com`);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
 
-    await expect(toast(page, 'Guardado')).toBeVisible();
+    await expect(toast(page, 'Guardado').last()).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('row').nth(1)).toContainText(clientName);
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(documento);
@@ -204,7 +204,7 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
     await dialog.getByLabel(/^Fecha/).fill(`2020-02-${rateDay}`);
     await dialog.getByRole('textbox', { name: 'Tasa en Bs. por unidad' }).fill(rateValue);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
-    await expect(toast(page, 'Guardado')).toBeVisible();
+    await expect(toast(page, 'Guardado').last()).toBeVisible();
     await expect(dialog).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('USD');
