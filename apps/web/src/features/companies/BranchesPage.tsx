@@ -149,7 +149,7 @@ export default function BranchesPage() {
           onClose={close}
           onSaved={(saved, message) => {
             // The list shows the company's name next to each branch.
-            const options = queryClient.getQueryData<Company[]>([...companiesKey, 'options']);
+            const options = queryClient.getQueryData<Company[]>([...companiesKey, 'active-options']);
             const withCompany = {
               ...saved,
               localidad:

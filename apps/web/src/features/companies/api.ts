@@ -301,7 +301,7 @@ export function useMunicipios(estadoId: string | undefined) {
 /** Every company the user sees (the branch form's razón social select). */
 export function useCompanyOptions(enabled = true) {
   return useQuery({
-    queryKey: [...companiesKey, 'options'],
+    queryKey: [...companiesKey, 'active-options'],
     queryFn: ({ signal }) =>
       fetchCompanies({ page: 1, limit: 500, search: '', status: 'ACTIVO' }, signal).then((p) => p.results),
     enabled,

@@ -15,6 +15,3 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 export const isJpeg = (bytes: Uint8Array) => startsWith(bytes, [0xff, 0xd8, 0xff]);
 export const isPng = (bytes: Uint8Array) =>
   startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** A certificate file is a PKCS#12 key store: .p12 or .pfx. */
-export const isKeyStoreName = (name: string) => /\.(p12|pfx)$/i.test(name);
