@@ -1034,3 +1034,18 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
     expect(byAddOnly.statusCode).toBe(200);
   });
 });
+
+describeWithApp('reference: getestados', (ctx) => {
+  it('lists the 24 active states with their municipalities in result, for any signed-in user (spec 000 §7)', async () => {
+    const none = await ctx().request({ method: 'GET', url: '/v2/mantenimiento/regiones/getestados' });
+    expect(none.statusCode).toBe(401);
+    const token = await ctx().login('usuario@sigece.local', 'usuario123');
+    const res = await ctx().request({ method: 'GET', url: '/v2/mantenimiento/regiones/getestados', token });
+    expect(res.statusCode).toBe(200);
+    const { result } = res.json();
+    expect(result).toHaveLength(24);
+    const capital = result.find((e: { iso: string }) => e.iso === 'VE-A');
+    expect(capital.municipios.map((m: { municipio: string }) => m.municipio)).toEqual(['Libertador']);
+    expect(result.reduce((n: number, e: { municipios: unknown[] }) => n + e.municipios.length, 0)).toBe(335);
+  });
+});

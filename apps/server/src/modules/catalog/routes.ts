@@ -9,7 +9,7 @@ import {
   valorGravamenSchema,
   z,
 } from '@sigece/fiscal';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -26,6 +26,7 @@ import {
   valoresGravamen,
 } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { guard } from '../../http/guard.ts';
 import { registerCatalog } from './crud.ts';
 
 const audit = {
@@ -53,6 +54,43 @@ async function mustExist(
 
 /** Countries, states, municipalities, banks, note categories, incoterms, tax values, discounts. */
 export const catalogRoutes: FastifyPluginAsync = async (app) => {
+  // The company and branch forms read every active state with its municipalities (spec 000 §7:
+  // "GET /mantenimiento/regiones/getestados (result holds the list)").
+  app.get(
+    '/mantenimiento/regiones/getestados',
+    {
+      preValidation: guard('authenticated'),
+      schema: {
+        tags: ['referencia: estados'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Estados activos con sus municipios',
+      },
+    },
+    async () => {
+      const [states, towns] = await Promise.all([
+        app.deps.db.select().from(estados).where(eq(estados.status, 'ACTIVO')).orderBy(asc(estados.nombre)),
+        app.deps.db
+          .select()
+          .from(municipios)
+          .where(eq(municipios.status, 'ACTIVO'))
+          .orderBy(asc(municipios.nombre)),
+      ]);
+      return {
+        code: 200,
+        result: states.map((e) => ({
+          id: e.id,
+          id_estado: e.id,
+          nombre: e.nombre,
+          estado: e.nombre,
+          iso: e.iso,
+          municipios: towns
+            .filter((m) => m.estadoId === e.id)
+            .map((m) => ({ id: m.id, _id: m.id, id_municipio: m.id, municipio: m.nombre, nombre: m.nombre })),
+        })),
+      };
+    },
+  );
+
   registerCatalog(app, {
     base: '/mantenimiento/pais',
     module: '/mantenimiento/Pais',

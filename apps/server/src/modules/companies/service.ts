@@ -425,6 +425,8 @@ export async function uploadCertificate(
       { path: 'certificado', message: COMPANY_MESSAGES.fileTooHeavy },
     ]);
   }
+  // Whose company it is comes first: a foreign user learns nothing about the key store.
+  assertActive(await visibleCompany(db, scope, id));
   let info: ReturnType<typeof openKeyStore>;
   try {
     info = openKeyStore(input.file, input.keyStorePassword, input.keyStoreAlias);
