@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { caracasDate, lotRange, MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
 import {
   clientes,
+  divisas,
   controlLots,
   controlSublots,
   estados,
@@ -290,6 +291,16 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
       { iso: 'EUR', fecha: today, valor: '276.61098245', fuente: 'DEMO' },
     ])
     .onConflictDoNothing();
+  // The currencies show the rate in force: today's, unless a newer one is already there.
+  for (const [iso, valor] of [
+    ['USD', '237.75290000'],
+    ['EUR', '276.61098245'],
+  ] as const) {
+    await db
+      .update(divisas)
+      .set({ valor, fechaValor: today })
+      .where(and(eq(divisas.iso, iso), sql`(${divisas.fechaValor} is null or ${divisas.fechaValor} <= ${today})`));
+  }
   await seedDemoNumbering(db, demoId, secondId, valencia);
   const [userRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.rol, 'user')).limit(1);
   const [demoUser] = await db

@@ -66,10 +66,6 @@ const es = {
     text: 'Esta página está en construcción. Pronto estará disponible.',
     back: 'Volver al inicio',
   },
-  certificar: {
-    title: 'Verificación de documentos',
-    text: 'La verificación pública del documento {{id}} ({{tipoDoc}}) estará disponible próximamente.',
-  },
   errors: {
     network: 'ocurrio un error de Red',
     generic: 'Ocurrio un error',
@@ -190,10 +186,6 @@ const en = {
     subtitle: 'Under construction',
     text: 'This page is under construction. It will be available soon.',
     back: 'Back to home',
-  },
-  certificar: {
-    title: 'Document verification',
-    text: 'Public verification of document {{id}} ({{tipoDoc}}) will be available soon.',
   },
   errors: {
     network: 'A network error occurred',
