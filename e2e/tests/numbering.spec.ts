@@ -207,7 +207,7 @@ test('global and individual control lots, and the numbers they hand out', async 
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
 
-  const branchRow = page.getByRole('row', { name: /Sucursal Norte/ });
+  const branchRow = page.getByRole('row', { name: /Servicios Ejemplo, S\.A\..*002 - Sucursal Norte/ });
   await test.step('the branch screen: split 300 numbers to Sucursal Norte', async () => {
     await openMenu(page, 'Mantenimiento', 'Sucursales');
     await expect(page.getByRole('heading', { name: 'Sucursales' })).toBeVisible();
@@ -215,6 +215,8 @@ test('global and individual control lots, and the numbers they hand out', async 
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
     // The list loads after its 2-second delay.
+    await expect(page.getByText(/^1–\d+ de \d+$/)).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Sucursal Norte');
     await expect(branchRow).toBeVisible();
     await expect(branchRow).toContainText('Servicios Ejemplo, S.A.');
     await branchRow.getByRole('button', { name: 'Agregar Control a Sucursal' }).click();
@@ -254,7 +256,8 @@ test('global and individual control lots, and the numbers they hand out', async 
 
   await test.step('a branch of a company with a Global lot cannot get one', async () => {
     await openMenu(page, 'Mantenimiento', 'Sucursales');
-    const centro = page.getByRole('row', { name: /Sucursal Centro/ });
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Sucursal Centro');
+    const centro = page.getByRole('row', { name: /Demo Comercial, C\.A\..*001 - Sucursal Centro/ });
     await centro.getByRole('button', { name: 'Agregar Control a Sucursal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Control a Sucursal' });
     await expect(dialog.getByRole('alert')).toHaveText(
