@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../FormDialog.tsx';
 import {
-  CLIENT_DOCUMENT_DIGITS,
   CLIENT_DOCUMENT_TYPES,
   type Client,
   type ClientBody,

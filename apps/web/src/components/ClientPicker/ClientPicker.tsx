@@ -17,7 +17,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
-import { CLIENT_DOCUMENT_DIGITS, type Client, clientDocumentMask, clientsKey, searchClients } from './api.ts';
+import { type Client, clientDocumentMask, clientsKey, searchClients } from './api.ts';
 import { ClientFormDialog } from './ClientFormDialog.tsx';
 import { CLIENT_NS } from './i18n.ts';
 
