@@ -1049,3 +1049,37 @@ describeWithApp('reference: getestados', (ctx) => {
     expect(result.reduce((n: number, e: { municipios: unknown[] }) => n + e.municipios.length, 0)).toBe(335);
   });
 });
+
+describeWithApp('reference: search and optional dates', (ctx) => {
+  it('tax types and ISLR concepts search on the server', async () => {
+    const token = await ctx().adminToken();
+    const taxes = (
+      await ctx().request({
+        method: 'GET',
+        url: '/v2/mantenimiento/gravamen/querygravemen/?search=reducida',
+        token,
+      })
+    ).json();
+    expect(taxes.results.map((t: { codigo: string }) => t.codigo)).toEqual(['R']);
+    const islr = (
+      await ctx().request({ method: 'GET', url: '/v2/retenciones/queryConceptosIsrl/?search=002', token })
+    ).json();
+    expect(islr.results.map((c: { Codigo: string }) => c.Codigo)).toEqual(['002']);
+  });
+
+  it('an empty Fecha hasta means no end date', async () => {
+    const token = await ctx().adminToken();
+    const tipos = (
+      await ctx().request({ method: 'GET', url: '/v2/mantenimiento/gravamen/querygravemen/', token })
+    ).json();
+    const general = tipos.results.find((t: { codigo: string }) => t.codigo === 'G');
+    const res = await ctx().request({
+      method: 'POST',
+      url: '/v2/mantenimiento/valorGravamen/crear',
+      token,
+      payload: { valor: '16', tipoGravamen: general.id, fechaDesde: '2030-01-01', fechaHasta: '' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.fechaHasta).toBeNull();
+  });
+});

@@ -29,6 +29,10 @@ export const decimalText = (message: string) =>
 export const isoDate = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date({ error: message }));
 
+/** An optional date: missing, null and '' all mean absent. */
+export const optionalIsoDate = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date({ error: message }).optional());
+
 export const paisSchema = z.object({ nombre: catalogName, iso: optionalText() });
 
 export const estadoSchema = z.object({
@@ -75,7 +79,7 @@ export const valorGravamenSchema = z.object({
   ),
   tipoGravamen: requiredText(M.required).pipe(z.uuid({ error: M.required })),
   fechaDesde: isoDate(M.required),
-  fechaHasta: isoDate('Fecha no válida').optional(),
+  fechaHasta: optionalIsoDate('Fecha no válida'),
 });
 
 /** Discount amount types: 0 Bs., 1 %, 2 UT (spec 002 §3). */

@@ -1,11 +1,11 @@
 import { pageQuery, tipoGravamenSchema, z } from '@sigece/fiscal';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { conceptosIslr, tiposGravamen, valoresGravamen } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { guard } from '../../http/guard.ts';
-import { offsetOf, pageOf } from '../../http/paging.ts';
+import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 
@@ -120,9 +120,21 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
+      const where = q.search
+        ? or(
+            ilike(tiposGravamen.concepto, likePattern(q.search)),
+            ilike(tiposGravamen.codigo, likePattern(q.search)),
+          )
+        : undefined;
       const [total, tipos] = await Promise.all([
-        db.$count(tiposGravamen),
-        db.select().from(tiposGravamen).orderBy(asc(tiposGravamen.codigo)).limit(q.limit).offset(offsetOf(q)),
+        db.$count(tiposGravamen, where),
+        db
+          .select()
+          .from(tiposGravamen)
+          .where(where)
+          .orderBy(asc(tiposGravamen.codigo))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
       ]);
       return pageOf(q, await tiposWithValores(db, tipos), total);
     },
@@ -237,9 +249,21 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
+      const where = q.search
+        ? or(
+            ilike(conceptosIslr.codigo, likePattern(q.search)),
+            ilike(conceptosIslr.concepto, likePattern(q.search)),
+          )
+        : undefined;
       const [total, rows] = await Promise.all([
-        db.$count(conceptosIslr),
-        db.select().from(conceptosIslr).orderBy(asc(conceptosIslr.codigo)).limit(q.limit).offset(offsetOf(q)),
+        db.$count(conceptosIslr, where),
+        db
+          .select()
+          .from(conceptosIslr)
+          .where(where)
+          .orderBy(asc(conceptosIslr.codigo))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
       ]);
       return pageOf(
         q,
