@@ -911,7 +911,7 @@ describeWithApp('companies: razón social, sucursales, cuentas de terceros', (ct
       [{ nombrePrestador: '' }, 'nombrePrestador', 'El Nombre Prestador  es requerido'],
       [{ rifPrestador: '' }, 'rifPrestador', 'Es requerido'],
       [{ rifPrestador: '30111222' }, 'rifPrestador', 'RIF debe tener el formato J-123456789'],
-      [{ rifPrestador: 'J-1234567890' }, 'rifPrestador', 'RIF debe tener el formato J-123456789'],
+      [{ rifPrestador: 'J-123456789012' }, 'rifPrestador', 'RIF debe tener el formato J-123456789'],
       [{ localidad: undefined }, 'localidad', 'Es requerido'],
     ];
     for (const [overrides, path, message] of cases) {

@@ -3,6 +3,7 @@ import {
   canAccessPath,
   changePasswordFormSchema,
   changePasswordSchema,
+  companyLotSchema,
   findModule,
   hasAnyPermission,
   hasPermission,
@@ -12,6 +13,7 @@ import {
   type PermissionSubject,
   type RoleModule,
   roleCreateSchema,
+  thirdPartySchema,
   userCreateFormSchema,
   userCreateSchema,
   userUpdateSchema,
@@ -268,5 +270,31 @@ describe('spec 000 §5: security schema messages', () => {
     ]);
     const ok = roleCreateSchema.safeParse({ rol: ' Cajero ', descripcion: 'Caja' });
     expect(ok.data).toEqual({ rol: 'Cajero', descripcion: 'Caja', modulo: [] });
+  });
+});
+
+describe('spec 000 §5: lot and third-party forms read empty optional fields as absent', () => {
+  it('a Global lot with cantidadLocalidad and Desde/Hasta sent as "" is valid', () => {
+    const parsed = companyLotSchema.safeParse({
+      id_localidad: '8f1e8f4c-7b1a-4c55-9d65-1c1f9c3a2b10',
+      tipo: 'GLOBAL',
+      serie: '00',
+      nroControl: '0',
+      cantidadFacturas: '100',
+      cantidadLocalidad: '',
+      nroControlDesde: '',
+      nroControlHasta: '',
+    });
+    expect(parsed.success).toBe(true);
+  });
+
+  it('a third-party document number takes up to 11 digits', () => {
+    const base = {
+      localidad: '8f1e8f4c-7b1a-4c55-9d65-1c1f9c3a2b10',
+      domicilioPrestador: 'Caracas',
+      nombrePrestador: 'Tercero',
+    };
+    expect(thirdPartySchema.safeParse({ ...base, rifPrestador: 'J-12345678901' }).success).toBe(true);
+    expect(thirdPartySchema.safeParse({ ...base, rifPrestador: 'J-123456789012' }).success).toBe(false);
   });
 });

@@ -1,11 +1,5 @@
 import { looseBoolean, optionalText, requiredText } from '../common.ts';
-import {
-  COMPANY_DOCUMENT_TYPES,
-  PHONE_EXAMPLE,
-  PHONE_PATTERN,
-  PROVIDER_TYPES,
-  RIF_PATTERN,
-} from '../formats.ts';
+import { COMPANY_DOCUMENT_TYPES, PHONE_EXAMPLE, PHONE_PATTERN, PROVIDER_TYPES } from '../formats.ts';
 import { z } from '../zod-es.ts';
 
 /** Messages of spec 000 §5 for companies, branches, certificates and third-party accounts, verbatim. */
@@ -121,7 +115,13 @@ export const thirdPartySchema = z.object({
     z.string().max(250, M.thirdPartyAddressMax250),
   ),
   nombrePrestador: requiredText(M.thirdPartyNameRequired).pipe(z.string().max(100)),
-  rifPrestador: requiredText(M.required).pipe(z.string().toUpperCase().regex(RIF_PATTERN, X.rifFormat)),
+  // The third party's document number takes up to 11 digits (spec 000 §5, §9).
+  rifPrestador: requiredText(M.required).pipe(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[VEJGPC]-\d{1,11}$/, X.rifFormat),
+  ),
 });
 export type ThirdPartyInput = z.infer<typeof thirdPartySchema>;
 

@@ -51,6 +51,13 @@ const count = (message: string = M.notANumber) =>
       .min(0, message),
   );
 
+/** An optional whole number: missing, null and '' mean absent (the form sends empty fields). */
+const optionalCount = (message: string = M.notANumber) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.coerce.number({ error: message }).int(message).min(0, message).optional(),
+  );
+
 const serie = z.preprocess(
   (v) => (v === null || v === undefined || v === '' ? '00' : String(v).trim().toUpperCase()),
   z
@@ -83,10 +90,10 @@ export const companyLotSchema = z
       .optional(),
     serie,
     nroControl: count(),
-    nroControlDesde: count().optional(),
-    nroControlHasta: count().optional(),
-    cantidadFacturas: count().optional(),
-    cantidadLocalidad: count().optional(),
+    nroControlDesde: optionalCount(),
+    nroControlHasta: optionalCount(),
+    cantidadFacturas: optionalCount(),
+    cantidadLocalidad: optionalCount(),
     /** The head office issues from the individual lot too (its own sub-range). */
     localidadGeneraFac: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
     logEstatusRegistro: lotStatus,
