@@ -5,9 +5,9 @@ import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
 import {
   clientes,
-  divisas,
   controlLots,
   controlSublots,
+  divisas,
   estados,
   localidades,
   modules,
@@ -299,7 +299,9 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
     await db
       .update(divisas)
       .set({ valor, fechaValor: today })
-      .where(and(eq(divisas.iso, iso), sql`(${divisas.fechaValor} is null or ${divisas.fechaValor} <= ${today})`));
+      .where(
+        and(eq(divisas.iso, iso), sql`(${divisas.fechaValor} is null or ${divisas.fechaValor} <= ${today})`),
+      );
   }
   await seedDemoNumbering(db, demoId, secondId, valencia);
   const [userRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.rol, 'user')).limit(1);

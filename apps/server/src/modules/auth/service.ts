@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, passwordResets, refreshTokens, roles, users } from '../../db/schema.ts';
+import { loginFailures, passwordResets, refreshTokens, users } from '../../db/schema.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { roleNameOf } from '../security/users.service.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { sha256, type TokenSigner } from './tokens.ts';
 
@@ -80,17 +81,11 @@ export async function login(
       action: 'login',
     },
   );
-  const role = user.masterAdmin ? 'admin' : await roleNameOf(db, user.roleId);
+  const role = user.masterAdmin ? 'admin' : ((await roleNameOf(db, user.roleId)) ?? '');
   return {
     user: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), role },
     tokens,
   };
-}
-
-async function roleNameOf(db: Db, roleId: string | null): Promise<string> {
-  if (!roleId) return '';
-  const [role] = await db.select({ rol: roles.rol }).from(roles).where(eq(roles.id, roleId)).limit(1);
-  return role?.rol ?? '';
 }
 
 /**

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { assertActive, branchView, visibleCompany } from './service.ts';
+import { assertActive, assertPlace, branchView, visibleCompany } from './service.ts';
 
 export const BRANCH_SUCCESS = {
   created: 'Sucursal registrada',
@@ -73,19 +73,6 @@ export async function visibleBranch(db: DbOrTx, scope: TenantScope, id: string) 
   if (!row) throw notFound('Sucursal no encontrada');
   assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.id });
   return row;
-}
-
-async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {
-  const [municipio] = await db
-    .select({ estadoId: municipios.estadoId })
-    .from(municipios)
-    .where(eq(municipios.id, municipioId))
-    .limit(1);
-  if (!municipio || municipio.estadoId !== estadoId) {
-    throw badRequest('El municipio no pertenece al estado seleccionado', [
-      { path: 'id_municipio', message: 'El municipio no pertenece al estado seleccionado' },
-    ]);
-  }
 }
 
 export async function addBranch(db: Db, scope: TenantScope, input: BranchInput, audit: AuditContext) {

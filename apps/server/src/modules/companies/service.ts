@@ -229,7 +229,8 @@ export async function companyDetail(db: Db, scope: TenantScope, id: string) {
   };
 }
 
-async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {
+/** The municipality exists and lies in the chosen state (companies and branches). */
+export async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {
   const [municipio] = await db
     .select({ estadoId: municipios.estadoId })
     .from(municipios)

@@ -69,7 +69,7 @@ function expand(
 }
 
 /** Serialises the slow path of one company and family across processes, until the transaction ends. */
-async function lockScope(tx: DbOrTx, key: string): Promise<void> {
+export async function lockScope(tx: DbOrTx, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 

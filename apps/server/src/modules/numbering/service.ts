@@ -23,14 +23,11 @@ import {
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { peekInvoiceNumber } from './engine.ts';
+import { lockScope, peekInvoiceNumber } from './engine.ts';
 
 type LotRow = typeof controlLots.$inferSelect;
 type SublotRow = typeof controlSublots.$inferSelect;
 type RangeRow = typeof invoiceNumberRanges.$inferSelect;
-
-const lockScope = (tx: DbOrTx, key: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 export function lotView(l: LotRow) {
   return {

@@ -199,7 +199,8 @@ async function assertEmailFree(db: DbOrTx, email: string, exceptId?: string) {
   if (taken) throw conflict(USER_MESSAGES.emailTaken);
 }
 
-async function roleNameOf(db: DbOrTx, roleId: string | null): Promise<string | null> {
+/** The name of a role, or null without one. */
+export async function roleNameOf(db: DbOrTx, roleId: string | null): Promise<string | null> {
   if (!roleId) return null;
   const [row] = await db.select({ rol: roles.rol }).from(roles).where(eq(roles.id, roleId)).limit(1);
   return row?.rol ?? null;
