@@ -1,42 +1,13 @@
 // Logins and guarded requests over real HTTP. Usage: node --import tsx bench/auth.ts [--seconds 5] [--clients 16]
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import { connectPostgres, type Database, openPglite } from '../apps/server/src/db/client.ts';
-import { seedDemo, seedModules } from '../apps/server/src/db/seed.ts';
+import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '16' } },
 });
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
-
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openPglite('memory://');
-    return { database, drop: () => database.close() };
-  }
-  const name = `sigece_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString());
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -64,27 +35,10 @@ async function run(label: string, once: () => Promise<Response>): Promise<void> 
   );
 }
 
-const { database, drop } = await openBenchDatabase();
-await database.migrate();
-await seedModules(database.db);
-await seedDemo(database.db, { adminPassword: 'admin123' });
+const { database, drop } = await openBenchDatabase('auth');
+await seedBenchDatabase(database);
 const app = await buildApp({
-  config: {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/tmp/sigece-bench',
-    demo: true,
-    adminPassword: 'admin123',
-    jwtSecret: randomBytes(32).toString('hex'),
-    secretsKey: randomBytes(32).toString('hex'),
-    mailFrom: 'bench@sigece.local',
-    publicUrl: 'http://localhost',
-    logLevel: 'silent',
-    bcvUrl: 'http://127.0.0.1:9/',
-    bcvDaily: false,
-    jobs: false,
-    printer: { nombre: 'Imprenta Prueba, C.A.', rif: 'J-000000001', providencia: 'SNAT/2026/TEST', fechaProvidencia: '2026-01-15' },
-  },
+  config: benchConfig(),
   database,
   logger: false,
 });

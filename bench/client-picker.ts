@@ -1,16 +1,13 @@
 // The invoice screens' client picker (GET /v2/mantenimiento/cliente/buscar) with 100,000 clients in one
 // company, over real HTTP. Goal: under 50 ms per answer.
 // Usage: node --import tsx bench/client-picker.ts [--clients 100000] [--requests 500] [--seconds 5] [--concurrency 8]
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { and, eq, like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import { connectPostgres, type Database, openPglite } from '../apps/server/src/db/client.ts';
-import { seedReference } from '../apps/server/src/db/reference-seed.ts';
 import { clientes } from '../apps/server/src/db/schema.ts';
-import { DEMO_COMPANY_RIF, seedDemo, seedDemoCompanies, seedModules } from '../apps/server/src/db/seed.ts';
+import { DEMO_COMPANY_RIF } from '../apps/server/src/db/seed.ts';
 import { PICKER_LIMIT } from '../apps/server/src/modules/catalog/clients.ts';
+import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,41 +22,6 @@ const sequentialRequests = Number(values.requests);
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openPglite('memory://');
-    return { database, drop: () => database.close() };
-  }
-  const name = `sigece_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString());
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      // pool.end() resolves before its connections are gone; dropping with force at once would kill them
-      // mid-goodbye and crash the process with an unhandled "terminating connection" error.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -72,14 +34,10 @@ function randomPrefix(): string {
   return prefix;
 }
 
-const { database, drop } = await openBenchDatabase();
+const { database, drop } = await openBenchDatabase('picker');
 try {
   const started = performance.now();
-  await database.migrate();
-  await seedModules(database.db);
-  await seedReference(database.db);
-  await seedDemo(database.db, { adminPassword: 'admin123' });
-  await seedDemoCompanies(database.db);
+  await seedBenchDatabase(database);
   const [company] = await database.query<{ id: string }>(
     'select id::text as id from localidades where tipo_documento = $1 and numero_documento = $2',
     [DEMO_COMPANY_RIF.tipoDocumento, DEMO_COMPANY_RIF.numeroDocumento],
@@ -130,20 +88,7 @@ try {
   }
 
   const app = await buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: '/tmp/sigece-bench',
-      demo: true,
-      adminPassword: 'admin123',
-      jwtSecret: randomBytes(32).toString('hex'),
-      secretsKey: randomBytes(32).toString('hex'),
-      mailFrom: 'bench@sigece.local',
-      publicUrl: 'http://localhost',
-      logLevel: 'silent',
-      bcvUrl: 'http://127.0.0.1:9/',
-      bcvDaily: false,
-    },
+    config: benchConfig(),
     database,
     logger: false,
   });

@@ -1,70 +1,26 @@
 // Single-invoice requests to POST /v2/facturas/masivafacturacion over real HTTP: requests per second and
 // p50/p99 latency with N concurrent clients, each invoice with 5 lines, stored with its control number.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/invoices.ts [--seconds 10] [--clients 16] [--batch 1]
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import { connectPostgres, type Database, openPglite } from '../apps/server/src/db/client.ts';
-import { seedReference } from '../apps/server/src/db/reference-seed.ts';
-import { seedDemo, seedDemoCompanies, seedModules } from '../apps/server/src/db/seed.ts';
+import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '16' }, batch: { type: 'string', default: '1' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '16' },
+    batch: { type: 'string', default: '1' },
+  },
 });
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
 const batch = Number(values.batch);
 const serverUrl = process.env.DATABASE_URL;
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!serverUrl) {
-    const database = await openPglite('memory://');
-    return { database, drop: () => database.close() };
-  }
-  const name = `sigece_bench_invoices_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), 40);
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const { database, drop } = await open();
-await database.migrate();
-await seedModules(database.db);
-await seedReference(database.db);
-await seedDemo(database.db, { adminPassword: 'admin123' });
-await seedDemoCompanies(database.db);
+const { database, drop } = await openBenchDatabase('invoices', 40);
+await seedBenchDatabase(database);
 const app = await buildApp({
-  config: {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/tmp/sigece-bench',
-    demo: true,
-    adminPassword: 'admin123',
-    jwtSecret: randomBytes(32).toString('hex'),
-    secretsKey: randomBytes(32).toString('hex'),
-    mailFrom: 'bench@sigece.local',
-    publicUrl: 'http://localhost',
-    logLevel: 'silent',
-    bcvUrl: 'http://127.0.0.1:9/',
-    bcvDaily: false,
-    jobs: false,
-    printer: { nombre: 'Bench', rif: 'J-000000001', providencia: 'X', fechaProvidencia: '2026-01-01' },
-  },
+  config: benchConfig(),
   database,
   logger: false,
 });
@@ -81,11 +37,52 @@ let counter = 0;
 function invoice() {
   counter++;
   const lines = [
-    { codigoProducto: 'P-001', descripcion: 'Resma de papel carta', cantidad: 2, precio: '250.00', alicuotaGravamen: 16, importe: '500.00', montoGravamen: '80.00' },
-    { codigoProducto: 'P-002', descripcion: 'Tóner láser negro', cantidad: 1, precio: '1850.00', alicuotaGravamen: 16, importe: '1850.00', montoGravamen: '296.00' },
-    { codigoProducto: 'P-005', descripcion: 'Carpeta', cantidad: 10, precio: '12.50', alicuotaGravamen: 16, importe: '125.00', montoGravamen: '20.00' },
-    { codigoProducto: 'P-003', descripcion: 'Harina de maíz', cantidad: 4, precio: '45.00', alicuotaGravamen: 8, importe: '180.00', montoGravamen: '14.40' },
-    { codigoProducto: 'P-004', descripcion: 'Libro escolar', cantidad: 1, precio: '380.00', alicuotaGravamen: 0, exento: true, importe: '380.00', montoGravamen: '0' },
+    {
+      codigoProducto: 'P-001',
+      descripcion: 'Resma de papel carta',
+      cantidad: 2,
+      precio: '250.00',
+      alicuotaGravamen: 16,
+      importe: '500.00',
+      montoGravamen: '80.00',
+    },
+    {
+      codigoProducto: 'P-002',
+      descripcion: 'Tóner láser negro',
+      cantidad: 1,
+      precio: '1850.00',
+      alicuotaGravamen: 16,
+      importe: '1850.00',
+      montoGravamen: '296.00',
+    },
+    {
+      codigoProducto: 'P-005',
+      descripcion: 'Carpeta',
+      cantidad: 10,
+      precio: '12.50',
+      alicuotaGravamen: 16,
+      importe: '125.00',
+      montoGravamen: '20.00',
+    },
+    {
+      codigoProducto: 'P-003',
+      descripcion: 'Harina de maíz',
+      cantidad: 4,
+      precio: '45.00',
+      alicuotaGravamen: 8,
+      importe: '180.00',
+      montoGravamen: '14.40',
+    },
+    {
+      codigoProducto: 'P-004',
+      descripcion: 'Libro escolar',
+      cantidad: 1,
+      precio: '380.00',
+      alicuotaGravamen: 0,
+      exento: true,
+      importe: '380.00',
+      montoGravamen: '0',
+    },
   ];
   return {
     rif: 'J-123456789',
@@ -100,7 +97,11 @@ function invoice() {
     tipoColetilla: false,
     tipoVenta: 'INTERNA',
     modeloFactura: 'GENERAL',
-    cliente: { tipoDocumento: 'V', numeroDocumento: String(10_000_000 + (counter % 5000)), identificacion: 'Cliente de prueba' },
+    cliente: {
+      tipoDocumento: 'V',
+      numeroDocumento: String(10_000_000 + (counter % 5000)),
+      identificacion: 'Cliente de prueba',
+    },
     lstDetallesFacturaGeneral: lines,
   };
 }
@@ -128,10 +129,17 @@ await Promise.all(
   }),
 );
 latencies.sort((a, b) => a - b);
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-console.log(`database ${database.kind}; ${clients} clients; ${batch} invoice(s) of 5 lines per request; ${seconds} s`);
-console.log(`requests/s ${(latencies.length / seconds).toFixed(0)}  invoices stored/s ${(created / seconds).toFixed(0)}  p50 ${pct(50)} ms  p99 ${pct(99)} ms  failed ${failed}`);
-const [check] = await database.query<{ n: string; max: string }>("select count(*)::text n, max(numero_control)::text max from facturas");
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+console.log(
+  `database ${database.kind}; ${clients} clients; ${batch} invoice(s) of 5 lines per request; ${seconds} s`,
+);
+console.log(
+  `requests/s ${(latencies.length / seconds).toFixed(0)}  invoices stored/s ${(created / seconds).toFixed(0)}  p50 ${pct(50)} ms  p99 ${pct(99)} ms  failed ${failed}`,
+);
+const [check] = await database.query<{ n: string; max: string }>(
+  'select count(*)::text n, max(numero_control)::text max from facturas',
+);
 console.log(`check: ${check.n} invoices, highest control number ${check.max}`);
 await app.close();
 await drop();

@@ -4,50 +4,34 @@
 import { parseArgs } from 'node:util';
 import { lotRange } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { connectPostgres, type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { controlLots, localidades } from '../apps/server/src/db/schema.ts';
 import { allocateControlNumbers } from '../apps/server/src/modules/numbering/engine.ts';
+import { openBenchDatabase } from './support.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, batch: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, batch: { type: 'string', default: '50' } },
+});
 const seconds = Number(values.seconds);
 const batchSize = Number(values.batch);
 const serverUrl = process.env.DATABASE_URL;
 
 const payload = 'x'.repeat(2048);
 
-async function setup(poolSize: number): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!serverUrl) {
-    const database = await openPglite('memory://');
-    return { database, drop: () => database.close() };
-  }
-  const name = `sigece_bench_numbering_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), poolSize);
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const { database, drop } = await setup(70);
+const { database, drop } = await openBenchDatabase('numbering', 70);
 await database.migrate();
 await database.query(`create table bench_documents (id bigserial primary key, id_localidad uuid not null, serie text not null,
   numero bigint not null, body text not null, unique (id_localidad, serie, numero))`);
 const [company] = await database.db
   .insert(localidades)
-  .values({ nombre: 'Bench, C.A.', tipoDocumento: 'J', numeroDocumento: '999999999', direccion: 'x', telefono: 'x', correo: 'b@x.com', tipoProveedor: 'PJD' })
+  .values({
+    nombre: 'Bench, C.A.',
+    tipoDocumento: 'J',
+    numeroDocumento: '999999999',
+    direccion: 'x',
+    telefono: 'x',
+    correo: 'b@x.com',
+    tipoProveedor: 'PJD',
+  })
   .returning({ id: localidades.id });
 await database.db.insert(controlLots).values({
   localidadId: company.id,
@@ -67,9 +51,16 @@ async function run(clients: number, perTransaction: number) {
     Array.from({ length: clients }, async () => {
       while (Date.now() < deadline) {
         await database.db.transaction(async (tx) => {
-          const numbers = await allocateControlNumbers(tx, { localidadId: company.id, sucursalId: null, familia: 'FACTURA', count: perTransaction });
+          const numbers = await allocateControlNumbers(tx, {
+            localidadId: company.id,
+            sucursalId: null,
+            familia: 'FACTURA',
+            count: perTransaction,
+          });
           const rows = numbers.map((n) => sql`(${company.id}, ${n.serie}, ${n.numero}, ${payload})`);
-          await tx.execute(sql`insert into bench_documents (id_localidad, serie, numero, body) values ${sql.join(rows, sql`, `)}`);
+          await tx.execute(
+            sql`insert into bench_documents (id_localidad, serie, numero, body) values ${sql.join(rows, sql`, `)}`,
+          );
         });
         allocations += perTransaction;
         transactions++;
@@ -79,7 +70,9 @@ async function run(clients: number, perTransaction: number) {
   return { allocations: allocations / seconds, transactions: transactions / seconds };
 }
 
-console.log(`database ${database.kind}; ${seconds} s per run; batch = ${batchSize} documents per transaction`);
+console.log(
+  `database ${database.kind}; ${seconds} s per run; batch = ${batchSize} documents per transaction`,
+);
 console.log('clients  mode      allocations/s  transactions/s');
 for (const clients of [1, 16, 64]) {
   for (const [mode, per] of [
@@ -87,9 +80,13 @@ for (const clients of [1, 16, 64]) {
     ['batched', batchSize],
   ] as const) {
     const r = await run(clients, per);
-    console.log(`${String(clients).padStart(7)}  ${mode.padEnd(8)}  ${r.allocations.toFixed(0).padStart(13)}  ${r.transactions.toFixed(0).padStart(14)}`);
+    console.log(
+      `${String(clients).padStart(7)}  ${mode.padEnd(8)}  ${r.allocations.toFixed(0).padStart(13)}  ${r.transactions.toFixed(0).padStart(14)}`,
+    );
   }
 }
-const [check] = await database.query<{ n: string; max: string }>('select count(*)::text n, max(numero)::text max from bench_documents');
+const [check] = await database.query<{ n: string; max: string }>(
+  'select count(*)::text n, max(numero)::text max from bench_documents',
+);
 console.log(`check: ${check.n} documents, highest number ${check.max} (equal: no gap)`);
 await drop();
