@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
-import { connectPostgres, type Database, openPglite } from '../src/db/client.ts';
+import { type Database, openPglite } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
 import { DEMO_ADMIN_EMAIL, seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
+import { scratchPostgres } from './scratch-database.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -31,7 +31,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bcvUrl: 'http://127.0.0.1:9/',
     bcvDaily: false,
     jobs: false,
-    printer: { nombre: 'Imprenta Prueba, C.A.', rif: 'J-000000001', providencia: 'SNAT/2026/TEST', fechaProvidencia: '2026-01-15' },
+    printer: {
+      nombre: 'Imprenta Prueba, C.A.',
+      rif: 'J-000000001',
+      providencia: 'SNAT/2026/TEST',
+      fechaProvidencia: '2026-01-15',
+    },
     ...overrides,
   };
 }
@@ -45,36 +50,10 @@ export async function freshDatabase(
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const serverUrl = process.env.DATABASE_URL!;
   const name = `sigece_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), 10);
-  await database.migrate();
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      // pool.end() resolves before its connections are really closed; a forced drop would then kill
-      // them mid-goodbye and their clients would raise an unhandled "terminating connection" error.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await client.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const scratch = await scratchPostgres(process.env.DATABASE_URL!, name, 10);
+  await scratch.database.migrate();
+  return scratch;
 }
 
 export interface TestApp {
