@@ -12,7 +12,7 @@ import { createRunDatabase, withDatabase } from './support/database.ts';
  * config loads in the runner process (workers load it too and skip this). Earlier runs' data
  * directories and (older than an hour) databases are removed at the same time.
  */
-const PORT = 3100;
+const PORT = Number(process.env.SIGECE_E2E_PORT ?? 3100);
 /** The repository root; the server runs from this folder (e2e/), so its paths are given relative to it. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const E2E = fileURLToPath(new URL('.', import.meta.url));

@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { JOBS } from './jobs/registry.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { clientRoutes } from './modules/catalog/clients.ts';
@@ -21,10 +22,8 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taxRoutes } from './modules/catalog/taxes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { generateInvoicePdf } from './modules/invoices/pdf-job.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
-import { QUEUES, startJobQueue } from './modules/jobs/queue.ts';
-import { sendDocumentMail } from './modules/mail/document-mail.ts';
+import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -60,16 +59,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     secrets: createSecretBox(config.secretsKey),
     jobs: config.jobs
-      ? await startJobQueue(database, { pollingIntervalSeconds: options.jobPollingSeconds })
+      ? await startJobQueue(database, JOBS, { pollingIntervalSeconds: options.jobPollingSeconds })
       : null,
   };
   app.decorate('deps', deps);
   if (deps.jobs) {
     const jobs = deps.jobs;
-    await jobs.work<{ id: string }>(QUEUES.invoicePdf, (job) => generateInvoicePdf(deps, job.id));
-    await jobs.work<{ tipo: 'FACTURA'; id: string }>(QUEUES.documentMail, (job) =>
-      sendDocumentMail(deps, job),
-    );
+    for (const job of JOBS) await jobs.work(job, (data) => job.handler(deps, data));
     app.addHook('onClose', () => jobs.stop());
   }
 

@@ -1,9 +1,11 @@
+import { z } from '@sigece/fiscal';
 import { and, eq, isNull } from 'drizzle-orm';
 import { facturas, localidades, sucursales } from '../../db/schema.ts';
 import { loadProviderCertificate, type PdfSignerInput, renderSignedDocument } from '../../documents/index.ts';
 import type { Deps } from '../../http/deps.ts';
 import { companyKeyStore } from '../companies/service.ts';
-import { QUEUES } from '../jobs/queue.ts';
+import { defineJob } from '../jobs/define.ts';
+import { documentMailJob } from '../mail/document-mail.ts';
 import { invoiceDocument } from './document.ts';
 
 let providerSigner: Promise<PdfSignerInput> | undefined;
@@ -63,11 +65,7 @@ export async function generateInvoicePdf(deps: Deps, id: string): Promise<void> 
   const sends = branch ? branch.envio || company.envio : company.envio;
   const cliente = invoice.cliente as { correo?: string | null };
   if (sends && cliente.correo) {
-    await deps.jobs.send(
-      QUEUES.documentMail,
-      { tipo: 'FACTURA', id },
-      { singletonKey: `correo-factura-${id}` },
-    );
+    await deps.jobs.send(documentMailJob, { tipo: 'FACTURA', id }, { singletonKey: `correo-factura-${id}` });
   }
 }
 
@@ -80,6 +78,13 @@ export async function queueMissingPdfs(deps: Deps): Promise<number> {
     .where(and(isNull(facturas.pdf), eq(facturas.deleted, false)))
     .limit(5000);
   for (const { id } of missing)
-    await deps.jobs.send(QUEUES.invoicePdf, { id }, { singletonKey: `pdf-factura-${id}` });
+    await deps.jobs.send(invoicePdfJob, { id }, { singletonKey: `pdf-factura-${id}` });
   return missing.length;
 }
+
+/** Renders, signs and stores one invoice's PDF (queued after the commit that stored the invoice). */
+export const invoicePdfJob = defineJob({
+  name: 'factura-pdf',
+  payload: z.object({ id: z.uuid() }),
+  handler: (deps, data) => generateInvoicePdf(deps, data.id),
+});

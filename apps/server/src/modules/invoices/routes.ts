@@ -4,8 +4,8 @@ import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { QUEUES } from '../jobs/queue.ts';
 import { ingestInvoices } from './ingest.ts';
+import { invoicePdfJob } from './pdf-job.ts';
 import * as invoices from './service.ts';
 
 const LIST = '/facturacion/generales';
@@ -86,7 +86,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     const { jobs } = app.deps;
     if (!jobs) return;
     await Promise.all(
-      ids.map((id) => jobs.send(QUEUES.invoicePdf, { id }, { singletonKey: `pdf-factura-${id}` })),
+      ids.map((id) => jobs.send(invoicePdfJob, { id }, { singletonKey: `pdf-factura-${id}` })),
     );
   };
 

@@ -1,27 +1,22 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
+import type { JobDefinition } from './define.ts';
 
 /**
  * Background work on pg-boss, in the application's own database (PostgreSQL or PGlite). Jobs survive
- * restarts, are retried with back-off, and run in any of the server processes.
+ * restarts, are retried with back-off, and run in any of the server processes. Only jobs declared with
+ * `defineJob` and listed in `jobs/registry.ts` can be sent: the payload is checked against its schema.
  */
-export const QUEUES = {
-  invoicePdf: 'factura-pdf',
-  documentMail: 'documento-correo',
-} as const;
-
 export interface JobQueue {
-  send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
-  work<T extends object>(
-    queue: string,
-    handler: (data: T) => Promise<void>,
-    options?: { batchSize?: number },
-  ): Promise<void>;
+  send<T>(job: JobDefinition<T>, data: NoInfer<T>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Starts this process's workers for `job`, calling `run` with each checked payload. */
+  work<T>(job: JobDefinition<T>, run: (data: T) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startJobQueue(
   database: Database,
+  definitions: readonly JobDefinition<never>[],
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -34,24 +29,26 @@ export async function startJobQueue(
   });
   boss.on('error', (error) => console.error('cola de trabajos:', error.message));
   await boss.start();
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
-      name,
+  for (const job of definitions) {
+    await boss.createQueue(job.name, {
+      name: job.name,
       retryLimit: 5,
       retryDelay: 5,
       retryBackoff: true,
       expireInSeconds: 300,
+      ...job.queue,
     });
   }
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
-    send: (queue, data, sendOptions) => boss.send(queue, data, sendOptions ?? {}),
-    async work(queue, handler, workOptions) {
+    send: (job, data, sendOptions) =>
+      boss.send(job.name, job.payload.parse(data) as object, sendOptions ?? {}),
+    async work(job, run) {
       await boss.work<object>(
-        queue,
-        { batchSize: workOptions?.batchSize ?? 1, pollingIntervalSeconds: polling },
+        job.name,
+        { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: polling },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data as never);
+          for (const item of jobs) await run(job.payload.parse(item.data));
         },
       );
     },

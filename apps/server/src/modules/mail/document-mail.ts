@@ -1,6 +1,8 @@
+import { z } from '@sigece/fiscal';
 import { eq } from 'drizzle-orm';
 import { facturas, localidades } from '../../db/schema.ts';
 import type { Deps } from '../../http/deps.ts';
+import { defineJob } from '../jobs/define.ts';
 
 /**
  * Sends a document's signed PDF to the client's correo and ccCorreo. Failures are logged with their SMTP
@@ -37,3 +39,10 @@ export async function sendDocumentMail(deps: Deps, job: { tipo: 'FACTURA'; id: s
     sucursalId: invoice.sucursalId ?? undefined,
   });
 }
+
+/** E-mails a generated document to its client. */
+export const documentMailJob = defineJob({
+  name: 'documento-correo',
+  payload: z.object({ tipo: z.literal('FACTURA'), id: z.uuid() }),
+  handler: sendDocumentMail,
+});

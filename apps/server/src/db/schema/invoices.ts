@@ -1,0 +1,151 @@
+// Invoices, their lines, payments and taxes (spec 001 §3.1–3.5).
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clientes } from './catalog.ts';
+import { bytea, id, status } from './columns.ts';
+import { localidades, sucursales } from './companies.ts';
+
+// --- Invoices (spec 001 §3.1–3.5) ------------------------------------------------------------------
+
+/**
+ * An invoice as stored: the numbers (its own and the control number), the parties as they were at
+ * issue, the exact totals, and the signed PDF's bytes and SHA-256 once generated (never changed after).
+ */
+export const facturas = pgTable(
+  'facturas',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+    clienteId: uuid('id_cliente').references(() => clientes.id),
+    serieFactura: text('serie_factura').notNull().default(''),
+    nroFactura: text('nro_factura').notNull(),
+    serie: text('serie'),
+    nroControl: text('nro_control'),
+    numeroControl: bigint('numero_control', { mode: 'number' }),
+    lotId: uuid('id_control_lote'),
+    fechaEmision: timestamp('fecha_emision', { withTimezone: true }).notNull().defaultNow(),
+    moneda: text('factura_divisa').notNull(),
+    tasaCambio: numeric('cambio_divisa', { precision: 24, scale: 8 }),
+    tasaUsd: numeric('tipo_cambio_dia_usd', { precision: 24, scale: 8 }),
+    condicionPago: text('condicion_pago').notNull(),
+    tipoVenta: text('tipo_venta').notNull(),
+    modelo: text('modelo_factura').notNull(),
+    diasCredito: integer('dias_credito'),
+    fechaVencimiento: date('fecha_vencimiento'),
+    estatusCredito: text('estatus_credito'),
+    subTotal: numeric('sub_total', { precision: 20, scale: 2 }).notNull(),
+    totalExento: numeric('total_exento', { precision: 20, scale: 2 }).notNull(),
+    totalExonerado: numeric('total_exonerado', { precision: 20, scale: 2 }).notNull(),
+    montoDescuento: numeric('monto_descuento', { precision: 20, scale: 2 }).notNull(),
+    totalIva: numeric('total_iva', { precision: 20, scale: 2 }).notNull(),
+    importeTotal: numeric('importe_total', { precision: 20, scale: 2 }).notNull(),
+    totalIgtf: numeric('total_igtf', { precision: 20, scale: 2 }).notNull().default('0'),
+    tipoColetilla: boolean('tipo_coletilla').notNull().default(false),
+    coletillaIgtf: boolean('coletilla_igtf').notNull().default(false),
+    observacion: text('observacion'),
+    observacionInfo: text('observacion_info'),
+    ordenCompra: text('orden_compra'),
+    servicio: jsonb('servicio').$type<Record<string, string>>(),
+    cuentaTerceros: jsonb('cuenta_terceros').$type<{
+      rifPrestador: string;
+      nombrePrestador: string;
+      domicilioPrestador: string;
+    }>(),
+    cliente: jsonb('cliente').$type<Record<string, unknown>>().notNull(),
+    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
+    origen: text('origen').notNull().default('API'),
+    status: status(),
+    deleted: boolean('log_deleted_registro').notNull().default(false),
+    pdf: bytea('pdf'),
+    pdfSha256: text('pdf_sha256'),
+    pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
+    createdBy: text('log_username').notNull().default('sistema'),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
+  },
+  (t) => [
+    // "Same company, series and number twice is an error": the database guarantees it under concurrency.
+    uniqueIndex('facturas_numero_uq').on(t.localidadId, t.serieFactura, t.nroFactura),
+    uniqueIndex('facturas_control_uq').on(t.localidadId, t.serie, t.numeroControl),
+    index('facturas_list_idx').on(t.localidadId, t.fechaEmision),
+    index('facturas_emision_idx').on(t.fechaEmision),
+  ],
+);
+
+export const facturaLineas = pgTable(
+  'factura_lineas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facturaId: uuid('id_factura')
+      .notNull()
+      .references(() => facturas.id, { onDelete: 'cascade' }),
+    posicion: integer('posicion').notNull(),
+    codigoProducto: text('codigo_producto').notNull(),
+    descripcion: text('descripcion').notNull(),
+    unidadMedida: text('unidad_medida').notNull(),
+    cantidad: numeric('cantidad', { precision: 20, scale: 4 }).notNull(),
+    precio: numeric('precio', { precision: 24, scale: 8 }).notNull(),
+    descuento: numeric('descuento', { precision: 9, scale: 4 }).notNull().default('0'),
+    montoDescuento: numeric('monto_descuento', { precision: 20, scale: 2 }).notNull().default('0'),
+    importe: numeric('importe', { precision: 20, scale: 2 }).notNull(),
+    alicuota: numeric('alicuota_gravamen', { precision: 5, scale: 2 }).notNull(),
+    montoGravamen: numeric('monto_gravamen', { precision: 20, scale: 2 }).notNull(),
+    exento: boolean('exento').notNull().default(false),
+    exonerado: boolean('exonerado').notNull().default(false),
+    nroLote: text('nrolote'),
+    fechaVenciProducto: date('fecha_venci_producto'),
+    extras: jsonb('extras').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('factura_lineas_factura_idx').on(t.facturaId)],
+);
+
+export const facturaPagos = pgTable(
+  'factura_pagos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facturaId: uuid('id_factura')
+      .notNull()
+      .references(() => facturas.id, { onDelete: 'cascade' }),
+    modoPago: text('modo_pago').notNull(),
+    nro: text('nro'),
+    monto: numeric('monto', { precision: 20, scale: 2 }).notNull(),
+    fecha: date('fecha_comprobante_pago'),
+    banco: text('banco'),
+    divisa: text('divisa').notNull(),
+    tasaDiaDivisa: numeric('tasa_dia_divisa', { precision: 24, scale: 8 }),
+    diasCredito: integer('dias_credito'),
+    igtf: boolean('igtf').notNull().default(false),
+    igtfValor: numeric('igtf_valor', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [index('factura_pagos_factura_idx').on(t.facturaId)],
+);
+
+export const facturaGravamenes = pgTable(
+  'factura_gravamenes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facturaId: uuid('id_factura')
+      .notNull()
+      .references(() => facturas.id, { onDelete: 'cascade' }),
+    alicuota: numeric('alicuota', { precision: 5, scale: 2 }).notNull(),
+    baseImponible: numeric('base_imponible', { precision: 20, scale: 2 }).notNull(),
+    montoAlicuota: numeric('monto_alicuota', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [index('factura_gravamenes_factura_idx').on(t.facturaId)],
+);

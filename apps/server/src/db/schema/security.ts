@@ -1,0 +1,91 @@
+// Security: modules, roles, users, sessions (spec 000 §2).
+import type { RoleModule } from '@sigece/fiscal';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns, id, status } from './columns.ts';
+
+export interface ModuleOption {
+  _id: string;
+  key: string;
+  description: string;
+}
+
+export const modules = pgTable('modules', {
+  id: id(),
+  name: text('name').notNull(),
+  path: text('path').notNull().unique(),
+  permiso: boolean('permiso').notNull().default(true),
+  opciones: jsonb('opciones').$type<ModuleOption[]>().notNull().default([]),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const roles = pgTable('roles', {
+  id: id(),
+  rol: text('rol').notNull().unique(),
+  descripcion: text('descripcion').notNull(),
+  modulos: jsonb('modulos').$type<RoleModule[]>().notNull().default([]),
+  status: status(),
+  ...auditColumns(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    tipoDocumento: text('tipo_documento').notNull(),
+    numeroDocumento: text('numero_documento').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    userAlias: text('user_alias').notNull(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    roleId: uuid('role_id').references(() => roles.id),
+    masterAdmin: boolean('master_admin').notNull().default(false),
+    localidades: uuid('id_localidad').array().notNull().default(sql`'{}'::uuid[]`),
+    sucursales: uuid('sucursales').array().notNull().default(sql`'{}'::uuid[]`),
+    userPortal: text('user_portal').notNull().default('NO_PORTAL'),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [index('users_role_idx').on(t.roleId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Every rotation of one login shares a family, so reuse of an old token revokes them all. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
