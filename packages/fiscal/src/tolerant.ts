@@ -32,6 +32,8 @@ function toDecimalText(v: unknown): unknown {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v;
   if (typeof v !== 'string') return v;
   const t = v.trim();
+  // "" is absent (contract): a required amount sent so is missing, not "not a number".
+  if (t === '') return undefined;
   // "1234,56" (no dot) is a decimal comma; "1.234,56" a grouped one.
   if (/^-?\d+,\d+$/.test(t)) return t.replace(',', '.');
   if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(t)) return t.replace(/\./g, '').replace(',', '.');
