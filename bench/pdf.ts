@@ -2,7 +2,9 @@
 // by pdfkit and signed adbe.pkcs7.detached with an RSA-2048 key, each with its own number and control
 // number.
 //  1. in-process: one after another on the main thread (what one core does);
-//  2. queue drain: --drain N render jobs queued on pg-boss (DATABASE_URL's server, else PGlite), then
+//  2. the render pool (worker threads, one per core) fed directly by as many concurrent callers as
+//     twice its workers: the ceiling of the server's PDF throughput;
+//  3. queue drain: --drain N render jobs queued on pg-boss (DATABASE_URL's server, else PGlite), then
 //     worked by the job queue exactly as the server works its PDF jobs; prints PDFs per second from the
 //     moment the workers start until the last job is completed (at most --drain-seconds).
 // Usage: node --import tsx bench/pdf.ts [--seconds 10] [--lines 5] [--logo file.jpg] [--drain 500]
@@ -13,6 +15,7 @@ import { z } from '@sigece/fiscal';
 import {
   generateSelfSignedP12,
   renderPdf,
+  renderPool,
   renderSignedDocument,
   signPdf,
 } from '../apps/server/src/documents/index.ts';
@@ -99,7 +102,27 @@ console.log(
     `${(bytes / count / 1024).toFixed(1)} kB signed`,
 );
 
-// ---- 2. queue drain -----------------------------------------------------------------------------
+// ---- 2. the render pool, fed directly ------------------------------------------------------------
+
+const pool = renderPool();
+// Warm-up: the workers start (module loading through tsx) and open the key store.
+await Promise.all(Array.from({ length: pool.size * 4 }, (_, i) => renderSignedDocument(invoice(i), signer)));
+{
+  const poolStart = performance.now();
+  const poolDeadline = poolStart + seconds * 1000;
+  let rendered = 0;
+  const feed = async () => {
+    while (performance.now() < poolDeadline) await renderSignedDocument(invoice(rendered++), signer);
+  };
+  await Promise.all(Array.from({ length: pool.size * 2 }, feed));
+  const poolElapsed = (performance.now() - poolStart) / 1000;
+  console.log(
+    `render pool (${pool.size} worker threads, fed directly): ${rendered} in ${poolElapsed.toFixed(1)} s = ` +
+      `${(rendered / poolElapsed).toFixed(0)} PDFs/s`,
+  );
+}
+
+// ---- 3. queue drain -----------------------------------------------------------------------------
 
 if (drainJobs > 0) {
   const { database, drop } = await openBenchDatabase('pdf');
