@@ -43,15 +43,21 @@ describe('documents: render pool', () => {
       last = now;
       ticks++;
     }, 10);
+    const started = performance.now();
     try {
       const signed = await renderSignedDocument(doc, signer);
       expect(signed.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
       clearInterval(timer);
     }
-    console.log(`timer lag while rendering 4,000 lines: max ${maxLag.toFixed(0)} ms over ${ticks} ticks`);
+    // A loop blocked until the end never ran the timer: the last gap counts too.
+    maxLag = Math.max(maxLag, performance.now() - last);
+    const elapsed = performance.now() - started;
+    console.log(
+      `timer lag while rendering 4,000 lines: max ${maxLag.toFixed(0)} ms, ${ticks} ticks in ${elapsed.toFixed(0)} ms`,
+    );
     // The measurement means something only if the render lasted many timer periods.
-    expect(ticks).toBeGreaterThan(20);
+    expect(elapsed).toBeGreaterThan(250);
     expect(maxLag).toBeLessThan(250);
   });
 
