@@ -2,6 +2,12 @@
 // worker threads, with a time limit per document. No timing assertion on rendering speed: what is
 // measured is the main thread's timer lag while a heavy document renders, and that an over-long
 // document fails with a clear error and leaves the pool working.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeRenderPool,
@@ -56,9 +62,9 @@ describe('documents: render pool', () => {
     console.log(
       `timer lag while rendering 4,000 lines: max ${maxLag.toFixed(0)} ms, ${ticks} ticks in ${elapsed.toFixed(0)} ms`,
     );
-    // The measurement means something only if the render lasted many timer periods.
-    expect(elapsed).toBeGreaterThan(250);
-    expect(maxLag).toBeLessThan(250);
+    // Rendering on this thread would make the lag as long as the render itself; off it, the timer
+    // keeps its pace (the bound leaves room for a machine shared with other work).
+    expect(maxLag).toBeLessThan(Math.min(500, elapsed / 2));
   });
 
   it('fails a document past the time limit with a clear error, and renders the next one', {
@@ -84,5 +90,25 @@ describe('documents: render pool', () => {
       numbers.map((numero) => renderSignedDocument(sampleInvoice({ lines: 3, numero }), signer)),
     );
     for (const [i, s] of signed.entries()) expect(await pdfToText(s.pdf)).toContain(`N°: ${numbers[i]}`);
+  });
+
+  it('starts its workers in a process run by tsx, as the server runs', { timeout: 120_000 }, async () => {
+    // The same call as the server's PDF job, in a fresh `node --import tsx` process (how `tsx main.ts`
+    // runs): the worker must load the TypeScript sources there too, not only under vitest.
+    const index = fileURLToPath(new URL('../src/documents/index.ts', import.meta.url));
+    const dir = await mkdtemp(join(tmpdir(), 'sigece-render-tsx-'));
+    const script = join(dir, 'render.mts');
+    await writeFile(
+      script,
+      `import * as d from ${JSON.stringify(index)};
+      const p12 = d.generateSelfSignedP12({ commonName: 'X', organization: 'o', country: 'VE', password: 'p' });
+      const signed = await d.renderSignedDocument(d.sampleInvoice({ numero: '00003001' }), { p12, password: 'p' });
+      process.stdout.write(signed.pdf.subarray(0, 5).toString() + ' ' + signed.sha256.length);
+      `,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+    }).finally(() => rm(dir, { recursive: true, force: true }));
+    expect(stdout).toBe('%PDF- 64');
   });
 });
