@@ -7,6 +7,7 @@
 import { dec, money } from '@sigece/fiscal';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { boundDocument, breakLongWords, cut, PRINT_LIMITS } from './bounds.ts';
 import {
   currencyDecimals,
   formatDate,
@@ -228,7 +229,10 @@ class Renderer {
     const key = `${font}|${size}|${width}|${text}`;
     const hit = heights.get(key);
     if (hit !== undefined) return hit;
-    const h = this.pdf.font(font).fontSize(size).heightOfString(text, { width, lineGap: 0.5 });
+    const h = this.pdf
+      .font(font)
+      .fontSize(size)
+      .heightOfString(this.breakable(text, width), { width, lineGap: 0.5 });
     if (heights.size >= HEIGHT_CACHE_LIMIT) heights.clear();
     heights.set(key, h);
     return h;
@@ -245,8 +249,15 @@ class Renderer {
     align: Align = 'left',
     color = INK,
   ): number {
-    this.pdf.font(font).fontSize(size).fillColor(color).text(text, x, y, { width, align, lineGap: 0.5 });
+    this.pdf.font(font).fontSize(size).fillColor(color);
+    this.pdf.text(this.breakable(text, width), x, y, { width, align, lineGap: 0.5 });
     return this.pdf.y - y;
+  }
+
+  /** `text` with its too-wide words already broken, in the current font and size (see bounds.ts). */
+  private breakable(text: string, width: number): string {
+    const pdf = this.pdf;
+    return breakLongWords(text, width, (s) => pdf.widthOfString(s));
   }
 
   /** One line, no wrapping (cheaper than `write`: no line wrapper). */
@@ -628,7 +639,7 @@ class Renderer {
     const qrSize = 78;
     const caption: Piece[] = [
       { text: 'Verifique este documento en', font: BOLD, size: 7.5 },
-      { text: pdfText(doc.verificationUrl), font: FONT, size: 7.5 },
+      { text: pdfText(cut(doc.verificationUrl, PRINT_LIMITS.url)), font: FONT, size: 7.5 },
     ];
     const captionW = leftW - qrSize - 8;
     const leftH = this.measurePieces(pieces, leftW) + Math.max(qrSize, this.measurePieces(caption, captionW));
@@ -767,5 +778,5 @@ export function qrMatrix(url: string): QRCode.QRCode {
 
 /** Lays the document out as a letter-size PDF (unsigned). */
 export async function renderPdf(doc: FiscalDocument): Promise<Buffer> {
-  return new Renderer(doc, qrMatrix(doc.verificationUrl)).render();
+  return new Renderer(boundDocument(doc), qrMatrix(doc.verificationUrl)).render();
 }

@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Deps } from '../../http/deps.ts';
 
@@ -10,9 +11,19 @@ export interface JobDefinition<T = unknown> {
   name: string;
   payload: z.ZodType<T>;
   handler: (deps: Deps, data: T) => Promise<void>;
-  /** pg-boss queue policy; defaults in modules/jobs/queue.ts. */
-  queue?: { retryLimit?: number; retryDelay?: number; expireInSeconds?: number };
-  /** How many jobs a worker fetches at once (default 1). */
+  /**
+   * pg-boss queue options; defaults in modules/jobs/queue.ts. The default policy, 'short', keeps at most
+   * one waiting job per `singletonKey` (see queue.ts).
+   */
+  queue?: {
+    policy?: PgBoss.QueuePolicy;
+    retryLimit?: number;
+    retryDelay?: number;
+    expireInSeconds?: number;
+  };
+  /** Jobs of this queue a process runs at once (default: twice the cores, see queue.ts). */
+  concurrency?: number;
+  /** Most jobs fetched in one query (default: `concurrency`). */
   batchSize?: number;
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { JobDefinition } from './define.ts';
@@ -6,6 +8,23 @@ import type { JobDefinition } from './define.ts';
  * Background work on pg-boss, in the application's own database (PostgreSQL or PGlite). Jobs survive
  * restarts, are retried with back-off, and run in any of the server processes. Only jobs declared with
  * `defineJob` and listed in `jobs/registry.ts` can be sent: the payload is checked against its schema.
+ *
+ * Duplicates: every queue defaults to pg-boss's 'short' policy, a unique index on (queue, singletonKey)
+ * over jobs in state 'created'. Sending a job whose key already has a waiting job stores nothing (send
+ * answers null), also from another process or after a restart, since the index is in the database. A
+ * job already running ('active') or waiting for its retry ('retry') does not block a new one: after a
+ * kill -9 the job that was running stays 'active' until pg-boss expires it, and the document must not
+ * wait for that; handlers are idempotent (a PDF is stored only while none is). 'stately' and
+ * 'singleton' were rejected: they forbid two active jobs per key with a unique index that pg-boss's fetch
+ * trips over (the whole fetch fails and returns nothing), which would stall the queue behind such an
+ * orphan for minutes. A job sent without a key gets a key of its own, so 'short' never merges unrelated
+ * keyless jobs.
+ *
+ * Working: pg-boss's own `work()` sleeps a polling interval after every batch and fails a whole batch
+ * when one job fails. Here each queue runs its own loop: it fetches a batch, runs its jobs concurrently
+ * (up to `concurrency`), fetches again as soon as half the slots are free, completes jobs in groups and
+ * fails them one by one; it waits for the polling interval only when the queue is empty, and a `send`
+ * from this process wakes it at once.
  */
 export interface JobQueue {
   send<T>(job: JobDefinition<T>, data: NoInfer<T>, options?: PgBoss.SendOptions): Promise<string | null>;
@@ -13,6 +32,20 @@ export interface JobQueue {
   work<T>(job: JobDefinition<T>, run: (data: T) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
+
+const QUEUE_DEFAULTS = {
+  policy: 'short' as PgBoss.QueuePolicy,
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
+
+/** Jobs a process runs at once per queue: twice the render pool, so one job's reads and writes overlap
+ * another's rendering (the pool queues what exceeds its workers). */
+export const DEFAULT_CONCURRENCY = availableParallelism() * 2;
+
+const report = (error: unknown) => console.error('cola de trabajos:', (error as Error)?.message ?? error);
 
 export async function startJobQueue(
   database: Database,
@@ -27,31 +60,167 @@ export async function startJobQueue(
     // PGlite serves one process: keep maintenance light.
     maintenanceIntervalSeconds: 120,
   });
-  boss.on('error', (error) => console.error('cola de trabajos:', error.message));
+  boss.on('error', report);
   await boss.start();
+  const policies = new Map<string, PgBoss.QueuePolicy>();
   for (const job of definitions) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 300,
-      ...job.queue,
+    const queue = { name: job.name, ...QUEUE_DEFAULTS, ...job.queue };
+    await boss.createQueue(job.name, queue);
+    // createQueue leaves an existing queue as it was: bring queues made by earlier versions up to date.
+    await boss.updateQueue(job.name, queue);
+    policies.set(job.name, queue.policy);
+  }
+  const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  const loops: WorkLoop<never>[] = [];
+  return {
+    async send(job, data, sendOptions) {
+      const payload = job.payload.parse(data) as object;
+      const singletonKey =
+        sendOptions?.singletonKey ?? (policies.get(job.name) === 'short' ? randomUUID() : undefined);
+      const id = await boss.send(job.name, payload, {
+        ...sendOptions,
+        ...(singletonKey && { singletonKey }),
+      });
+      for (const loop of loops) if (loop.name === job.name) loop.nudge();
+      return id;
+    },
+    async work(job, run) {
+      const loop = new WorkLoop(boss, job, run, pollMs);
+      loops.push(loop as unknown as WorkLoop<never>);
+      loop.start();
+    },
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop(10_000)));
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+class WorkLoop<T> {
+  readonly name: string;
+  private readonly slots: number;
+  private readonly batchSize: number;
+  private readonly expireMs: number;
+  private inFlight = 0;
+  private readonly completed: string[] = [];
+  private stopping = false;
+  private running: Promise<void> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  private nudged = false;
+  private drained: (() => void) | undefined;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly job: JobDefinition<T>,
+    private readonly run: (data: T) => Promise<void>,
+    private readonly pollMs: number,
+  ) {
+    this.name = job.name;
+    this.slots = Math.max(1, job.concurrency ?? DEFAULT_CONCURRENCY);
+    this.batchSize = Math.max(1, job.batchSize ?? this.slots);
+    this.expireMs = (job.queue?.expireInSeconds ?? QUEUE_DEFAULTS.expireInSeconds) * 1000;
+  }
+
+  start() {
+    this.running = this.loop().catch(report);
+  }
+
+  /** Something changed (a job sent or finished): look again now rather than at the next poll. */
+  nudge() {
+    const wake = this.wake;
+    this.wake = undefined;
+    if (wake) wake();
+    else this.nudged = true;
+  }
+
+  async stop(timeoutMs: number) {
+    this.stopping = true;
+    this.nudge();
+    await this.running;
+    if (this.inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        this.drained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    await this.flush();
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
     });
   }
-  const polling = options.pollingIntervalSeconds ?? 1;
-  return {
-    send: (job, data, sendOptions) =>
-      boss.send(job.name, job.payload.parse(data) as object, sendOptions ?? {}),
-    async work(job, run) {
-      await boss.work<object>(
-        job.name,
-        { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: polling },
-        async (jobs) => {
-          for (const item of jobs) await run(job.payload.parse(item.data));
-        },
+
+  private async loop() {
+    while (!this.stopping) {
+      await this.flush();
+      const free = this.slots - this.inFlight;
+      // Refill once half the slots are free: fewer, fuller fetches than one per finished job.
+      if (this.inFlight > 0 && free < Math.ceil(this.slots / 2)) {
+        await this.pause(this.pollMs);
+        continue;
+      }
+      let jobs: PgBoss.Job<object>[] = [];
+      try {
+        jobs = await this.boss.fetch<object>(this.name, { batchSize: Math.min(this.batchSize, free) });
+      } catch (error) {
+        report(error);
+      }
+      for (const item of jobs) this.execute(item);
+      if (jobs.length === 0) await this.pause(this.pollMs);
+    }
+  }
+
+  private execute(item: PgBoss.Job<object>) {
+    this.inFlight++;
+    void (async () => {
+      try {
+        await this.withinExpiry(this.run(this.job.payload.parse(item.data)));
+        this.completed.push(item.id);
+      } catch (error) {
+        const { name, message } = error instanceof Error ? error : new Error(String(error));
+        await this.boss.fail(this.name, item.id, { name, message }).catch(report);
+      } finally {
+        this.inFlight--;
+        if (this.inFlight === 0) this.drained?.();
+        this.nudge();
+      }
+    })();
+  }
+
+  /** A handler still running when its job expires fails it (pg-boss would retry it meanwhile). */
+  private async withinExpiry(work: Promise<void>) {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`el trabajo ${this.name} excedió ${this.expireMs / 1000} s`)),
+        this.expireMs,
       );
-    },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
-  };
+    });
+    try {
+      await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async flush() {
+    if (this.completed.length === 0) return;
+    await this.boss.complete(this.name, this.completed.splice(0)).catch(report);
+  }
 }
