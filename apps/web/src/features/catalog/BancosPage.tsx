@@ -1,9 +1,11 @@
 import './register.ts';
 import { bancoSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Banco, type BancoBody, bancos } from './api.ts';
-import { CatalogScreen, NS, SchemaFormDialog, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (b: Banco) => b.id;
 const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);

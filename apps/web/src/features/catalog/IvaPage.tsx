@@ -1,8 +1,10 @@
 import './register.ts';
 import { useTranslation } from 'react-i18next';
+import { statusColumn } from '../../components/CatalogScreen.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { isoDay } from '../../components/format.ts';
 import { fetchTipos, type TipoGravamen, tiposKey, valueInForce } from './api.ts';
-import { isoDay, NS, statusColumn, today, useYesNo } from './common.tsx';
+import { NS, today, useYesNo } from './common.tsx';
 
 const rowId = (t: TipoGravamen) => t.id;
 

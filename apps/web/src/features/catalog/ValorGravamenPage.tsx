@@ -1,9 +1,12 @@
 import './register.ts';
 import { valorGravamenSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { isoDay } from '../../components/format.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { tiposKey, useAllTipos, type ValorGravamen, valores } from './api.ts';
-import { CatalogScreen, idColumn, isoDay, NS, SchemaFormDialog, statusColumn, today } from './common.tsx';
+import { NS, today } from './common.tsx';
 
 const rowId = (v: ValorGravamen) => v.id;
 const decimal = (v: string) => v.replace(/[^\d.]/g, '');
