@@ -15,7 +15,14 @@ export default function BancosPage() {
   const { t } = useTranslation(NS);
   const columns: DataTableColumn<Banco>[] = [
     { id: 'nombre', header: t('bancos.columns.nombre'), value: (b) => b.nombre, width: '60%' },
-    { id: 'codigo', header: t('bancos.columns.codigo'), value: (b) => b.codigo, width: 110 },
+    {
+      id: 'codigo',
+      header: t('bancos.columns.codigo'),
+      value: (b) => b.codigo,
+      width: 110,
+      nowrap: true,
+      code: true,
+    },
     statusColumn(t('common.estatus')),
   ];
   return (

@@ -37,6 +37,7 @@ export default function ClientesPage() {
       id: 'documento',
       header: t('clientes.columns.documento'),
       value: (c) => `${c.tipoDocumento}-${c.numeroDocumento}`,
+      nowrap: true,
     },
     { id: 'nombre', header: t('clientes.columns.nombre'), value: (c) => c.identificacion, width: '25%' },
     { id: 'correo', header: t('clientes.columns.correo'), value: (c) => c.correo ?? '' },

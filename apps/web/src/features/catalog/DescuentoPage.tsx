@@ -12,6 +12,7 @@ import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogS
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
 import { DetailList } from '../../components/DetailList.tsx';
 import { DateText } from '../../components/Display.tsx';
+import { formatNumber } from '../../components/format.ts';
 import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Descuento, descuentos, useBranchOptions, useCompanyOptions } from './api.ts';
 import { NS } from './common.tsx';
@@ -54,7 +55,14 @@ export default function DescuentoPage() {
       header: t('descuentos.columns.sucursal'),
       value: (d) => (d.sucursal ? (branchOf(d.sucursal)?.direccion ?? '') : t('descuentos.allBranches')),
     },
-    { id: 'monto', header: t('descuentos.columns.monto'), value: (d) => d.monto, align: 'right' },
+    {
+      id: 'monto',
+      header: t('descuentos.columns.monto'),
+      value: (d) => d.monto,
+      render: (d) => formatNumber(d.monto),
+      align: 'right',
+      nowrap: true,
+    },
     { id: 'tipoMonto', header: t('descuentos.columns.tipoMonto'), value: (d) => amountType(d.tipoMonto) },
     statusColumn(t('common.estatus')),
   ];

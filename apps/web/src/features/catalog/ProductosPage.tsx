@@ -31,7 +31,7 @@ export default function ProductosPage() {
     [localidad],
   );
   const columns: DataTableColumn<Product>[] = [
-    { id: 'codigo', header: t('productos.columns.codigo'), value: (p) => p.codigo },
+    { id: 'codigo', header: t('productos.columns.codigo'), value: (p) => p.codigo, nowrap: true, code: true },
     {
       id: 'descripcion',
       header: t('productos.columns.descripcion'),
