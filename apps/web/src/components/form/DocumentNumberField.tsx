@@ -74,7 +74,8 @@ export function DocumentNumberField<V extends FieldValues>({
           textFieldProps={{
             placeholder,
             autoComplete: 'off',
-            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: maxDigits } },
+            // No maxLength: a pasted 'V-12.345.678' must reach the mask whole, which keeps its digits.
+            slotProps: { htmlInput: { inputMode: 'numeric' } },
           }}
         />
       </Grid>
