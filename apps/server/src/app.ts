@@ -90,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   // Files are checked against each route's own limit (certificates 200000 bytes, PDFs 10000000).
-  await app.register(multipart, { limits: { fileSize: 10_000_000, files: 2, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: 10_000_000, files: 2, fields: 20, parts: 22 } });
 
   await app.register(swagger, {
     openapi: {

@@ -14,7 +14,7 @@ export const MAX_JSON_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = 'El cuerpo de la solicitud tiene demasiados niveles de anidamiento';
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function unsafeText(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
