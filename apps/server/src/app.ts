@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installInputGuards } from './http/input-guard.ts';
 import { JOBS } from './jobs/registry.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -47,7 +48,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  installInputGuards(app);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
@@ -89,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   // Files are checked against each route's own limit (certificates 200000 bytes, PDFs 10000000).
-  await app.register(multipart, { limits: { fileSize: 10_000_000, files: 2, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: 10_000_000, files: 2, fields: 20, parts: 22 } });
 
   await app.register(swagger, {
     openapi: {

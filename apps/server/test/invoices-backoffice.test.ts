@@ -355,7 +355,7 @@ describeWithApp('invoices back-office: list, filter, detail, annul, delete, JSON
     const res = await get(`${F}/json/${created.id}`, await admin());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    const match = /^attachment; filename="Factura_(.+)_(\d+)\.json"$/.exec(
+    const match = /^attachment; filename="Factura_(.+)_(\d+)\.json"; filename\*=UTF-8''/.exec(
       String(res.headers['content-disposition']),
     );
     expect(match, String(res.headers['content-disposition'])).not.toBeNull();

@@ -1,3 +1,13 @@
+import {
+  fitsNumeric,
+  INT4_MAX,
+  integerTooLarge,
+  maxText,
+  NUMERIC,
+  type NumericShape,
+  numericTooLarge,
+  TEXT_MAX,
+} from '../bounds.ts';
 import { optionalText, requiredText } from '../common.ts';
 import { z } from '../zod-es.ts';
 
@@ -16,15 +26,25 @@ const M = CATALOG_MESSAGES;
 /** Trimmed name of at least 2 characters (Pais, Estado, Municipio, CategoriaNota, Incoterm). */
 export const catalogName = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : v),
-  z.string({ error: M.nameMin2 }).min(2, M.nameMin2).max(120),
+  maxText(120).min(2, M.nameMin2),
 );
 
-/** A decimal amount sent as a number or a numeric string; kept as its exact text. */
-export const decimalText = (message: string) =>
-  z.preprocess(
+/**
+ * A decimal amount sent as a number or a numeric string; kept as its exact text. With `column`, it must
+ * fit that numeric column (the message names `field`).
+ */
+export const decimalText = (message: string, column?: { field: string; shape: NumericShape }) => {
+  const text = z
+    .string({ error: message })
+    .max(TEXT_MAX.long, message)
+    .regex(/^-?\d+(\.\d+)?$/, message);
+  return z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : v),
-    z.string({ error: message }).regex(/^-?\d+(\.\d+)?$/, message),
+    column
+      ? text.refine((v) => fitsNumeric(v, column.shape), numericTooLarge(column.field, column.shape))
+      : text,
   );
+};
 
 export const isoDate = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date({ error: message }));
@@ -33,25 +53,25 @@ export const isoDate = (message: string) =>
 export const optionalIsoDate = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date({ error: message }).optional());
 
-export const paisSchema = z.object({ nombre: catalogName, iso: optionalText() });
+export const paisSchema = z.object({ nombre: catalogName, iso: optionalText(TEXT_MAX.code) });
 
 export const estadoSchema = z.object({
   nombre: catalogName,
   pais: requiredText(M.required).pipe(z.uuid({ error: M.required })),
-  iso: optionalText(),
+  iso: optionalText(TEXT_MAX.code),
 });
 
 export const municipioSchema = z.object({
   nombre: catalogName,
   estado: requiredText(M.required).pipe(z.uuid({ error: M.required })),
-  codigo: optionalText(),
+  codigo: optionalText(TEXT_MAX.code),
 });
 
 export const bancoSchema = z.object({
   nombre: requiredText(M.required).pipe(z.string().max(200)),
   codigo: requiredText(M.required).pipe(z.string().regex(/^\d{4}$/, 'El código del banco tiene 4 dígitos')),
-  sitioWeb: optionalText(),
-  correo: optionalText().pipe(z.email('debe ser un correo valido').optional()),
+  sitioWeb: optionalText(TEXT_MAX.name),
+  correo: optionalText(TEXT_MAX.name).pipe(z.email('debe ser un correo valido').optional()),
 });
 
 export const NOTE_CATEGORY_TYPES = ['CREDITO', 'DEBITO', 'ENTREGA'] as const;
@@ -75,7 +95,9 @@ export const valorGravamenSchema = z.object({
       .string()
       .trim()
       .min(1, M.valueMin1)
-      .regex(/^\d+(\.\d{1,2})?$/, M.valueMin1),
+      .max(TEXT_MAX.code, M.valueMin1)
+      .regex(/^\d+(\.\d{1,2})?$/, M.valueMin1)
+      .refine((v) => fitsNumeric(v, NUMERIC.percent), numericTooLarge('valor', NUMERIC.percent)),
   ),
   tipoGravamen: requiredText(M.required).pipe(z.uuid({ error: M.required })),
   fechaDesde: isoDate(M.required),
@@ -94,7 +116,7 @@ export const descuentoSchema = z.object({
     z.string().min(10, M.descriptionMin10).max(300),
   ),
   tipoMonto: z.coerce.number().int().min(0).max(2),
-  monto: decimalText('El monto debe ser un número'),
+  monto: decimalText('El monto debe ser un número', { field: 'monto', shape: NUMERIC.amount }),
   localidad: optionalText().pipe(z.uuid().optional()),
   sucursal: optionalText().pipe(z.uuid().optional()),
 });
@@ -121,7 +143,7 @@ export const tasaCambioSchema = z.object({
       .regex(/^[A-Z]{3}$/, 'El código ISO tiene 3 letras'),
   ),
   fecha: isoDate(M.required),
-  valor: decimalText('La tasa debe ser un número positivo').refine(
+  valor: decimalText('La tasa debe ser un número positivo', { field: 'valor', shape: NUMERIC.rate }).refine(
     (v) => Number(v) > 0,
     'La tasa debe ser un número positivo',
   ),
@@ -132,20 +154,26 @@ export const tasaCambioSchema = z.object({
 export const tipoGravamenSchema = z.object({
   codigo: requiredText(M.required).pipe(z.string().max(10)),
   concepto: requiredText(M.required).pipe(z.string().max(120)),
-  tipo: z.coerce.number().int().default(6),
+  tipo: z.coerce.number().int().min(0).max(INT4_MAX, integerTooLarge('tipo', INT4_MAX)).default(6),
   ivaGeneral: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
   lstValores: z
     .array(
       z.object({
         valor: z.preprocess(
           (v) => (typeof v === 'number' ? String(v) : (v ?? '')),
-          requiredText(M.required).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, M.required)),
+          requiredText(M.required).pipe(
+            z
+              .string()
+              .regex(/^\d+(\.\d{1,2})?$/, M.required)
+              .refine((v) => fitsNumeric(v, NUMERIC.percent), numericTooLarge('valor', NUMERIC.percent)),
+          ),
         ),
         fechaDesde: isoDate(M.requiredField),
         fechaHasta: isoDate(M.requiredField),
       }),
     )
-    .min(1, M.required),
+    .min(1, M.required)
+    .max(100),
 });
 
 // --- Products, spec 002 §5 "New product" ------------------------------------------------------------
@@ -160,7 +188,7 @@ export const PRODUCT_MESSAGES = {
 
 export const SALE_TYPES = ['Interna', 'Exportacion'] as const;
 
-const money = (message: string) =>
+const money = (message: string, field: string, shape: NumericShape = NUMERIC.amount) =>
   z.preprocess(
     (v) =>
       v === '' || v === null || v === undefined
@@ -168,7 +196,11 @@ const money = (message: string) =>
         : typeof v === 'number'
           ? String(v)
           : String(v).trim().replace(',', '.'),
-    z.string().regex(/^\d+(\.\d{1,8})?$/, message),
+    z
+      .string()
+      .max(TEXT_MAX.long, message)
+      .regex(/^\d+(\.\d{1,8})?$/, message)
+      .refine((v) => fitsNumeric(v, shape), numericTooLarge(field, shape)),
   );
 
 export const productSchema = z
@@ -180,13 +212,17 @@ export const productSchema = z
     codigo: requiredText(M.required).pipe(z.string().max(30)),
     unidadMedida: requiredText(M.required).pipe(z.string().max(10)),
     tipoVenta: z.preprocess((v) => v ?? '', z.enum(SALE_TYPES, { error: M.required })),
-    precio: money(PRODUCT_MESSAGES.priceRequired),
-    divisaPrecio: money(PRODUCT_MESSAGES.priceRequired),
-    PrecioPtr: money(PRODUCT_MESSAGES.priceRequired),
-    PrecioEur: money(PRODUCT_MESSAGES.priceRequired),
+    precio: money(PRODUCT_MESSAGES.priceRequired, 'precio'),
+    divisaPrecio: money(PRODUCT_MESSAGES.priceRequired, 'divisaPrecio'),
+    PrecioPtr: money(PRODUCT_MESSAGES.priceRequired, 'PrecioPtr', NUMERIC.rate),
+    PrecioEur: money(PRODUCT_MESSAGES.priceRequired, 'PrecioEur'),
     stock: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? undefined : String(v)),
-      z.string({ error: M.required }).regex(/^\d+(\.\d{1,3})?$/, M.required),
+      z
+        .string({ error: M.required })
+        .max(TEXT_MAX.long, M.required)
+        .regex(/^\d+(\.\d{1,3})?$/, M.required)
+        .refine((v) => fitsNumeric(v, NUMERIC.quantity), numericTooLarge('stock', NUMERIC.quantity)),
     ),
     exento: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
     exonerado: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
@@ -236,7 +272,7 @@ export const clientSchema = z.object({
       .min(10, C.phoneFormat)
       .regex(/^\(\d{3}\) \d{7}$/, C.phoneFormat),
   ),
-  telefonoHabitacion: optionalText(),
+  telefonoHabitacion: optionalText(TEXT_MAX.code),
   contribuyenteEspecial: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
   tipoProveedor: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 'PNR' : v),

@@ -1,3 +1,4 @@
+import { base64Length, TEXT_MAX } from '../bounds.ts';
 import { looseBoolean, optionalText, requiredText } from '../common.ts';
 import { COMPANY_DOCUMENT_TYPES, PHONE_EXAMPLE, PHONE_PATTERN, PROVIDER_TYPES } from '../formats.ts';
 import { z } from '../zod-es.ts';
@@ -34,6 +35,8 @@ export const COMPANY_EXTRA_MESSAGES = {
 
 export const LOGO_MAX_BYTES = 200_000;
 export const CERTIFICATE_MAX_BYTES = 200_000;
+/** The logo and the stamp arrive as base64 text; the decoded bytes are checked against LOGO_MAX_BYTES. */
+const IMAGE_BASE64_MAX = base64Length(LOGO_MAX_BYTES);
 
 const M = COMPANY_MESSAGES;
 const X = COMPANY_EXTRA_MESSAGES;
@@ -54,9 +57,9 @@ const companyFields = {
   contribuyenteEspecial: requiredBoolean,
   aerolinea: requiredBoolean,
   /** JPEG logo as base64 (a data URL is accepted too). */
-  logo: optionalText(),
+  logo: optionalText(IMAGE_BASE64_MAX),
   /** PNG company stamp, printed on withholding vouchers. */
-  base64Sello: optionalText(),
+  base64Sello: optionalText(IMAGE_BASE64_MAX),
 };
 
 /** Company add (spec 000 §5): 9-digit document, name at most 100, logo required. */
@@ -66,7 +69,7 @@ export const companyCreateSchema = z.object({
     z.string().min(9, M.documentMinAdd).max(9, M.documentMinAdd).regex(/^\d+$/, X.documentDigits),
   ),
   nombre: requiredText(M.required).pipe(z.string().max(100, M.nameMax100)),
-  logo: requiredText(M.logoRequired),
+  logo: requiredText(M.logoRequired, IMAGE_BASE64_MAX),
 });
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 
@@ -98,12 +101,12 @@ export const branchUpdateSchema = branchSchema
   .extend({ id_sucursal: requiredText(M.required).pipe(z.uuid({ error: M.required })) });
 
 export const certificateFieldsSchema = z.object({
-  keyStoreAlias: requiredText(M.required),
-  keyStorePassword: requiredText(M.required),
+  keyStoreAlias: requiredText(M.required, TEXT_MAX.name),
+  keyStorePassword: requiredText(M.required, TEXT_MAX.secret),
 });
 
 export const certificateFormSchema = certificateFieldsSchema
-  .extend({ repeatPassword: requiredText(M.required) })
+  .extend({ repeatPassword: requiredText(M.required, TEXT_MAX.secret) })
   .refine((v) => v.keyStorePassword === v.repeatPassword, {
     path: ['repeatPassword'],
     message: M.passwordsDiffer,
@@ -131,7 +134,7 @@ export const thirdPartyFormSchema = z.object({
     z.string().max(250, M.thirdPartyAddressMax250),
   ),
   nombrePrestador: requiredText(M.thirdPartyNameRequired).pipe(z.string().max(100)),
-  tipoDocumento: requiredText(M.required),
+  tipoDocumento: requiredText(M.required, TEXT_MAX.code),
   numeroDocumento: requiredText(M.required).pipe(
     z.string().max(11, M.thirdPartyDocumentMax11).regex(/^\d+$/, X.documentDigits),
   ),

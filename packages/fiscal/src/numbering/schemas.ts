@@ -1,3 +1,4 @@
+import { integerTooLarge, TEXT_MAX } from '../bounds.ts';
 import { requiredText } from '../common.ts';
 import { z } from '../zod-es.ts';
 
@@ -37,8 +38,14 @@ export const NUMBERING_EXTRA_MESSAGES = {
 
 const M = NUMBERING_MESSAGES;
 
-/** A whole number ≥ 0 sent as a number or numeric string; text that is not a number gets `message`. */
-const count = (message: string = M.notANumber) =>
+/** Control numbers, invoice numbers and lot sizes have at most 9 digits (spec 000 §9). */
+export const CONTROL_NUMBER_MAX = 999_999_999;
+
+/**
+ * A whole number from 0 to CONTROL_NUMBER_MAX sent as a number or numeric string; text that is not a
+ * number gets `message`, a larger one a message naming `field`.
+ */
+const count = (field: string, message: string = M.notANumber) =>
   z.preprocess(
     (v) => {
       const t = typeof v === 'string' ? v.trim() : v;
@@ -48,14 +55,20 @@ const count = (message: string = M.notANumber) =>
     z
       .number({ error: (issue) => (issue.input === undefined ? M.required : message) })
       .int(message)
-      .min(0, message),
+      .min(0, message)
+      .max(CONTROL_NUMBER_MAX, integerTooLarge(field, CONTROL_NUMBER_MAX)),
   );
 
 /** An optional whole number: missing, null and '' mean absent (the form sends empty fields). */
-const optionalCount = (message: string = M.notANumber) =>
+const optionalCount = (field: string, message: string = M.notANumber) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.coerce.number({ error: message }).int(message).min(0, message).optional(),
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(0, message)
+      .max(CONTROL_NUMBER_MAX, integerTooLarge(field, CONTROL_NUMBER_MAX))
+      .optional(),
   );
 
 const serie = z.preprocess(
@@ -89,11 +102,11 @@ export const companyLotSchema = z
       )
       .optional(),
     serie,
-    nroControl: count(),
-    nroControlDesde: optionalCount(),
-    nroControlHasta: optionalCount(),
-    cantidadFacturas: optionalCount(),
-    cantidadLocalidad: optionalCount(),
+    nroControl: count('nroControl'),
+    nroControlDesde: optionalCount('nroControlDesde'),
+    nroControlHasta: optionalCount('nroControlHasta'),
+    cantidadFacturas: optionalCount('cantidadFacturas'),
+    cantidadLocalidad: optionalCount('cantidadLocalidad'),
     /** The head office issues from the individual lot too (its own sub-range). */
     localidadGeneraFac: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
     logEstatusRegistro: lotStatus,
@@ -147,9 +160,9 @@ export const branchLotSchema = z.object({
   IDControlFacturalocalidad: requiredText(M.required).pipe(z.uuid({ error: M.required })),
   tipo: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    z.string({ error: M.required }),
+    z.string({ error: M.required }).max(TEXT_MAX.code),
   ),
-  cantidadFacturas: count(M.greaterThanZero).refine((v) => v > 0, M.greaterThanZero),
+  cantidadFacturas: count('cantidadFacturas', M.greaterThanZero).refine((v) => v > 0, M.greaterThanZero),
   serie: requiredText(M.required).pipe(z.string().max(2, M.serieMax2)),
   logEstatusRegistro: lotStatus,
 });
@@ -159,16 +172,16 @@ export type BranchLotInput = z.infer<typeof branchLotSchema>;
 export const autoNumberSchema = z.object({
   id: requiredText(M.required).pipe(z.uuid({ error: M.required })),
   serie,
-  nroFacturaDesde: count(),
-  cantidadFacturas: count(M.greaterThanZero).refine((v) => v > 0, M.greaterThanZero),
+  nroFacturaDesde: count('nroFacturaDesde'),
+  cantidadFacturas: count('cantidadFacturas', M.greaterThanZero).refine((v) => v > 0, M.greaterThanZero),
 });
 
 /** Automatic withholding numbers of an agent (AddNroRetenciones). */
 export const withholdingNumbersSchema = z.object({
   id_localidad: requiredText(M.required).pipe(z.uuid({ error: M.required })),
   serie,
-  nroDesde: count(),
-  cantidad: count(M.greaterThanZero).refine((v) => v > 0, M.greaterThanZero),
+  nroDesde: count('nroDesde'),
+  cantidad: count('cantidad', M.greaterThanZero).refine((v) => v > 0, M.greaterThanZero),
   asignaNro: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(true),
 });
 

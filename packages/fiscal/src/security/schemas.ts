@@ -1,3 +1,4 @@
+import { maxText, TEXT_MAX, textTooLong } from '../bounds.ts';
 import { looseBoolean, optionalText, requiredText } from '../common.ts';
 import { z } from '../zod-es.ts';
 
@@ -33,25 +34,28 @@ const M = SECURITY_MESSAGES;
 
 // --- Roles -------------------------------------------------------------------------------------------
 
+/** How many modules a role lists, and actions a module has: far above the catalog, far below abuse. */
+const MAX_ITEMS = 500;
+
 export const roleActionSchema = z.object({
-  _id: z.string().min(1),
-  key: z.string().min(1),
-  description: z.string().default(''),
+  _id: maxText(TEXT_MAX.name).min(1),
+  key: maxText(TEXT_MAX.name).min(1),
+  description: maxText(TEXT_MAX.long).default(''),
   status: looseBoolean,
 });
 
 export const roleModuleSchema = z.object({
   id: z.uuid(),
-  nombre: z.string().default(''),
-  path: z.string().default(''),
+  nombre: maxText(TEXT_MAX.name).default(''),
+  path: maxText(TEXT_MAX.name).default(''),
   permiso: looseBoolean.default(true),
-  acciones: z.array(roleActionSchema).default([]),
+  acciones: z.array(roleActionSchema).max(MAX_ITEMS).default([]),
 });
 
 export const roleCreateSchema = z.object({
   rol: requiredText(M.rolRequired).pipe(z.string().max(60)),
   descripcion: requiredText(M.rolDescriptionRequired).pipe(z.string().max(200)),
-  modulo: z.array(roleModuleSchema).default([]),
+  modulo: z.array(roleModuleSchema).max(MAX_ITEMS).default([]),
 });
 export type RoleCreateInput = z.infer<typeof roleCreateSchema>;
 
@@ -61,27 +65,33 @@ export const roleUpdateSchema = roleCreateSchema;
 // --- Modules -----------------------------------------------------------------------------------------
 
 export const moduleActionSchema = z.object({
-  _id: z.string().optional(),
-  key: requiredText('La clave de la acción es requerida'),
-  description: z.string().default(''),
+  _id: maxText(TEXT_MAX.name).optional(),
+  key: requiredText('La clave de la acción es requerida', TEXT_MAX.name),
+  description: maxText(TEXT_MAX.long).default(''),
 });
 
 export const moduleCreateSchema = z.object({
   name: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: M.moduleNameMin }).min(2, M.moduleNameMin),
+    z
+      .string({ error: M.moduleNameMin })
+      .min(2, M.moduleNameMin)
+      .max(TEXT_MAX.name, textTooLong(TEXT_MAX.name)),
   ),
-  path: requiredText('La ruta es requerida').pipe(
+  path: requiredText('La ruta es requerida', TEXT_MAX.name).pipe(
     z.string().startsWith('/', SECURITY_EXTRA_MESSAGES.modulePathInvalid),
   ),
   permiso: looseBoolean.default(true),
-  opciones: z.array(moduleActionSchema).default([]),
+  opciones: z.array(moduleActionSchema).max(MAX_ITEMS).default([]),
 });
 export type ModuleCreateInput = z.infer<typeof moduleCreateSchema>;
 
 // --- Users -------------------------------------------------------------------------------------------
 
-const idList = z.preprocess((v) => (v === null || v === undefined || v === '' ? [] : v), z.array(z.uuid()));
+const idList = z.preprocess(
+  (v) => (v === null || v === undefined || v === '' ? [] : v),
+  z.array(z.uuid()).max(MAX_ITEMS),
+);
 
 const userBase = z.object({
   tipoDocumento: requiredText(M.tipoDocumentoRequired).pipe(
@@ -95,7 +105,7 @@ const userBase = z.object({
   userAlias: requiredText(M.userAliasRequired).pipe(z.string().max(60)),
   email: requiredText(M.emailRequired).pipe(z.email(M.emailInvalid).max(200)),
   masterAdmin: looseBoolean.default(false),
-  role: optionalText(),
+  role: optionalText(TEXT_MAX.name),
   id_localidad: idList.default([]),
   sucursales: idList.default([]),
   userPortal: z.enum(USER_PORTAL_TYPES).default('NO_PORTAL'),
@@ -120,7 +130,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** The screen's form adds the repeated password, which must match. */
 export const userCreateFormSchema = userBase
-  .extend({ password, repassword: requiredText(M.passwordRequired) })
+  .extend({ password, repassword: requiredText(M.passwordRequired, TEXT_MAX.secret) })
   .superRefine(roleUnlessMaster)
   .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
 
@@ -133,9 +143,9 @@ export const changePasswordSchema = z.object({
 export const changePasswordFormSchema = z
   .object({
     password: requiredText(M.changePasswordRequired).pipe(
-      z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin),
+      z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200),
     ),
-    repassword: requiredText(M.changePasswordRequired),
+    repassword: requiredText(M.changePasswordRequired, TEXT_MAX.secret),
   })
   .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
 
@@ -147,15 +157,15 @@ export const loginSchema = z.object({
 });
 
 export const refreshTokenSchema = z.object({
-  refreshToken: requiredText('El token de actualización es requerido'),
+  refreshToken: requiredText('El token de actualización es requerido', TEXT_MAX.secret),
 });
 
 export const forgotPasswordSchema = z.object({
-  email: requiredText(M.emailRequired).pipe(z.email(M.emailInvalid)),
+  email: requiredText(M.emailRequired).pipe(z.email(M.emailInvalid).max(200)),
 });
 
 export const resetPasswordSchema = z.object({
-  token: requiredText('El enlace de recuperación no es válido'),
+  token: requiredText('El enlace de recuperación no es válido', TEXT_MAX.secret),
   password: requiredText(M.passwordRequired).pipe(
     z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200),
   ),

@@ -1,4 +1,12 @@
-import { divisaSchema, idParam, pageQuery, REGISTER_STATUSES, tasaCambioSchema, z } from '@sigece/fiscal';
+import {
+  divisaSchema,
+  idParam,
+  pageQuery,
+  REGISTER_STATUSES,
+  TEXT_MAX,
+  tasaCambioSchema,
+  z,
+} from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
@@ -178,7 +186,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Historial de tasas por fecha (paginado)',
         querystring: pageQuery.extend({
-          iso: z.string().optional(),
+          iso: z.string().max(TEXT_MAX.code).optional(),
           desde: z.iso.date().optional(),
           hasta: z.iso.date().optional(),
         }),
@@ -195,7 +203,10 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'La tasa que usa un documento de esa fecha (la del día o la última anterior)',
-        querystring: z.object({ iso: z.string().toUpperCase(), fecha: z.iso.date().optional() }),
+        querystring: z.object({
+          iso: z.string().max(TEXT_MAX.code).toUpperCase(),
+          fecha: z.iso.date().optional(),
+        }),
         response: {
           // No rate is an answer, not an error: screens ask for every currency they may show.
           200: z.object({

@@ -1,4 +1,12 @@
-import { caracasDate, idParam, pageQuery, productSchema, REGISTER_STATUSES, z } from '@sigece/fiscal';
+import {
+  caracasDate,
+  idParam,
+  pageQuery,
+  productSchema,
+  REGISTER_STATUSES,
+  TEXT_MAX,
+  z,
+} from '@sigece/fiscal';
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -181,7 +189,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           divisa: z.enum(['VEF', 'USD', 'EUR', 'PTR'], { error: 'Divisa no admitida' }),
         }),
         querystring: z.object({
-          search: z.string().optional(),
+          search: z.string().max(TEXT_MAX.search).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(500),
         }),
         response: {

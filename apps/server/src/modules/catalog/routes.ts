@@ -6,6 +6,7 @@ import {
   incotermSchema,
   municipioSchema,
   paisSchema,
+  TEXT_MAX,
   valorGravamenSchema,
   z,
 } from '@sigece/fiscal';
@@ -240,7 +241,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     toValues: (i) => ({ nombre: i.nombre, codigo: i.codigo, tipoNota: i.tipoNota }),
     searchColumns: [categoriasNota.nombre, categoriasNota.tipoNota],
     orderBy: categoriasNota.tipoNota,
-    filters: z.object({ tipoNota: z.string().optional() }),
+    filters: z.object({ tipoNota: z.string().max(TEXT_MAX.code).optional() }),
     filterWhere: (f) =>
       f.tipoNota ? eq(categoriasNota.tipoNota, String(f.tipoNota).toUpperCase()) : undefined,
   });

@@ -1,6 +1,7 @@
 import {
   branchSchema,
   branchUpdateSchema,
+  COMPANY_MESSAGES,
   certificateFieldsSchema,
   companyCreateSchema,
   companyUpdateSchema,
@@ -14,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
 import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
+import { readMultipart } from '../../http/multipart.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import * as branches from './branches.service.ts';
@@ -256,17 +258,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Envíe el certificado como multipart/form-data');
-      const fields: Record<string, string> = {};
-      let file: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname === 'certificado') file = await part.toBuffer();
-          else await part.toBuffer();
-        } else {
-          fields[part.fieldname] = String(part.value ?? '');
-        }
-      }
-      const parsed = certificateFieldsSchema.safeParse(fields);
+      const { fields, files } = await readMultipart(request, {
+        fileSize: 10_000_000,
+        fileTooLarge: COMPANY_MESSAGES.fileTooHeavy,
+        files: 2,
+      });
+      const file = files.find((f) => f.fieldname === 'certificado')?.data;
+      const parsed = certificateFieldsSchema.safeParse(Object.fromEntries(fields));
       if (!parsed.success) {
         const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
         throw badRequest(errors[0].message, errors);

@@ -1,5 +1,6 @@
 import { hasPermission, idParam, pageQuery, z } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
@@ -214,7 +215,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pdf, nombre } = await invoices.invoicePdf(db, scopeOfRequest(request), request.params.id);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${nombre}"`)
+        .header('content-disposition', contentDisposition('inline', nombre))
         .send(pdf);
     },
   );
@@ -242,7 +243,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = `Factura_${detail.serieNrofactura ? `${detail.serieNrofactura}-` : ''}${detail.nroFactura}_${Date.now()}.json`;
       return reply
         .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', contentDisposition('attachment', name))
         .send(JSON.stringify(detail, null, 2));
     },
   );

@@ -6,6 +6,7 @@ import {
   idParam,
   NUMBERING_MESSAGES,
   numberingModeSchema,
+  TEXT_MAX,
   withholdingNumbersSchema,
   z,
 } from '@sigece/fiscal';
@@ -101,7 +102,7 @@ const companyQuery = z
     _id: z.uuid().optional(),
     razonSocial: z.uuid().optional(),
     id: z.uuid().optional(),
-    tipo: z.string().optional(),
+    tipo: z.string().max(TEXT_MAX.code).optional(),
   })
   .refine((v) => v.id_localidad ?? v._id ?? v.razonSocial ?? v.id, { message: 'Seleccione la razón social' });
 const companyIdOf = (v: z.infer<typeof companyQuery>) => (v.id_localidad ?? v._id ?? v.razonSocial ?? v.id)!;
@@ -191,7 +192,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Lotes de una sucursal (familia ORDEN por omisión; FACTURA o RETENCION con tipoFacturaOrden)',
         body: z.object({
           id_sucursal: z.uuid({ error: 'Seleccione la sucursal' }),
-          tipo: z.string().optional(),
+          tipo: z.string().max(TEXT_MAX.code).optional(),
           tipoFacturaOrden: z.enum(['FACTURA', 'ORDEN', 'RETENCION']).default('ORDEN'),
         }),
         response: { 200: sublotsAnswer, ...errorResponses },
@@ -465,8 +466,8 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           'El próximo número de factura automático, sin consumirlo (id de la razón social o, con tipo=Sucursal, de la sucursal)',
         querystring: z.object({
           id: z.uuid({ error: 'Es requerido' }),
-          tipo: z.string().optional(),
-          sucursalTipo: z.string().optional(),
+          tipo: z.string().max(TEXT_MAX.code).optional(),
+          sucursalTipo: z.string().max(TEXT_MAX.code).optional(),
         }),
         response: {
           200: resultBody(z.object({ serie: z.string(), nroFactura: z.string() })),

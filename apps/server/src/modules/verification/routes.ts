@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
+import { readMultipart } from '../../http/multipart.ts';
 import { storedInvoiceChecksum } from '../invoices/service.ts';
 
 /** Largest file the verification page accepts (spec 002 §9). */
@@ -9,12 +10,13 @@ export const VERIFY_MAX_BYTES = 10_000_000;
 
 /**
  * Each document type tells where its stored SHA-256 lives. Notes (nota), orders (orden) and withholdings
- * (ret) plug in here as their issues land; the page and the call stay the same.
+ * (ret) plug in here as their issues land; the page and the call stay the same. A Map, so that a
+ * tipoDocumento such as __proto__ or constructor is just unknown.
  */
-const CHECKSUMS: Record<string, (db: Db, id: string) => Promise<string | null>> = {
-  fact: storedInvoiceChecksum,
-  factura: storedInvoiceChecksum,
-};
+const CHECKSUMS = new Map<string, (db: Db, id: string) => Promise<string | null>>([
+  ['fact', storedInvoiceChecksum],
+  ['factura', storedInvoiceChecksum],
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,38 +35,27 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Envíe el documento como multipart/form-data');
-      const fields: Record<string, string> = {};
-      let file: Buffer | undefined;
-      let mimetype = '';
-      let files = 0;
-      try {
-        for await (const part of request.parts({ limits: { fileSize: VERIFY_MAX_BYTES, files: 1 } })) {
-          if (part.type === 'file') {
-            files++;
-            mimetype = part.mimetype;
-            file = await part.toBuffer();
-          } else fields[part.fieldname] = String(part.value ?? '');
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw badRequest('El archivo supera los 10000000 bytes permitidos');
-        if (code === 'FST_FILES_LIMIT') throw badRequest('Envíe un solo archivo');
-        throw error;
-      }
-      if (!file || files === 0) throw badRequest('Seleccione el documento PDF a validar');
+      const { fields, files } = await readMultipart(request, {
+        fileSize: VERIFY_MAX_BYTES,
+        fileTooLarge: `El archivo supera los ${VERIFY_MAX_BYTES} bytes permitidos`,
+        files: 1,
+      });
+      const file = files[0]?.data;
+      const mimetype = files[0]?.mimetype ?? '';
+      if (!file) throw badRequest('Seleccione el documento PDF a validar');
       const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
       if (!isPdf || (mimetype && !/pdf|octet-stream/.test(mimetype)))
         throw badRequest('Solo se admiten archivos PDF');
-      const tipo = (fields.tipoDocumento ?? '').trim().toLowerCase();
-      const lookup = CHECKSUMS[tipo];
-      if (!lookup) throw badRequest(`tipoDocumento no admitido: use ${Object.keys(CHECKSUMS).join(', ')}`);
-      if (!UUID.test(fields.id ?? '')) throw badRequest('Identificador de documento no válido');
-      const stored = await lookup(db, fields.id);
+      const tipo = (fields.get('tipoDocumento') ?? '').trim().toLowerCase();
+      const lookup = CHECKSUMS.get(tipo);
+      if (!lookup) throw badRequest(`tipoDocumento no admitido: use ${[...CHECKSUMS.keys()].join(', ')}`);
+      const id = fields.get('id') ?? '';
+      if (!UUID.test(id)) throw badRequest('Identificador de documento no válido');
+      const stored = await lookup(db, id);
       if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const digest = createHash('sha256').update(file).digest();
       const storedBase64 = Buffer.from(stored, 'hex').toString('base64');
-      const claimed = (fields.checkSum ?? '').trim();
+      const claimed = (fields.get('checkSum') ?? '').trim();
       const matches =
         digest.toString('hex') === stored &&
         (claimed === '' || claimed === storedBase64 || claimed === stored);
