@@ -89,7 +89,11 @@ export async function openPglite(location: string): Promise<Database> {
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return connectPostgres(config.databaseUrl);
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+}): Promise<Database> {
+  if (config.databaseUrl) return connectPostgres(config.databaseUrl, config.databasePoolSize);
   return openPglite(join(config.dataDir, 'pgdata'));
 }
