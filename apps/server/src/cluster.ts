@@ -46,8 +46,13 @@ function refuse(message: string): never {
   process.exit(1);
 }
 
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+/** The primary's LOG_LEVEL, as the workers' (silent: nothing). */
+let threshold = 30;
+
 /** One JSON line per event, shaped like the workers' pino lines, so one log reader reads both. */
 function log(level: 30 | 40 | 50 | 60, msg: string): void {
+  if (level < threshold) return;
   const line = JSON.stringify({ level, time: Date.now(), pid: process.pid, hostname: hostname(), msg });
   (level >= 40 ? process.stderr : process.stdout).write(`${line}\n`);
 }
@@ -57,6 +62,7 @@ function log(level: 30 | 40 | 50 | 60, msg: string): void {
  * the same queue at once deadlock in pg-boss's create_queue) and the pool size each process will use.
  */
 export async function prepareCluster(database: Database, config: AppConfig): Promise<number> {
+  threshold = LEVELS[config.logLevel] ?? Number.POSITIVE_INFINITY;
   if (config.jobs) await (await startJobQueue(database, JOBS)).stop();
   return clusterPoolSize(database, config, workerRoles(config).length);
 }
