@@ -30,6 +30,8 @@ export interface AppConfig {
   jobWorkers?: boolean;
   /** HTTP server processes on one port (SIGECE_WORKERS, PostgreSQL only); unset or 1: one process. */
   workers?: number;
+  /** A direct connection for migrations when DATABASE_URL goes through a transaction-mode pooler. */
+  databaseMigrationUrl?: string;
   /** PostgreSQL connections per process (DATABASE_POOL_SIZE); default 20, or derived when clustered. */
   databasePoolSize?: number;
   /** The provider's own signing certificate (PKCS#12 path and password); demo: generated once. */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: env.SIGECE_JOBS === 'send' || (flag(env.SIGECE_JOBS) ?? true),
     jobWorkers: env.SIGECE_JOBS !== 'send',
     workers: env.SIGECE_WORKERS ? Number(env.SIGECE_WORKERS) : undefined,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     databasePoolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
     providerP12Path: env.PROVIDER_P12 || undefined,
     providerP12Password: env.PROVIDER_P12_PASSWORD,

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { connectPostgres, type Database } from '../src/db/client.ts';
 import { ADMIN } from './harness.ts';
 import { scratchPostgres } from './scratch-database.ts';
 import { INGEST, invoice } from './support/invoices.ts';
@@ -233,5 +233,31 @@ describe('SIGECE_WORKERS=2 without DATABASE_URL', () => {
     expect(text).toContain('SIGECE_WORKERS=2 requiere PostgreSQL (DATABASE_URL)');
     expect(existsSync(join(dir, 'pgdata'))).toBe(false);
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+// Through a transaction-mode pooler (PgBouncer) the session-level migration lock would not stay with its
+// session, so the hosts behind one may give migrations a direct connection of their own.
+describe.skipIf(!SERVER_URL)('DATABASE_MIGRATION_URL [postgres]', () => {
+  it('migrations connect there, and only there', async () => {
+    const name = `sigece_test_migration_url_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const { database, drop } = await scratchPostgres(SERVER_URL!, name, 1);
+    const url = new URL(SERVER_URL!);
+    url.pathname = `/${name}`;
+    const nowhere = 'postgres://postgres@127.0.0.1:9/nowhere';
+    try {
+      const unreachable = connectPostgres(url.toString(), 1, nowhere);
+      await expect(unreachable.migrate()).rejects.toThrow(/ECONNREFUSED/);
+      await unreachable.close();
+      const direct = connectPostgres(nowhere, 1, url.toString());
+      await direct.migrate();
+      await direct.close();
+      const [row] = await database.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(row.n).toBeGreaterThan(0);
+    } finally {
+      await drop();
+    }
   });
 });
