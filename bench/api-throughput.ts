@@ -6,7 +6,7 @@
 //          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs]
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -85,6 +85,36 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** CPU seconds (user + system) used so far by these processes, from /proc (Linux; ticks of 10 ms). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
+/** The server: the process started and every process it forked. */
+function serverPids(root: number): number[] {
+  const pids = [root];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === root) pids.push(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return pids;
+}
+
 /** Until `workers` distinct processes answered the health check (each on a new connection). */
 async function ready(address: string, workers: number, server: ChildProcess): Promise<void> {
   const seen = new Set<string>();
@@ -102,8 +132,8 @@ async function ready(address: string, workers: number, server: ChildProcess): Pr
 }
 
 /** The real server with SIGECE_WORKERS=workers on a scratch database, loaded over HTTP from here. */
-async function api(workers: number): Promise<LoadResult & { check: string }> {
-  const { database, drop, url } = await scratch(`api${workers}`);
+async function api(workers: number): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
+  const { database, drop, url, name } = await scratch(`api${workers}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-api-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
@@ -127,11 +157,21 @@ async function api(workers: number): Promise<LoadResult & { check: string }> {
     await ready(address, workers, server);
     const token = await benchLogin(address);
     await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS });
+    // CPU per request, of the server's processes and of PostgreSQL's backends serving its database: the
+    // figure that says what a core buys, whatever else the machine is doing.
+    const backends = (
+      await database.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])
+    ).map((r) => r.pid);
+    const nodes = serverPids(server.pid!);
+    const before = { node: cpuSeconds(nodes), pg: cpuSeconds(backends) };
     const result = await invoiceLoad({ address, token, clients, seconds });
+    const perRequest = (s: number) => (s * 1000) / result.requests;
+    const nodeMs = perRequest(cpuSeconds(nodes) - before.node);
+    const pgMs = perRequest(cpuSeconds(backends) - before.pg);
     const [row] = await database.query<{ n: string; max: string }>(
       'select count(*)::text n, max(numero_control)::text max from facturas',
     );
-    return { ...result, check: `${row.n} invoices stored, highest control number ${row.max}` };
+    return { ...result, nodeMs, pgMs, check: `${row.n} invoices stored, highest control number ${row.max}` };
   } finally {
     server.kill('SIGTERM');
     await exited;
@@ -158,6 +198,7 @@ for (const workers of values.workers.split(',').map(Number)) {
   const label = `API, SIGECE_WORKERS=${workers}`.padEnd(38);
   console.log(
     `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
-      `failed ${r.failed}   load ${load()}   (${r.check}, warm-up included)`,
+      `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +
+      `PostgreSQL backends ${r.pgMs.toFixed(2)} ms   (${r.check}, warm-up included)`,
   );
 }
