@@ -47,3 +47,144 @@ export function benchConfig(): AppConfig {
     printer: { nombre: 'Bench', rif: 'J-000000001', providencia: 'X', fechaProvidencia: '2026-01-01' },
   };
 }
+
+let counter = 0;
+/** Five lines: three at 16 %, one at 8 %, one exempt; totals computed as a connector would. */
+export function benchInvoice() {
+  counter++;
+  const lines = [
+    {
+      codigoProducto: 'P-001',
+      descripcion: 'Resma de papel carta',
+      cantidad: 2,
+      precio: '250.00',
+      alicuotaGravamen: 16,
+      importe: '500.00',
+      montoGravamen: '80.00',
+    },
+    {
+      codigoProducto: 'P-002',
+      descripcion: 'Tóner láser negro',
+      cantidad: 1,
+      precio: '1850.00',
+      alicuotaGravamen: 16,
+      importe: '1850.00',
+      montoGravamen: '296.00',
+    },
+    {
+      codigoProducto: 'P-005',
+      descripcion: 'Carpeta',
+      cantidad: 10,
+      precio: '12.50',
+      alicuotaGravamen: 16,
+      importe: '125.00',
+      montoGravamen: '20.00',
+    },
+    {
+      codigoProducto: 'P-003',
+      descripcion: 'Harina de maíz',
+      cantidad: 4,
+      precio: '45.00',
+      alicuotaGravamen: 8,
+      importe: '180.00',
+      montoGravamen: '14.40',
+    },
+    {
+      codigoProducto: 'P-004',
+      descripcion: 'Libro escolar',
+      cantidad: 1,
+      precio: '380.00',
+      alicuotaGravamen: 0,
+      exento: true,
+      importe: '380.00',
+      montoGravamen: '0',
+    },
+  ];
+  return {
+    rif: 'J-123456789',
+    nroFactura: `B${process.pid}-${counter}`,
+    importeTotal: '3445.40',
+    subTotal: '3035.00',
+    montoDescuento: '0',
+    totalExento: '380.00',
+    totalExonerado: '0',
+    condicionPago: 'CONTADO',
+    facturaDivisa: 'VEF',
+    tipoColetilla: false,
+    tipoVenta: 'INTERNA',
+    modeloFactura: 'GENERAL',
+    cliente: {
+      tipoDocumento: 'V',
+      numeroDocumento: String(10_000_000 + (counter % 5000)),
+      identificacion: 'Cliente de prueba',
+    },
+    lstDetallesFacturaGeneral: lines,
+  };
+}
+
+/** The demo master administrator's access token, by logging in over HTTP. */
+export async function benchLogin(address: string): Promise<string> {
+  const login = await fetch(`${address}/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@sigece.local', password: 'admin123' }),
+  });
+  return (await login.json()).tokens.access.token;
+}
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  created: number;
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * `clients` connections each posting `batch` invoices per request to POST /v2/facturas/masivafacturacion
+ * for `seconds`, one request after another: requests per second, invoices stored, p50/p99 latency.
+ */
+export async function invoiceLoad(options: {
+  address: string;
+  token: string;
+  clients: number;
+  seconds: number;
+  batch?: number;
+}): Promise<LoadResult> {
+  const { address, token, clients, seconds, batch = 1 } = options;
+  const latencies: number[] = [];
+  let created = 0;
+  let failed = 0;
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < deadline) {
+        const body = JSON.stringify(Array.from({ length: batch }, benchInvoice));
+        const started = performance.now();
+        const res = await fetch(`${address}/v2/facturas/masivafacturacion`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body,
+        });
+        const answer = await res.json();
+        latencies.push(performance.now() - started);
+        created += answer.totalFacturasNew ?? 0;
+        failed += answer.totalFacturaconError ?? (res.ok ? 0 : batch);
+        if (answer.totalFacturaconError) console.error(JSON.stringify(answer.DetalleErrorFacturas[0]));
+        else if (!res.ok) console.error(JSON.stringify(answer));
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    created,
+    failed,
+    p50: pct(50),
+    p99: pct(99),
+  };
+}

@@ -66,7 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('deps', deps);
   if (deps.jobs) {
     const jobs = deps.jobs;
-    for (const job of JOBS) await jobs.work(job, (data) => job.handler(deps, data));
+    if (config.jobWorkers !== false)
+      for (const job of JOBS) await jobs.work(job, (data) => job.handler(deps, data));
     app.addHook('onClose', () => jobs.stop());
   }
 

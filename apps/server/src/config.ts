@@ -26,6 +26,14 @@ export interface AppConfig {
   bcvDaily: boolean;
   /** Run the background workers (PDF generation, e-mail) in this process. */
   jobs: boolean;
+  /** With `jobs`: false queues jobs without working them here (SIGECE_JOBS=send; cluster HTTP workers). */
+  jobWorkers?: boolean;
+  /** HTTP server processes on one port (SIGECE_WORKERS, PostgreSQL only); unset or 1: one process. */
+  workers?: number;
+  /** A direct connection for migrations when DATABASE_URL goes through a transaction-mode pooler. */
+  databaseMigrationUrl?: string;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE); default 20, or derived when clustered. */
+  databasePoolSize?: number;
   /** The provider's own signing certificate (PKCS#12 path and password); demo: generated once. */
   providerP12Path?: string;
   providerP12Password?: string;
@@ -71,7 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     bcvUrl: env.BCV_URL || 'https://www.bcv.org.ve/',
     bcvDaily: flag(env.BCV_DAILY) ?? true,
-    jobs: flag(env.SIGECE_JOBS) ?? true,
+    jobs: env.SIGECE_JOBS === 'send' || (flag(env.SIGECE_JOBS) ?? true),
+    jobWorkers: env.SIGECE_JOBS !== 'send',
+    workers: env.SIGECE_WORKERS ? Number(env.SIGECE_WORKERS) : undefined,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
+    databasePoolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
     providerP12Path: env.PROVIDER_P12 || undefined,
     providerP12Password: env.PROVIDER_P12_PASSWORD,
     printer: {

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { prepareCluster, processRole, superviseWorkers } from './cluster.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReference } from './db/reference-seed.ts';
@@ -11,52 +12,76 @@ import { queueMissingPdfs } from './modules/invoices/pdf-job.ts';
 
 const config = loadConfig();
 config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// SIGECE_WORKERS > 1: this process only forks and supervises (cluster.ts); unset or 1: it does everything.
+const role = processRole(config);
 
 const database = await openDatabase(config);
-await database.migrate();
-await seedModules(database.db);
-await seedReference(database.db);
-if (config.demo) {
-  await seedDemo(database.db, { adminPassword: config.adminPassword });
-  await seedDemoCompanies(database.db);
+// Once per start, before any fork: the cluster's workers find the database ready.
+if (role === 'single' || role === 'primary') {
+  await database.migrate();
+  await seedModules(database.db);
+  await seedReference(database.db);
+  if (config.demo) {
+    await seedDemo(database.db, { adminPassword: config.adminPassword });
+    await seedDemoCompanies(database.db);
+  }
 }
-
-const app = await buildApp({ config, database });
-// Invoices stored just before a crash get their PDF job again.
-queueMissingPdfs(app.deps).catch((err) => app.log.warn({ err }, 'no se pudieron reencolar PDFs pendientes'));
-// Forget expired tokens and old failed logins once an hour; the answer never depends on it.
-const housekeeping = setInterval(
-  () => purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')),
-  3_600_000,
-);
-housekeeping.unref();
-// The official rates, once a day (and a minute after start); manual entry works whatever happens here.
-const refreshRates = () =>
-  refreshFromBcv(database.db, config.bcvUrl, {
-    userId: null,
-    userEmail: 'sistema',
-    method: 'JOB',
-    route: 'bcv-diario',
-    ip: null,
-  })
-    .then((rates) =>
-      app.log.info(`tasas BCV actualizadas: ${rates.map((r) => `${r.iso} ${r.valor}`).join(', ')}`),
-    )
-    .catch((err) => app.log.warn(`no se pudieron actualizar las tasas del BCV: ${(err as Error).message}`));
-const rateTimers = config.bcvDaily
-  ? [setTimeout(refreshRates, 60_000), setInterval(refreshRates, 24 * 3_600_000)]
-  : [];
-for (const timer of rateTimers) timer.unref();
-const shutdown = async () => {
-  clearInterval(housekeeping);
-  await app.close();
+if (role === 'primary') {
+  const poolSize = await prepareCluster(database, config);
   await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+  superviseWorkers(config, poolSize);
+} else await serve();
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `sigece escucha en http://localhost:${config.port} (base de datos: ${database.kind}${config.demo ? ', datos demo' : ''})`,
-);
+/** One process's work: HTTP (single, http), background jobs and chores (single, jobs). */
+async function serve() {
+  const app = await buildApp({ config, database });
+  // The chores below run once per host: in the job runner when clustered.
+  const chores = role !== 'http';
+  // Invoices stored just before a crash get their PDF job again.
+  if (chores)
+    queueMissingPdfs(app.deps).catch((err) =>
+      app.log.warn({ err }, 'no se pudieron reencolar PDFs pendientes'),
+    );
+  // Forget expired tokens and old failed logins once an hour; the answer never depends on it.
+  const housekeeping = setInterval(
+    () => chores && purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')),
+    3_600_000,
+  );
+  housekeeping.unref();
+  // The official rates, once a day (and a minute after start); manual entry works whatever happens here.
+  const refreshRates = () =>
+    refreshFromBcv(database.db, config.bcvUrl, {
+      userId: null,
+      userEmail: 'sistema',
+      method: 'JOB',
+      route: 'bcv-diario',
+      ip: null,
+    })
+      .then((rates) =>
+        app.log.info(`tasas BCV actualizadas: ${rates.map((r) => `${r.iso} ${r.valor}`).join(', ')}`),
+      )
+      .catch((err) => app.log.warn(`no se pudieron actualizar las tasas del BCV: ${(err as Error).message}`));
+  const rateTimers =
+    config.bcvDaily && chores
+      ? [setTimeout(refreshRates, 60_000), setInterval(refreshRates, 24 * 3_600_000)]
+      : [];
+  for (const timer of rateTimers) timer.unref();
+  let closing = false;
+  const shutdown = async () => {
+    // Ctrl-C reaches the primary and its workers alike; the primary's SIGTERM then finds this one closing.
+    if (closing) return;
+    closing = true;
+    clearInterval(housekeeping);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  if (role === 'jobs') return app.log.info('sigece: proceso de trabajos en segundo plano listo');
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `sigece escucha en http://localhost:${config.port} (base de datos: ${database.kind}${config.demo ? ', datos demo' : ''})`,
+  );
+}

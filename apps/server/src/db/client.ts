@@ -35,7 +35,11 @@ export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url))
 // Many server processes may start at once against one PostgreSQL: only one migrates at a time.
 const MIGRATION_LOCK = 727_100_001;
 
-export function connectPostgres(url: string, poolSize = 20): Database {
+/**
+ * `migrationUrl`: where migrations connect, when DATABASE_URL goes through a transaction-mode pooler
+ * (PgBouncer), which would not keep the session-level migration lock with its session.
+ */
+export function connectPostgres(url: string, poolSize = 20, migrationUrl?: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -51,13 +55,16 @@ export function connectPostgres(url: string, poolSize = 20): Database {
       return { rows: last?.rows ?? [] };
     },
     async migrate() {
-      const client = await pool.connect();
+      const direct = migrationUrl ? new pg.Client({ connectionString: migrationUrl }) : undefined;
+      await direct?.connect();
+      const client = direct ?? (await pool.connect());
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        if (direct) await direct.end();
+        else (client as pg.PoolClient).release();
       }
     },
     close: () => pool.end(),
@@ -89,7 +96,13 @@ export async function openPglite(location: string): Promise<Database> {
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return connectPostgres(config.databaseUrl);
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+  databaseMigrationUrl?: string;
+}): Promise<Database> {
+  if (config.databaseUrl)
+    return connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseMigrationUrl);
   return openPglite(join(config.dataDir, 'pgdata'));
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { z } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -15,6 +16,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
+      // Which of the SIGECE_WORKERS processes answered: its ordinal (1, 2, … and a new one per restart), no pid.
+      if (cluster.worker) reply.header('x-sigece-worker', String(cluster.worker.id));
       try {
         await app.deps.database.query('select 1');
         return { status: 'ok' as const, database: app.deps.database.kind };

@@ -1,0 +1,204 @@
+// The integration API's throughput against PostgreSQL's own ceiling, in one run: pgbench's figure for the
+// raw pattern of an invoice (lock one counter row, insert a ~2 kB row, commit), then single-invoice
+// requests (5 lines) to POST /v2/facturas/masivafacturacion over real HTTP from this process, with the
+// real server entry (src/main.ts) started with SIGECE_WORKERS=1 and 2. Each on a scratch database.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-throughput.ts
+//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs]
+// --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { benchLogin, invoiceLoad, type LoadResult } from './support.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '16' },
+    workers: { type: 'string', default: '1,2' },
+    jobs: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(values.seconds);
+const clients = Number(values.clients);
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('api-throughput mide PostgreSQL: defina DATABASE_URL');
+  process.exit(1);
+}
+const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
+const WARM_UP_SECONDS = 2;
+const load = () => loadavg()[0].toFixed(1);
+
+/** A database of its own on DATABASE_URL's server, with its URL. */
+async function scratch(prefix: string) {
+  const name = `sigece_bench_${prefix}_${Date.now()}`;
+  const { database, drop } = await scratchPostgres(serverUrl!, name, 1);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return { database, drop, url, name };
+}
+
+/** pgbench's transactions per second for the pattern every invoice's transaction has at its core. */
+async function pgbench(): Promise<{ tps: number; latency: number }> {
+  const { database, drop, url, name } = await scratch('pgbench');
+  try {
+    await database.query('create table counter (id int primary key, n bigint not null)');
+    await database.query('insert into counter values (1, 0)');
+    await database.query('create table documents (id bigserial primary key, n bigint not null, body text)');
+    const dir = mkdtempSync(join(tmpdir(), 'sigece-pgbench-'));
+    const script = join(dir, 'lock-insert-commit.sql');
+    // 1,920 random hex characters: below the TOAST threshold, so stored as is, uncompressed.
+    writeFileSync(
+      script,
+      [
+        'BEGIN;',
+        'UPDATE counter SET n = n + 1 WHERE id = 1 RETURNING n \\gset',
+        "INSERT INTO documents (n, body) VALUES (:n, (SELECT string_agg(md5(random()::text), '') FROM generate_series(1, 60)));",
+        'COMMIT;',
+        '',
+      ].join('\n'),
+    );
+    const args = ['-h', url.hostname, '-p', url.port || '5432', '-n', '-c', String(clients), '-j', '2'];
+    if (url.username) args.push('-U', decodeURIComponent(url.username));
+    args.push('-T', String(seconds), '-f', script, name);
+    const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
+    const out = execFileSync('pgbench', args, { env, encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    return {
+      tps: Number(/tps = ([\d.]+)/.exec(out)?.[1]),
+      latency: Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]),
+    };
+  } finally {
+    await drop();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** CPU seconds (user + system) used so far by these processes, from /proc (Linux; ticks of 10 ms). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
+/** The server: the process started and every process it forked. */
+function serverPids(root: number): number[] {
+  const pids = [root];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === root) pids.push(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return pids;
+}
+
+/** Until `workers` distinct processes answered the health check (each on a new connection). */
+async function ready(address: string, workers: number, server: ChildProcess): Promise<void> {
+  const seen = new Set<string>();
+  const until = Date.now() + 180_000;
+  while (seen.size < workers) {
+    if (server.exitCode !== null) throw new Error('the server ended before answering');
+    if (Date.now() > until) throw new Error(`${workers} processes did not answer within 3 minutes`);
+    try {
+      const res = await fetch(`${address}/v2/health`, { headers: { connection: 'close' } });
+      if (res.ok) seen.add(res.headers.get('x-sigece-worker') ?? 'single');
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** The real server with SIGECE_WORKERS=workers on a scratch database, loaded over HTTP from here. */
+async function api(workers: number): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
+  const { database, drop, url, name } = await scratch(`api${workers}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-api-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      SIGECE_WORKERS: String(workers),
+      SIGECE_JOBS: values.jobs ? '1' : '0',
+      SIGECE_DEMO: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BCV_DAILY: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((done) => server.on('exit', done));
+  try {
+    const address = `http://127.0.0.1:${port}`;
+    await ready(address, workers, server);
+    const token = await benchLogin(address);
+    await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS });
+    // CPU per request, of the server's processes and of PostgreSQL's backends serving its database: the
+    // figure that says what a core buys, whatever else the machine is doing.
+    const backends = (
+      await database.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])
+    ).map((r) => r.pid);
+    const nodes = serverPids(server.pid!);
+    const before = { node: cpuSeconds(nodes), pg: cpuSeconds(backends) };
+    const result = await invoiceLoad({ address, token, clients, seconds });
+    const perRequest = (s: number) => (s * 1000) / result.requests;
+    const nodeMs = perRequest(cpuSeconds(nodes) - before.node);
+    const pgMs = perRequest(cpuSeconds(backends) - before.pg);
+    const [row] = await database.query<{ n: string; max: string }>(
+      'select count(*)::text n, max(numero_control)::text max from facturas',
+    );
+    return { ...result, nodeMs, pgMs, check: `${row.n} invoices stored, highest control number ${row.max}` };
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
+  }
+}
+
+const [version] = execFileSync('psql', [serverUrl, '-Atc', 'show server_version'], {
+  encoding: 'utf8',
+}).split(' ');
+console.log(
+  `PostgreSQL ${version.trim()}; ${clients} clients; ${seconds} s each; single-invoice requests of 5 lines; ` +
+    `background jobs ${values.jobs ? 'on (PDFs rendered during the load)' : 'off'}; load average before ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+);
+const raw = await pgbench();
+console.log(
+  `pgbench lock + insert 2 kB + commit     ${raw.tps.toFixed(0).padStart(6)} tps     latency average ${raw.latency.toFixed(1)} ms   load ${load()}`,
+);
+for (const workers of values.workers.split(',').map(Number)) {
+  const r = await api(workers);
+  const label = `API, SIGECE_WORKERS=${workers}`.padEnd(38);
+  console.log(
+    `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
+      `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +
+      `PostgreSQL backends ${r.pgMs.toFixed(2)} ms   (${r.check}, warm-up included)`,
+  );
+}
