@@ -14,7 +14,9 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { bumpTokenVersion } from '../auth/token-version.ts';
 import type { Principal } from './principal.ts';
+import { forgetUser } from './principal-cache.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -258,7 +260,7 @@ export async function updateUser(
 ) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const email = input.email.toLowerCase();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
     await assertWithinReach(tx, actor, before);
     await assertEmailFree(tx, email, id);
@@ -283,13 +285,15 @@ export async function updateUser(
     await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'update', before, after: row });
     return userView(row, await roleNameOf(tx, row.roleId));
   });
+  forgetUser(id);
+  return result;
 }
 
 /** Flips ACTIVO ⇄ INACTIVO; inactivating ends the user's sessions. */
 export async function toggleUserStatus(db: Db, actor: Principal, id: string, audit: AuditContext) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   if (id === actor.id) throw badRequest(USER_MESSAGES.selfDeactivate);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
     await assertWithinReach(tx, actor, before);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
@@ -308,6 +312,8 @@ export async function toggleUserStatus(db: Db, actor: Principal, id: string, aud
     });
     return userView(row, await roleNameOf(tx, row.roleId));
   });
+  forgetUser(id);
+  return result;
 }
 
 export async function changePassword(
@@ -323,8 +329,11 @@ export async function changePassword(
     await assertWithinReach(tx, actor, await findVisibleUser(tx, scope, id));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     await revokeSessions(tx, id);
+    // Access tokens too: the version they carry is now old.
+    await bumpTokenVersion(tx, id);
     await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'change-password' });
   });
+  forgetUser(id);
 }
 
 async function revokeSessions(db: DbOrTx, userId: string) {
