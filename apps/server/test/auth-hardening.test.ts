@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskedRequestLog } from '../src/modules/auth/log-mask.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { ADMIN, countRows, describeWithApp, type TestApp } from './harness.ts';
 
@@ -144,6 +145,22 @@ describeWithApp('auth hardening: tokens, throttle, alias', (ctx) => {
     });
     expect(toggle.statusCode, toggle.body).toBe(200);
     expect((await me()).statusCode).toBe(401);
+  });
+});
+
+describe('auth hardening: the access log', () => {
+  it('never carries a reset link’s token', () => {
+    const logged = maskedRequestLog({
+      method: 'GET',
+      url: '/reset-password?token=abc123SECRET&x=1',
+      ip: '10.0.0.9',
+    });
+    expect(logged).toMatchObject({
+      method: 'GET',
+      url: '/reset-password?token=••••••••&x=1',
+      remoteAddress: '10.0.0.9',
+    });
+    expect(JSON.stringify(logged)).not.toContain('abc123SECRET');
   });
 });
 
