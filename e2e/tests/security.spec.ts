@@ -120,7 +120,11 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Usuario, correo o contraseña incorrectos' }),
     ).toHaveCount(1);
-    await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
+    // A toast would slide in a moment later and hide after 5 s: count once after a pause, without the
+    // retrying assertion (which would wait for the toast to go away and pass).
+    await page.waitForTimeout(1500);
+    expect(await page.locator('#notistack-snackbar').count()).toBe(0);
+    expect(await page.getByText('Usuario, correo o contraseña incorrectos', { exact: true }).count()).toBe(1);
     // Issue 13 item 17: the alias logs in as well as the e-mail.
     await login(page, user.alias, user.password);
     await acceptContract(page);
