@@ -236,9 +236,14 @@ describe('auth hardening: forgot password', () => {
             `token_hash in ('${firstLink}', '${secondLink}')`,
           ),
         ).toBe(0);
-        const logged = await ctx().database.query<{ body_text: string }>(
-          `select body_text from mail_messages where '${user.email}' = any(to_addresses)`,
-        );
+        // The log row is written once the server has answered: wait for both.
+        const readLog = () =>
+          ctx().database.query<{ body_text: string }>(
+            `select body_text from mail_messages where '${user.email}' = any(to_addresses)`,
+          );
+        for (let i = 0; i < 100 && (await readLog()).length < 2; i++)
+          await new Promise((r) => setTimeout(r, 50));
+        const logged = await readLog();
         expect(logged).toHaveLength(2);
         for (const row of logged) {
           expect(row.body_text).not.toContain(firstLink);

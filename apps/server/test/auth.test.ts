@@ -201,9 +201,14 @@ describe('auth: forgot password over real SMTP', () => {
           `select extract(epoch from (expires_at - created_at))::int::text as expires from password_resets order by created_at desc limit 1`,
         );
         expect(Number(row.expires)).toBe(3600);
-        const [log] = await ctx().database.query<{ status_code: string; transport: string }>(
-          `select status_code, transport from mail_messages order by log_fecha_registro desc limit 1`,
-        );
+        // The log row follows the server's answer: wait for it.
+        const readLog = () =>
+          ctx().database.query<{ status_code: string; transport: string }>(
+            `select status_code, transport from mail_messages order by log_fecha_registro desc limit 1`,
+          );
+        for (let i = 0; i < 100 && (await readLog()).length === 0; i++)
+          await new Promise((r) => setTimeout(r, 50));
+        const [log] = await readLog();
         expect(log).toEqual({ status_code: '250', transport: 'smtp' });
 
         const reset = await ctx().request({
