@@ -110,9 +110,23 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await expect(page.getByRole('row', { name: new RegExp(user.alias) })).toBeVisible();
   });
 
-  await test.step('log out and log in as the new user', async () => {
+  await test.step('log out; a wrong password says so once; log in with the alias', async () => {
     await logout(page);
-    await login(page, user.email, user.password);
+    await page.goto('/login');
+    await expect(page.getByLabel('Usuario / Correo electrónico')).toBeVisible();
+    await page.getByLabel('Usuario / Correo electrónico').fill(user.alias);
+    await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Usuario, correo o contraseña incorrectos' }),
+    ).toHaveCount(1);
+    // A toast would slide in a moment later and hide after 5 s: count once after a pause, without the
+    // retrying assertion (which would wait for the toast to go away and pass).
+    await page.waitForTimeout(1500);
+    expect(await page.locator('#notistack-snackbar').count()).toBe(0);
+    expect(await page.getByText('Usuario, correo o contraseña incorrectos', { exact: true }).count()).toBe(1);
+    // Issue 13 item 17: the alias logs in as well as the e-mail.
+    await login(page, user.alias, user.password);
     await acceptContract(page);
   });
 
@@ -137,6 +151,18 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Inactivar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toHaveCount(0);
+    // Issue 13 item 21: the dialog offers only what the server accepts from this user.
+    await page.getByRole('button', { name: 'Agregar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar Usuario' });
+    await expect(dialog.getByText('Administrador maestro', { exact: true })).toHaveCount(0);
+    await dialog.getByRole('combobox', { name: 'Rol' }).click();
+    await expect(page.getByRole('option', { name: roleName })).toBeVisible();
+    for (const broader of ['admin', 'user']) {
+      await expect(page.getByRole('option', { name: broader, exact: true })).toHaveCount(0);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
 
     await openMenu(page, 'Seguridad', 'Roles');
     await expect(page.getByRole('row', { name: new RegExp(roleName) })).toBeVisible();

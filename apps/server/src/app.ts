@@ -14,6 +14,7 @@ import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { JOBS } from './jobs/registry.ts';
+import { maskedRequestLog } from './modules/auth/log-mask.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { clientRoutes } from './modules/catalog/clients.ts';
@@ -43,7 +44,8 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false ? false : { level: config.logLevel, serializers: { req: maskedRequestLog } },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,

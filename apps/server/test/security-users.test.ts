@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { ADMIN, countRows, describeWithApp, type TestApp } from './harness.ts';
 import { localidades, sucursales } from '../src/db/schema.ts';
+import { ADMIN, countRows, describeWithApp, type TestApp } from './harness.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
@@ -192,11 +192,26 @@ async function companyWithBranch(ctx: () => TestApp): Promise<{ company: string;
   const suffix = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
   const [company] = await ctx()
     .database.db.insert(localidades)
-    .values({ nombre: `Empresa ${suffix}`, tipoDocumento: 'J', numeroDocumento: suffix, direccion: 'x', telefono: 'x', correo: 'x@x.com', tipoProveedor: 'PJD' })
+    .values({
+      nombre: `Empresa ${suffix}`,
+      tipoDocumento: 'J',
+      numeroDocumento: suffix,
+      direccion: 'x',
+      telefono: 'x',
+      correo: 'x@x.com',
+      tipoProveedor: 'PJD',
+    })
     .returning({ id: localidades.id });
   const [branch] = await ctx()
     .database.db.insert(sucursales)
-    .values({ localidadId: company.id, codigoSucursal: 'S1', nombre: 'Sucursal', direccion: 'x', telefono: '(212) 5551234', correo: 'x@x.com' })
+    .values({
+      localidadId: company.id,
+      codigoSucursal: 'S1',
+      nombre: 'Sucursal',
+      direccion: 'x',
+      telefono: '(212) 5551234',
+      correo: 'x@x.com',
+    })
     .returning({ id: sucursales.id });
   return { company: company.id, branch: branch.id };
 }
@@ -300,10 +315,17 @@ describeWithApp('security: users (/users)', (ctx) => {
       method: 'POST',
       url: `${USERS}/addUser`,
       token: await ctx().adminToken(),
-      payload: userPayload({ email: `${unique('Otro')}@example.com`, role: role.id, id_localidad: [company], sucursales: [other.branch] }),
+      payload: userPayload({
+        email: `${unique('Otro')}@example.com`,
+        role: role.id,
+        id_localidad: [company],
+        sucursales: [other.branch],
+      }),
     });
     expect(foreignBranch.statusCode).toBe(400);
-    expect(foreignBranch.json().message).toBe('Las sucursales deben pertenecer a las razones sociales asignadas');
+    expect(foreignBranch.json().message).toBe(
+      'Las sucursales deben pertenecer a las razones sociales asignadas',
+    );
     const payload = userPayload({
       email: `${unique('Nuevo')}@Example.COM`,
       role: role.id,
@@ -1041,7 +1063,8 @@ describeWithApp('security: users (/users)', (ctx) => {
     const [c1, c2, s1, s2] = [first.company, second.company, first.branch, second.branch];
     const narrow = await createRole(ctx, { '/home': [] });
     const manager = await userWith(ctx, { '/seguridad/usuarios': ALL_USER_ACTIONS, '/home': [] }, [c1], [s1]);
-    const mine = await createUser(ctx, { role: narrow.id, id_localidad: [c1] });
+    // Restricted to the manager's branch: within their reach (issue 13 item 2).
+    const mine = await createUser(ctx, { role: narrow.id, id_localidad: [c1], sucursales: [s1] });
     const before = await counts(ctx);
     const bodies = [
       { id_localidad: [c2] },

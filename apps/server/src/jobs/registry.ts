@@ -1,3 +1,4 @@
+import { passwordResetMailJob } from '../modules/auth/service.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
 import { documentMailJob } from '../modules/mail/document-mail.ts';
@@ -6,4 +7,5 @@ import { documentMailJob } from '../modules/mail/document-mail.ts';
 export const JOBS: readonly JobDefinition<never>[] = [
   invoicePdfJob,
   documentMailJob,
+  passwordResetMailJob,
 ] as unknown as readonly JobDefinition<never>[];

@@ -1,7 +1,7 @@
 // Security: modules, roles, users, sessions (spec 000 §2).
 import type { RoleModule } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, id, status } from './columns.ts';
 
 export interface ModuleOption {
@@ -45,10 +45,12 @@ export const users = pgTable(
     localidades: uuid('id_localidad').array().notNull().default(sql`'{}'::uuid[]`),
     sucursales: uuid('sucursales').array().notNull().default(sql`'{}'::uuid[]`),
     userPortal: text('user_portal').notNull().default('NO_PORTAL'),
+    /** Access tokens carry it; logout and a password change bump it, so older access tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     status: status(),
     ...auditColumns(),
   },
-  (t) => [index('users_role_idx').on(t.roleId)],
+  (t) => [index('users_role_idx').on(t.roleId), index('users_alias_idx').on(sql`lower(${t.userAlias})`)],
 );
 
 export const refreshTokens = pgTable(
@@ -69,15 +71,15 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    email: text('email').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
-);
+/** One counter per throttled key (login per account, forgot password per e-mail and per IP). */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  /** Counted attempts (failed logins; forgot-password requests) in the current window. */
+  hits: integer('hits').notNull().default(0),
+  /** Logins being checked right now: they hold a slot, so parallel guesses cannot pass the limit. */
+  pending: integer('pending').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const passwordResets = pgTable('password_resets', {
   id: id(),

@@ -42,6 +42,11 @@ const meAnswer = z.object({
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
+  // Answers that carry tokens must not be kept by a browser or a proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onClose', () => auth.settleInlineSends());
 
   app.post(
     '/auth/login',
@@ -74,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Invalida el token de actualización',
+        summary: 'Invalida el token de actualización y los tokens de acceso ya entregados al usuario',
         body: refreshTokenSchema,
         response: { 204: z.null(), 400: errorBody },
       },
@@ -93,14 +98,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Envía por correo un enlace de un solo uso, válido por una hora, para restablecer la contraseña',
         body: forgotPasswordSchema,
-        response: { 200: messageBody, 400: errorBody },
+        response: { 200: messageBody, 400: errorBody, 429: errorBody },
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(
-        { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl },
-        request.body.email,
-      );
+      await auth.requestPasswordReset(app.deps, request.body.email, request.ip);
       return { code: 200, message: auth.AUTH_MESSAGES.resetSent };
     },
   );

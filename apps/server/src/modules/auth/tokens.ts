@@ -12,6 +12,17 @@ export interface IssuedToken {
 
 export type TokenType = 'access' | 'refresh';
 
+export interface TokenClaims {
+  userId: string;
+  jti: string;
+  /** The user's token version when the token was signed (access tokens; 0 when absent). */
+  version: number;
+  /** Epoch milliseconds. */
+  expires: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -19,10 +30,15 @@ export function sha256(value: string): string {
 export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
 
-  async function sign(userId: string, type: TokenType, ttlSeconds: number): Promise<IssuedToken> {
+  async function sign(
+    userId: string,
+    type: TokenType,
+    ttlSeconds: number,
+    version = 0,
+  ): Promise<IssuedToken> {
     const jti = randomUUID();
     const expires = new Date(Date.now() + ttlSeconds * 1000);
-    const token = await new SignJWT({ type })
+    const token = await new SignJWT(type === 'access' ? { type, ver: version } : { type })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setJti(jti)
@@ -32,12 +48,20 @@ export function createTokenSigner(secret: string) {
     return { token, expires, jti };
   }
 
-  /** The subject and id of a valid token of the given type, or null for anything else. */
-  async function verify(token: string, type: TokenType): Promise<{ userId: string; jti: string } | null> {
+  /**
+   * The claims of a valid token of the given type, or null for anything else: a token without an expiry
+   * never ends, and a subject that is not a user id names nobody.
+   */
+  async function verify(token: string, type: TokenType): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (payload.type !== type || !payload.sub || !payload.jti) return null;
-      return { userId: payload.sub, jti: payload.jti };
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub', 'jti'],
+      });
+      if (payload.type !== type || !payload.sub || !UUID.test(payload.sub) || !payload.jti) return null;
+      const version = payload.ver ?? 0;
+      if (typeof version !== 'number' || !Number.isInteger(version)) return null;
+      return { userId: payload.sub, jti: payload.jti, version, expires: (payload.exp as number) * 1000 };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
@@ -45,7 +69,7 @@ export function createTokenSigner(secret: string) {
   }
 
   return {
-    signAccess: (userId: string) => sign(userId, 'access', ACCESS_TTL_SECONDS),
+    signAccess: (userId: string, version: number) => sign(userId, 'access', ACCESS_TTL_SECONDS, version),
     signRefresh: (userId: string) => sign(userId, 'refresh', REFRESH_TTL_SECONDS),
     verify,
   };

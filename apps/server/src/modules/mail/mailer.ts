@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
+  /** What the e-mail log keeps instead of `text` when the text carries a secret (a reset link). */
+  logText?: string;
   /** What the message carries, for the e-mail log. */
   tipoDoc?: string;
   nroDoc?: string;
@@ -51,8 +53,8 @@ export function createMailer(options: { smtpUrl?: string; from: string }): Maile
       to: mail.to,
       cc: mail.cc ?? [],
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      text: mail.logText ?? mail.text,
+      html: mail.logText === undefined ? mail.html : null,
       statusCode: result.statusCode,
       statusText: result.statusText,
       tipoDoc: mail.tipoDoc,

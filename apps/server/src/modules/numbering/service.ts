@@ -21,7 +21,7 @@ import {
   withholdingNumberRanges,
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
+import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { lockScope, peekInvoiceNumber } from './engine.ts';
 
@@ -382,7 +382,16 @@ export async function sublotsOfLot(db: Db, scope: TenantScope, lotId: string) {
   const subs = await db
     .select()
     .from(controlSublots)
-    .where(eq(controlSublots.lotId, lotId))
+    .where(
+      and(
+        eq(controlSublots.lotId, lotId),
+        // A branch-restricted caller sees only their branches' share of the company lot.
+        tenantCondition(scope, {
+          localidad: controlSublots.localidadId,
+          sucursal: controlSublots.sucursalId,
+        }),
+      ),
+    )
     .orderBy(asc(controlSublots.seq));
   return subs.map(sublotView);
 }

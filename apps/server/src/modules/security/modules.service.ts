@@ -6,6 +6,7 @@ import { type ModuleOption, modules } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { forgetAllPrincipals } from './principal-cache.ts';
 
 type ModuleRow = typeof modules.$inferSelect;
 
@@ -93,23 +94,34 @@ export async function createModule(db: Db, input: ModuleCreateInput, audit: Audi
 }
 
 export async function updateModule(db: Db, id: string, input: ModuleCreateInput, audit: AuditContext) {
-  return db.transaction(async (tx) => {
-    const before = await findModule(tx, id);
-    await assertPathFree(tx, input.path, id);
-    const [row] = await tx
-      .update(modules)
-      .set({
-        name: input.name,
-        path: input.path,
-        permiso: input.permiso,
-        opciones: mergeOptions(before.opciones, input.opciones),
-        updatedAt: new Date(),
+  return (
+    db
+      .transaction(async (tx) => {
+        const before = await findModule(tx, id);
+        await assertPathFree(tx, input.path, id);
+        const [row] = await tx
+          .update(modules)
+          .set({
+            name: input.name,
+            path: input.path,
+            permiso: input.permiso,
+            opciones: mergeOptions(before.opciones, input.opciones),
+            updatedAt: new Date(),
+          })
+          .where(eq(modules.id, id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'module',
+          entityId: id,
+          action: 'update',
+          before,
+          after: row,
+        });
+        return moduleView(row);
       })
-      .where(eq(modules.id, id))
-      .returning();
-    await recordAudit(tx, audit, { entity: 'module', entityId: id, action: 'update', before, after: row });
-    return moduleView(row);
-  });
+      // Every cached principal holding this grant must see the change at once.
+      .finally(forgetAllPrincipals)
+  );
 }
 
 export async function setModuleStatus(
@@ -118,22 +130,27 @@ export async function setModuleStatus(
   status: 'ACTIVO' | 'INACTIVO',
   audit: AuditContext,
 ) {
-  return db.transaction(async (tx) => {
-    const before = await findModule(tx, id);
-    const [row] = await tx
-      .update(modules)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(modules.id, id))
-      .returning();
-    await recordAudit(tx, audit, {
-      entity: 'module',
-      entityId: id,
-      action: status === 'ACTIVO' ? 'activate' : 'deactivate',
-      before: { logEstatusRegistro: before.status },
-      after: { logEstatusRegistro: row.status },
-    });
-    return moduleView(row);
-  });
+  return (
+    db
+      .transaction(async (tx) => {
+        const before = await findModule(tx, id);
+        const [row] = await tx
+          .update(modules)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(modules.id, id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'module',
+          entityId: id,
+          action: status === 'ACTIVO' ? 'activate' : 'deactivate',
+          before: { logEstatusRegistro: before.status },
+          after: { logEstatusRegistro: row.status },
+        });
+        return moduleView(row);
+      })
+      // Every cached principal holding this grant must see the change at once.
+      .finally(forgetAllPrincipals)
+  );
 }
 
 export async function modulesByIds(db: DbOrTx, ids: string[]): Promise<Map<string, ModuleRow>> {

@@ -12,6 +12,8 @@ export interface Principal extends PermissionSubject {
   roleName: string | null;
   localidades: string[];
   sucursales: string[];
+  /** Access tokens signed with another version are revoked. */
+  tokenVersion: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function loadPrincipal(db: DbOrTx, userId: string): Promise<Princip
     masterAdmin: user.masterAdmin,
     localidades: user.localidades,
     sucursales: user.sucursales,
+    tokenVersion: user.tokenVersion,
     modulos,
   };
 }

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { modulesByIds } from './modules.service.ts';
+import { forgetAllPrincipals } from './principal-cache.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -120,35 +121,45 @@ export async function createRole(db: Db, input: RoleCreateInput, audit: AuditCon
 }
 
 export async function updateRole(db: Db, id: string, input: RoleCreateInput, audit: AuditContext) {
-  return db.transaction(async (tx) => {
-    const before = await findRole(tx, id);
-    await assertNameFree(tx, input.rol, id);
-    const modulos = await normalizeGrants(tx, input.modulo);
-    const [row] = await tx
-      .update(roles)
-      .set({ rol: input.rol, descripcion: input.descripcion, modulos, updatedAt: new Date() })
-      .where(eq(roles.id, id))
-      .returning();
-    await recordAudit(tx, audit, { entity: 'role', entityId: id, action: 'update', before, after: row });
-    return roleView(row);
-  });
+  return (
+    db
+      .transaction(async (tx) => {
+        const before = await findRole(tx, id);
+        await assertNameFree(tx, input.rol, id);
+        const modulos = await normalizeGrants(tx, input.modulo);
+        const [row] = await tx
+          .update(roles)
+          .set({ rol: input.rol, descripcion: input.descripcion, modulos, updatedAt: new Date() })
+          .where(eq(roles.id, id))
+          .returning();
+        await recordAudit(tx, audit, { entity: 'role', entityId: id, action: 'update', before, after: row });
+        return roleView(row);
+      })
+      // Every cached principal holding this grant must see the change at once.
+      .finally(forgetAllPrincipals)
+  );
 }
 
 export async function setRoleStatus(db: Db, id: string, status: 'ACTIVO' | 'INACTIVO', audit: AuditContext) {
-  return db.transaction(async (tx) => {
-    const before = await findRole(tx, id);
-    const [row] = await tx
-      .update(roles)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(roles.id, id))
-      .returning();
-    await recordAudit(tx, audit, {
-      entity: 'role',
-      entityId: id,
-      action: status === 'ACTIVO' ? 'activate' : 'deactivate',
-      before: { logEstatusRegistro: before.status },
-      after: { logEstatusRegistro: row.status },
-    });
-    return roleView(row);
-  });
+  return (
+    db
+      .transaction(async (tx) => {
+        const before = await findRole(tx, id);
+        const [row] = await tx
+          .update(roles)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(roles.id, id))
+          .returning();
+        await recordAudit(tx, audit, {
+          entity: 'role',
+          entityId: id,
+          action: status === 'ACTIVO' ? 'activate' : 'deactivate',
+          before: { logEstatusRegistro: before.status },
+          after: { logEstatusRegistro: row.status },
+        });
+        return roleView(row);
+      })
+      // Every cached principal holding this grant must see the change at once.
+      .finally(forgetAllPrincipals)
+  );
 }

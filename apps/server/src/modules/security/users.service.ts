@@ -1,4 +1,11 @@
-import type { PageQuery, UserCreateInput, UserUpdateInput } from '@sigece/fiscal';
+import {
+  type PageQuery,
+  roleBroaderThan,
+  scopeWithin,
+  sharedScope,
+  type UserCreateInput,
+  type UserUpdateInput,
+} from '@sigece/fiscal';
 import { and, arrayOverlaps, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, roles, sucursales, users } from '../../db/schema.ts';
@@ -7,7 +14,9 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { bumpTokenVersion } from '../auth/token-version.ts';
 import type { Principal } from './principal.ts';
+import { forgetUser } from './principal-cache.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -86,11 +95,32 @@ export async function listUsers(db: Db, scope: TenantScope, query: PageQuery & {
       .limit(query.limit)
       .offset(offsetOf(query)),
   ]);
-  return pageOf(
-    query,
-    rows.map((r) => userView(r.user, r.rol)),
-    total,
+  return pageOf(query, await sharedViews(db, scope, rows), total);
+}
+
+/**
+ * A non-master sees of each user only the companies they share, and only those companies' branches (of
+ * their own branches when they are branch-restricted): the rest is not theirs to know.
+ */
+async function sharedViews(db: Db, scope: TenantScope, rows: Array<{ user: UserRow; rol: string | null }>) {
+  if (scope.all) return rows.map((r) => userView(r.user, r.rol));
+  const viewer = { masterAdmin: false, localidades: scope.localidades, sucursales: scope.sucursales };
+  const branchIds = [...new Set(rows.flatMap((r) => r.user.sucursales))];
+  const companyOf = new Map(
+    branchIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: sucursales.id, localidadId: sucursales.localidadId })
+            .from(sucursales)
+            .where(inArray(sucursales.id, branchIds))
+        ).map((b) => [b.id, b.localidadId]),
   );
+  return rows.map(({ user, rol }) => {
+    const shared = sharedScope(viewer, { ...user, masterAdmin: false });
+    const branches = shared.sucursales.filter((b) => shared.localidades.includes(companyOf.get(b) ?? ''));
+    return userView({ ...user, localidades: shared.localidades, sucursales: branches }, rol);
+  });
 }
 
 async function findVisibleUser(db: DbOrTx, scope: TenantScope, id: string): Promise<UserRow> {
@@ -105,28 +135,19 @@ async function findVisibleUser(db: DbOrTx, scope: TenantScope, id: string): Prom
   return row;
 }
 
-/** True when `role` grants a module or action the actor does not hold. */
-function broaderThan(
-  actor: Principal,
-  role: {
-    modulos: Array<{ id: string; permiso: boolean; acciones: Array<{ key: string; status: boolean }> }>;
-  },
-): boolean {
-  return role.modulos.some((granted) => {
-    if (!granted.permiso) return false;
-    const mine = actor.modulos.find((m) => m.id === granted.id && m.permiso);
-    if (!mine) return true;
-    return granted.acciones.some((a) => a.status && !mine.acciones.some((b) => b.key === a.key && b.status));
-  });
-}
-
-/** A non-master may act on a user only when that user's role is no broader than their own. */
-async function assertNotAbove(db: DbOrTx, actor: Principal, target: UserRow): Promise<void> {
+/**
+ * A non-master may act on a user only when that user's companies (and branches, when the actor is
+ * branch-restricted) are within the actor's and that user's role is no broader than their own: otherwise
+ * changing the password or e-mail would hand the actor the other companies or permissions.
+ */
+async function assertWithinReach(db: DbOrTx, actor: Principal, target: UserRow): Promise<void> {
   if (actor.masterAdmin) return;
-  if (target.masterAdmin) throw forbidden(USER_MESSAGES.notYours);
+  if (!scopeWithin(actor, target)) {
+    throw forbidden(USER_MESSAGES.notYours);
+  }
   if (!target.roleId) return;
   const [role] = await db.select().from(roles).where(eq(roles.id, target.roleId)).limit(1);
-  if (role && broaderThan(actor, role)) throw forbidden(USER_MESSAGES.targetAbove);
+  if (role && roleBroaderThan(actor, role)) throw forbidden(USER_MESSAGES.targetAbove);
 }
 
 /** Every branch must belong to one of the user's companies. */
@@ -172,21 +193,10 @@ async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput)
     : [];
   if (!role)
     throw badRequest(USER_MESSAGES.roleMissing, [{ path: 'role', message: USER_MESSAGES.roleMissing }]);
-  if (!actor.masterAdmin) {
-    const tooBroad = role.modulos.some((granted) => {
-      if (!granted.permiso) return false;
-      const mine = actor.modulos.find((m) => m.id === granted.id && m.permiso);
-      if (!mine) return true;
-      return granted.acciones.some(
-        (a) => a.status && !mine.acciones.some((b) => b.key === a.key && b.status),
-      );
-    });
-    if (tooBroad) throw forbidden(USER_MESSAGES.roleTooBroad);
-    const foreignCompany = input.id_localidad.some((id) => !actor.localidades.includes(id));
-    const foreignBranch =
-      actor.sucursales.length > 0 && input.sucursales.some((id) => !actor.sucursales.includes(id));
-    if (foreignCompany || foreignBranch) throw forbidden(USER_MESSAGES.companiesNotYours);
-  }
+  if (roleBroaderThan(actor, role)) throw forbidden(USER_MESSAGES.roleTooBroad);
+  // A branch-restricted actor cannot save `sucursales: []` (every branch), not even for themself.
+  const granted = { masterAdmin: false, localidades: input.id_localidad, sucursales: input.sucursales };
+  if (!scopeWithin(actor, granted)) throw forbidden(USER_MESSAGES.companiesNotYours);
   return role.id;
 }
 
@@ -250,28 +260,11 @@ export async function updateUser(
 ) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const email = input.email.toLowerCase();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
-    await assertNotAbove(tx, actor, before);
+    await assertWithinReach(tx, actor, before);
     await assertEmailFree(tx, email, id);
     const roleId = await checkGrants(tx, actor, input);
-    if (!actor.masterAdmin) {
-      // Companies and branches outside the editor's scope are not theirs to take away.
-      input.id_localidad = [
-        ...new Set([
-          ...input.id_localidad,
-          ...before.localidades.filter((l) => !actor.localidades.includes(l)),
-        ]),
-      ];
-      if (actor.sucursales.length > 0) {
-        input.sucursales = [
-          ...new Set([
-            ...input.sucursales,
-            ...before.sucursales.filter((b) => !actor.sucursales.includes(b)),
-          ]),
-        ];
-      }
-    }
     if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
     const [row] = await tx
       .update(users)
@@ -292,15 +285,17 @@ export async function updateUser(
     await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'update', before, after: row });
     return userView(row, await roleNameOf(tx, row.roleId));
   });
+  forgetUser(id);
+  return result;
 }
 
 /** Flips ACTIVO ⇄ INACTIVO; inactivating ends the user's sessions. */
 export async function toggleUserStatus(db: Db, actor: Principal, id: string, audit: AuditContext) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   if (id === actor.id) throw badRequest(USER_MESSAGES.selfDeactivate);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const before = await findVisibleUser(tx, scope, id);
-    await assertNotAbove(tx, actor, before);
+    await assertWithinReach(tx, actor, before);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
     const [row] = await tx
       .update(users)
@@ -317,6 +312,8 @@ export async function toggleUserStatus(db: Db, actor: Principal, id: string, aud
     });
     return userView(row, await roleNameOf(tx, row.roleId));
   });
+  forgetUser(id);
+  return result;
 }
 
 export async function changePassword(
@@ -329,11 +326,14 @@ export async function changePassword(
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await assertNotAbove(tx, actor, await findVisibleUser(tx, scope, id));
+    await assertWithinReach(tx, actor, await findVisibleUser(tx, scope, id));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     await revokeSessions(tx, id);
+    // Access tokens too: the version they carry is now old.
+    await bumpTokenVersion(tx, id);
     await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'change-password' });
   });
+  forgetUser(id);
 }
 
 async function revokeSessions(db: DbOrTx, userId: string) {

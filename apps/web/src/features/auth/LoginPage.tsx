@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
-import { errorText, notifyError } from '../../app/notify.ts';
+import { errorText } from '../../app/notify.ts';
 import { OutlinedField } from '../../components/OutlinedField.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -44,9 +44,8 @@ export default function LoginPage() {
       // On success the session changes and the guest-only route sends the user on.
       await login({ email: values.email.trim(), password: values.password, remember: values.remember });
     } catch (error) {
-      applyServerErrors(error, setError, ['email', 'password']);
-      setFailure(errorText(error));
-      notifyError(error);
+      // One message per attempt: on the fields when the server names them, otherwise one alert.
+      if (!applyServerErrors(error, setError, ['email', 'password'])) setFailure(errorText(error));
     }
   });
 
@@ -62,7 +61,7 @@ export default function LoginPage() {
           <OutlinedField
             {...register('email')}
             label={`${t('login.username')} / ${t('login.email')}`}
-            type="email"
+            type="text"
             autoComplete="username"
             autoFocus
             error={!!errors.email}

@@ -10,7 +10,7 @@ export const authMessages: Record<string, string> = {
   [X.passwordMin]: 'The password must have at least 8 characters',
   'El enlace de recuperación no es válido': 'The recovery link is not valid',
   'El enlace de recuperación no es válido o ya expiró': 'The recovery link is not valid or has expired',
-  'Correo o contraseña incorrectos': 'Wrong e-mail or password',
+  'Usuario, correo o contraseña incorrectos': 'Wrong username, e-mail or password',
   'Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en 15 minutos.':
     'Too many failed login attempts. Try again in 15 minutes.',
   'Si el correo está registrado, recibirá un enlace para restablecer su contraseña':

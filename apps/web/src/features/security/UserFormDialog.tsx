@@ -7,6 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
+  canGrantMasterAdmin,
+  roleBroaderThan,
   USER_DOCUMENT_TYPES,
   USER_PORTAL_TYPES,
   userCreateFormSchema,
@@ -16,6 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth.tsx';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { DocumentNumberField } from '../../components/form/index.ts';
@@ -78,6 +81,9 @@ interface Props {
 export function UserFormDialog({ user, onClose, onSaved }: Props) {
   const { t } = useTranslation('security');
   const editing = user !== undefined;
+  const { me } = useAuth();
+  // Offer only what the server accepts from this actor (packages/fiscal user-admin rules).
+  const mayGrantMaster = me !== undefined && canGrantMasterAdmin(me);
   const roles = useAllRoles();
   const companies = useCompanies();
   const branches = useBranches();
@@ -112,8 +118,15 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
   const selectedCompanies = watch('id_localidad');
 
   const roleOptions = useMemo(
-    () => (roles.data ?? []).filter((r) => r.logEstatusRegistro === 'ACTIVO' || r.id === user?.role),
-    [roles.data, user?.role],
+    () =>
+      (roles.data ?? []).filter(
+        (r) =>
+          r.id === user?.role ||
+          (r.logEstatusRegistro === 'ACTIVO' &&
+            me !== undefined &&
+            !roleBroaderThan(me, { modulos: r.modulo })),
+      ),
+    [roles.data, user?.role, me],
   );
   // Branches that say which company they belong to are offered only for the chosen companies.
   const branchOptions = useMemo(() => {
@@ -246,13 +259,15 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
             </Grid>
           </>
         )}
-        <Grid size={12}>
-          <FormControlLabel
-            control={<Switch checked={masterAdmin} onChange={(e) => toggleMaster(e.target.checked)} />}
-            label={t('users.fields.masterAdmin')}
-          />
-          <FormHelperText sx={{ mt: -0.5 }}>{t('users.fields.masterAdminHint')}</FormHelperText>
-        </Grid>
+        {mayGrantMaster && (
+          <Grid size={12}>
+            <FormControlLabel
+              control={<Switch checked={masterAdmin} onChange={(e) => toggleMaster(e.target.checked)} />}
+              label={t('users.fields.masterAdmin')}
+            />
+            <FormHelperText sx={{ mt: -0.5 }}>{t('users.fields.masterAdminHint')}</FormHelperText>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
             name="role"
