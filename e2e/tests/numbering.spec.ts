@@ -162,8 +162,9 @@ test('global and individual control lots, and the numbers they hand out', async 
       Status: 'ACTIVO\nGlobal',
       Asignadas: '500',
       Actual: '1000',
-      Desde: '1000',
-      Hasta: '1500',
+      // The first and last control numbers the lot hands out, as the PDF foot prints them.
+      Desde: '00-00001001',
+      Hasta: '00-00001500',
       'Disp.': '500',
       Serie: '00',
     });
