@@ -2,7 +2,7 @@
 import type { RoleModule } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns, id, status } from './columns.ts';
+import { appNow, auditColumns, id, status } from './columns.ts';
 
 export interface ModuleOption {
   _id: string;
@@ -66,7 +66,7 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
@@ -78,7 +78,7 @@ export const authThrottles = pgTable('auth_throttles', {
   hits: integer('hits').notNull().default(0),
   /** Logins being checked right now: they hold a slot, so parallel guesses cannot pass the limit. */
   pending: integer('pending').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
 });
 
 export const passwordResets = pgTable('password_resets', {
@@ -89,5 +89,5 @@ export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
 });

@@ -8,8 +8,10 @@ import { authThrottles } from '../../db/schema.ts';
  */
 
 const t = authThrottles;
+/** The application's clock, not the database's: rows are written with it too (schema `appNow`). */
+const now = () => sql`${new Date().toISOString()}::timestamptz`;
 const stale = (windowMs: number) =>
-  sql`${t.windowStart} < now() - (${Math.round(windowMs / 1000)} * interval '1 second')`;
+  sql`${t.windowStart} < ${now()} - (${Math.round(windowMs / 1000)} * interval '1 second')`;
 
 /** Counts one hit on `key` and answers the hits of the window, this one included. */
 export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<number> {
@@ -20,7 +22,7 @@ export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<nu
       target: t.key,
       set: {
         hits: sql`case when ${stale(windowMs)} then 1 else ${t.hits} + 1 end`,
-        windowStart: sql`case when ${stale(windowMs)} then now() else ${t.windowStart} end`,
+        windowStart: sql`case when ${stale(windowMs)} then ${now()} else ${t.windowStart} end`,
       },
     })
     .returning({ hits: t.hits });
@@ -43,7 +45,7 @@ export async function takeSlot(db: DbOrTx, key: string, max: number, windowMs: n
       set: {
         hits: sql`case when ${stale(windowMs)} then 0 else ${t.hits} end`,
         pending: sql`case when ${stale(windowMs)} then 1 else ${t.pending} + 1 end`,
-        windowStart: sql`case when ${stale(windowMs)} then now() else ${t.windowStart} end`,
+        windowStart: sql`case when ${stale(windowMs)} then ${now()} else ${t.windowStart} end`,
       },
       setWhere: sql`${stale(windowMs)} or ${t.hits} + ${t.pending} < ${max}`,
     })
