@@ -15,7 +15,6 @@ import {
   localidades,
   municipios,
   sucursales,
-  users,
 } from '../../db/schema.ts';
 import { KeyStoreError, openKeyStore } from '../../documents/pkcs12.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -25,6 +24,8 @@ import type { SecretBox } from '../../secrets.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { controlBlocks } from '../numbering/service.ts';
 import type { Principal } from '../security/principal.ts';
+import { forgetUser } from '../security/principal-cache.ts';
+import { grantCompanyToUser } from '../security/users.service.ts';
 import { decodeLogo, decodeStamp } from './images.ts';
 
 type CompanyRow = typeof localidades.$inferSelect;
@@ -285,19 +286,14 @@ export async function createCompany(
 ) {
   const logo = decodeLogo(input.logo);
   const sello = input.base64Sello ? decodeStamp(input.base64Sello) : null;
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     await assertPlace(tx, input.id_estado, input.id_municipio);
     await assertRifFree(tx, input.tipoDocumento, input.numeroDocumento);
     const [row] = await tx
       .insert(localidades)
       .values({ ...companyValues(input), logo, sello, createdBy: audit.userEmail ?? 'sistema' })
       .returning();
-    if (!actor.masterAdmin) {
-      await tx
-        .update(users)
-        .set({ localidades: sql`array_append(${users.localidades}, ${row.id}::uuid)` })
-        .where(eq(users.id, actor.id));
-    }
+    if (!actor.masterAdmin) await grantCompanyToUser(tx, actor.id, row.id);
     await recordAudit(tx, audit, {
       entity: 'localidad',
       entityId: row.id,
@@ -306,6 +302,9 @@ export async function createCompany(
     });
     return companyView(row);
   });
+  // After the commit: the creator's cached principal must see the new company at once.
+  if (!actor.masterAdmin) forgetUser(actor.id);
+  return view;
 }
 
 export async function updateCompany(

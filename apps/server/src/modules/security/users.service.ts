@@ -342,3 +342,11 @@ async function revokeSessions(db: DbOrTx, userId: string) {
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
+
+/** Adds a company to a user's scope (the creator of a company, who could not see it otherwise). */
+export async function grantCompanyToUser(tx: DbOrTx, userId: string, localidadId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ localidades: sql`array_append(${users.localidades}, ${localidadId}::uuid)` })
+    .where(eq(users.id, userId));
+}
