@@ -259,6 +259,55 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     }
   });
 
+  it('issue 13 item 9: amounts, rates and integers beyond their columns and a 5,000-level extra are per-document errors naming the field; the good invoice beside them is stored', async () => {
+    const company = await newCompany(ctx);
+    const good = invoice({ rif: company.rif });
+    const hugeTotal = invoice({ rif: company.rif, extra: { importeTotal: 1e18 } });
+    const hugePrice = invoice({ rif: company.rif });
+    (hugePrice.lstDetallesFacturaGeneral as Array<Record<string, unknown>>)[0].precio = '1e400';
+    const hugeDays = invoice({
+      rif: company.rif,
+      extra: { condicionPago: 'CREDITO', diasCredito: 99999999999 },
+    });
+    const hugeProduct = invoice({ rif: company.rif });
+    Object.assign((hugeProduct.lstDetallesFacturaGeneral as Array<Record<string, unknown>>)[0], {
+      cantidad: '999999999999999',
+      precio: '999999999999999',
+    });
+    const deep = invoice({ rif: company.rif });
+    const lineDeep = invoice({ rif: company.rif });
+    // Built as text: a 5,000-level object would overflow a recursive serialiser in the test itself.
+    const nested = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const json = (inv: Record<string, unknown>) => JSON.stringify(inv);
+    const body = `[${[good, hugeTotal, hugePrice, hugeDays, hugeProduct].map(json).join(',')},${json(deep).replace(/}$/, `,"profundo":${nested}}`)},${json(lineDeep).replace('"codigoProducto"', `"hondo":${nested},"codigoProducto"`)}]`;
+    const res = await ctx().request({
+      method: 'POST',
+      url: '/v2/facturas/masivafacturacion',
+      token: await admin(),
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.totalFacturasNew).toBe(1);
+    expect(answer.DetalleFacturaProcesadas[0][0]).toMatchObject({
+      NroFactura: good.nroFactura,
+      NroControl: control(1),
+    });
+    const messages = answer.DetalleErrorFacturas.map(([e]: [{ posicion: number; Msg: string }]) => [
+      e.posicion,
+      e.Msg,
+    ]);
+    expect(messages).toEqual([
+      [2, expect.stringContaining('importeTotal excede el máximo permitido')],
+      [3, expect.stringContaining('precio excede el máximo permitido')],
+      [4, expect.stringContaining('diasCredito excede el máximo permitido')],
+      [5, 'lstDetallesFacturaGeneral[0].importe excede el máximo permitido'],
+      [6, 'El campo profundo excede la profundidad máxima de 8 niveles'],
+      [7, 'El campo lstDetallesFacturaGeneral[0].hondo excede la profundidad máxima de 8 niveles'],
+    ]);
+  });
+
   it('a duplicate number sent twice in one batch and once later: one stored, "ya existe" for the others, no number consumed by them', async () => {
     const company = await newCompany(ctx);
     const nro = nextNumber('K');
