@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './companies/schemas.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';
+export * from './invoices/contract.ts';
 export * from './invoices/schema.ts';
 export * from './invoices/totals.ts';
 export * from './money.ts';

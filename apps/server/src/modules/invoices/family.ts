@@ -1,4 +1,4 @@
-import { documentLabel } from '@sigece/fiscal';
+import { documentLabel, type InvoiceIngestAnswer } from '@sigece/fiscal';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
@@ -15,29 +15,10 @@ import {
   storeInvoice,
 } from './ingest.ts';
 
-/** One error line of the invoices answer (contract "Invoices"). */
-export interface InvoiceErrorLine {
-  posicion: number;
-  NroFactura: string;
-  Msg: string;
-}
-/** One success line of the invoices answer. */
-export interface InvoiceDoneLine {
-  NroFactura: string;
-  NroControl: string;
-  Cliente: string;
-  Msg: string;
-  id: string;
-}
-/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"). */
-export interface IngestAnswer {
-  code: 200 | 203;
-  TotalFacturasProcedas: number;
-  totalFacturasNew: number;
-  totalFacturaconError: number;
-  DetalleErrorFacturas: InvoiceErrorLine[][];
-  DetalleFacturaProcesadas: InvoiceDoneLine[][];
-}
+/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"), its lines. */
+export type IngestAnswer = InvoiceIngestAnswer;
+type InvoiceErrorLine = IngestAnswer['DetalleErrorFacturas'][number][number];
+type InvoiceDoneLine = IngestAnswer['DetalleFacturaProcesadas'][number][number];
 
 export const NO_AUTOMATIC_NUMBER =
   'nroFactura es requerido: la razón social no asigna números de factura automáticamente';

@@ -1,4 +1,13 @@
-import { hasPermission, idParam, pageQuery, z } from '@sigece/fiscal';
+import {
+  hasPermission,
+  idParam,
+  invoiceDetailAnswerSchema,
+  invoiceIngestAnswerSchema,
+  invoiceListRowSchema,
+  invoicePublicAnswerSchema,
+  pageQuery,
+  z,
+} from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
@@ -37,49 +46,7 @@ const emptyToUndefined = (v: unknown) => {
   return out;
 };
 
-const listRow = z.object({
-  id: z.string(),
-  id_localidad: z.string(),
-  id_sucursal: z.string().nullable(),
-  serieNrofactura: z.string(),
-  nroFactura: z.string(),
-  serie: z.string().nullable(),
-  nroControl: z.string().nullable(),
-  nroControlAsignado: z.string().nullable(),
-  localidad: z.string(),
-  sucursal: z.string().nullable(),
-  facturaGenerada: z.string(),
-  pdfEstado: z.enum(['PENDIENTE', 'GENERADA', 'FALLIDA']),
-  pdfError: z.string().nullable(),
-  fechaEmision: z.string(),
-  fecha: z.string(),
-  cliente: z.string(),
-  facturaDivisa: z.string(),
-  importeTotal: z.string(),
-  logEstatusRegistro: z.string(),
-  estatus: z.string(),
-});
-
-const ingestAnswer = z.object({
-  code: z.number(),
-  TotalFacturasProcedas: z.number(),
-  totalFacturasNew: z.number(),
-  totalFacturaconError: z.number(),
-  DetalleErrorFacturas: z.array(
-    z.array(z.object({ posicion: z.number(), NroFactura: z.string(), Msg: z.string() })),
-  ),
-  DetalleFacturaProcesadas: z.array(
-    z.array(
-      z.object({
-        NroFactura: z.string(),
-        NroControl: z.string(),
-        Cliente: z.string(),
-        Msg: z.string(),
-        id: z.string(),
-      }),
-    ),
-  ),
-});
+const listRow = invoiceListRowSchema;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -96,7 +63,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' })
           .max(MAX_INVOICES_PER_REQUEST, `Máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud`),
-        response: { 200: ingestAnswer, ...errorResponses },
+        response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -155,6 +122,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['facturas', 'verificación pública'],
         summary: 'Detalle de una factura; sin token, solo los datos públicos de verificación',
         params: idParam,
+        response: {
+          200: z.union([invoiceDetailAnswerSchema, invoicePublicAnswerSchema]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
