@@ -13,5 +13,6 @@ export * from './numbering/schemas.ts';
 export * from './security/module-catalog.ts';
 export * from './security/permissions.ts';
 export * from './security/schemas.ts';
+export * from './security/screens.ts';
 export * as tolerant from './tolerant.ts';
 export { z } from './zod-es.ts';

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  INVOICE_SCREENS,
   idParam,
   invoiceDetailAnswerSchema,
   invoiceIngestAnswerSchema,
@@ -18,10 +19,10 @@ import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
-const LIST = '/facturacion/generales';
+const LIST = INVOICE_SCREENS.list;
 /** One request's invoices share one transaction: a bound keeps it short. */
 const MAX_INVOICES_PER_REQUEST = 1000;
-const NEW = '/facturacion/generales/facturaGeneral';
+const NEW = INVOICE_SCREENS.create;
 const security = [{ bearerAuth: [] }];
 const tags = ['facturas'];
 
@@ -54,7 +55,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/masivafacturacion',
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
         security,
@@ -83,7 +84,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryfacturacion',
     {
-      preValidation: guard({ module: LIST }),
+      preValidation: guard({ module: LIST.module }),
       schema: {
         tags,
         security,
@@ -98,7 +99,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/FiltrarFacturas',
     {
-      preValidation: guard({ module: LIST, action: 'search' }),
+      preValidation: guard(LIST.can('search')),
       schema: {
         tags,
         security,
@@ -134,7 +135,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await invoices
           .visibleInvoice(db, scopeOf(principal), request.params.id)
           .catch(() => null);
-        if (row && hasPermission(principal, LIST, 'view')) {
+        if (row && hasPermission(principal, LIST.module, 'view')) {
           return { code: 200, message: 'Consulta exitosa', result: await invoices.invoiceDetail(db, row.id) };
         }
       }
@@ -147,7 +148,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryFacturasCodificada/:id',
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: {
         tags,
         security,
@@ -176,7 +177,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/pdf/:id',
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: { tags, security, summary: 'El PDF firmado de una factura (bytes exactos)', params: idParam },
     },
     async (request, reply) => {
@@ -192,10 +193,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/facturas/json/:id',
     {
       preValidation: guard({
-        anyOf: [
-          { module: LIST, action: 'consultaseniat' },
-          { module: LIST, action: 'view' },
-        ],
+        anyOf: [LIST.can('consultaseniat'), LIST.can('view')],
       }),
       schema: {
         tags,
@@ -219,7 +217,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/anularfactura/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
@@ -247,7 +245,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/deletefactura/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
@@ -273,7 +271,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/regenerarpdf/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
