@@ -81,3 +81,91 @@ export const maxText = (max: number) => z.string().max(max, textTooLong(max));
 
 /** Base64 text of a file of at most `bytes` bytes, plus room for a data-URL prefix. */
 export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4 + 100;
+
+/**
+ * The columns a connector's document is stored in (issue 13 item 9): invoice and note lines keep their
+ * quantities as numeric(20,4) and discount percentages as numeric(9,4).
+ */
+export const DOCUMENT_COLUMNS = {
+  amount: NUMERIC.amount,
+  rate: NUMERIC.rate,
+  quantity: { precision: 20, scale: 4 },
+  percent: { precision: 9, scale: 4 },
+} as const satisfies Record<string, NumericShape>;
+export type DecimalKind = keyof typeof DOCUMENT_COLUMNS;
+
+/** True when the value fits its document column. "1e400" and "Infinity" do not. */
+export const fitsDecimal = (value: string | number, kind: DecimalKind): boolean =>
+  fitsNumeric(String(value), DOCUMENT_COLUMNS[kind]);
+
+/** A document's own error line (the connector reads it beside the document's number). */
+export const tooLargeMessage = (field: string) => `${field} excede el máximo permitido`;
+
+/** Longest decimal text accepted (digits, sign, point, exponent): longer is never a sensible amount. */
+export const DECIMAL_TEXT_MAX = 64;
+
+/** Limits of the fields a connector sends that the contract does not name (kept with the document). */
+export const EXTRA_LIMITS = {
+  /** Nesting levels below the document's own object. */
+  maxDepth: 8,
+  /** Characters of all of a document's extra fields together (keys and texts). */
+  maxChars: 20_000,
+} as const;
+
+/**
+ * Checks a value's nesting depth and size WITHOUT recursion (a 5,000-level nested object must be a
+ * per-document error, not a stack overflow), so it can run before anything recursive (schemas,
+ * JSON.stringify, the database's jsonb parser) touches the value. Returns how deep the value goes
+ * (capped at maxDepth + 1) and an estimate of its size in characters (capped at maxChars + 1).
+ */
+export function measureJson(
+  value: unknown,
+  limits: { maxDepth: number; maxChars: number } = EXTRA_LIMITS,
+): { depth: number; chars: number } {
+  let depth = 0;
+  let chars = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, level] = stack.pop()!;
+    if (level > depth) depth = level;
+    if (depth > limits.maxDepth || chars > limits.maxChars) break;
+    if (typeof v === 'string') chars += v.length + 2;
+    else if (v === null || typeof v !== 'object') chars += String(v).length;
+    else if (Array.isArray(v)) {
+      chars += 2;
+      for (const item of v) stack.push([item, level + 1]);
+    } else {
+      chars += 2;
+      for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
+        chars += k.length + 3;
+        stack.push([item, level + 1]);
+      }
+    }
+  }
+  return { depth: Math.min(depth, limits.maxDepth + 1), chars: Math.min(chars, limits.maxChars + 1) };
+}
+
+/**
+ * The problem with a document's extra fields (those not in `known`, compared ignoring case), or null:
+ * each one at most EXTRA_LIMITS.maxDepth levels deep, all together at most EXTRA_LIMITS.maxChars.
+ * `where` prefixes the field's name in the message ("lstDetallesFacturaGeneral[0].").
+ */
+export function extraFieldsProblem(
+  raw: unknown,
+  known: readonly string[],
+  where = '',
+  budget: { chars: number } = { chars: EXTRA_LIMITS.maxChars },
+): string | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const knownSet = new Set(known.map((k) => k.toLowerCase()));
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (knownSet.has(key.toLowerCase())) continue;
+    const { depth, chars } = measureJson(value, { maxDepth: EXTRA_LIMITS.maxDepth, maxChars: budget.chars });
+    if (depth > EXTRA_LIMITS.maxDepth)
+      return `El campo ${where}${key} excede la profundidad máxima de ${EXTRA_LIMITS.maxDepth} niveles`;
+    budget.chars -= chars + key.length;
+    if (budget.chars < 0)
+      return `Los campos adicionales exceden el tamaño máximo de ${EXTRA_LIMITS.maxChars} caracteres (${where}${key})`;
+  }
+  return null;
+}

@@ -1,4 +1,12 @@
-import { clientSchema, idParam, pageQuery, REGISTER_STATUSES, z } from '@sigece/fiscal';
+import {
+  clientSchema,
+  formatRif,
+  INVOICE_SCREENS,
+  idParam,
+  pageQuery,
+  REGISTER_STATUSES,
+  z,
+} from '@sigece/fiscal';
 import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -11,7 +19,7 @@ import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 
 const CLIENTS = '/seguridad/clientes';
-const NEW_INVOICE = '/facturacion/generales/facturaGeneral';
+const NEW_INVOICE = INVOICE_SCREENS.create.module;
 const security = [{ bearerAuth: [] }];
 const tags = ['clientes'];
 
@@ -37,7 +45,7 @@ export function clientView(c: ClientRow) {
     tipoProveedor: c.tipoProveedor,
     tipoPersona: c.tipoPersona,
     /** "tipo-numero / name", as the picker shows it. */
-    etiqueta: `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`,
+    etiqueta: `${formatRif(c.tipoDocumento, c.numeroDocumento)} / ${c.identificacion}`,
     logEstatusRegistro: c.status,
   };
 }
@@ -96,7 +104,7 @@ async function assertUnique(db: DbOrTx, input: z.infer<typeof clientSchema>, exc
     )
     .limit(1);
   if (taken && taken.id !== exceptId)
-    throw conflict(`El cliente ${input.tipoDocumento}-${input.numeroDocumento} ya existe`);
+    throw conflict(`El cliente ${formatRif(input.tipoDocumento, input.numeroDocumento)} ya existe`);
 }
 
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {

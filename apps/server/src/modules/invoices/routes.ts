@@ -1,18 +1,29 @@
-import { hasPermission, idParam, pageQuery, z } from '@sigece/fiscal';
+import {
+  hasPermission,
+  INVOICE_SCREENS,
+  idParam,
+  invoiceDetailAnswerSchema,
+  invoiceIngestAnswerSchema,
+  invoiceListRowSchema,
+  invoicePublicAnswerSchema,
+  pageQuery,
+  z,
+} from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { ingestInvoices } from './ingest.ts';
-import { invoicePdfJob } from './pdf-job.ts';
+import { issueDocuments } from '../issuance/pipeline.ts';
+import { queueRenders, retryFailedRender } from '../issuance/render.ts';
+import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
-const LIST = '/facturacion/generales';
+const LIST = INVOICE_SCREENS.list;
 /** One request's invoices share one transaction: a bound keeps it short. */
 const MAX_INVOICES_PER_REQUEST = 1000;
-const NEW = '/facturacion/generales/facturaGeneral';
+const NEW = INVOICE_SCREENS.create;
 const security = [{ bearerAuth: [] }];
 const tags = ['facturas'];
 
@@ -37,64 +48,15 @@ const emptyToUndefined = (v: unknown) => {
   return out;
 };
 
-const listRow = z.object({
-  id: z.string(),
-  id_localidad: z.string(),
-  id_sucursal: z.string().nullable(),
-  serieNrofactura: z.string(),
-  nroFactura: z.string(),
-  serie: z.string().nullable(),
-  nroControl: z.string().nullable(),
-  nroControlAsignado: z.string().nullable(),
-  localidad: z.string(),
-  sucursal: z.string().nullable(),
-  facturaGenerada: z.string(),
-  fechaEmision: z.string(),
-  fecha: z.string(),
-  cliente: z.string(),
-  facturaDivisa: z.string(),
-  importeTotal: z.string(),
-  logEstatusRegistro: z.string(),
-  estatus: z.string(),
-});
-
-const ingestAnswer = z.object({
-  code: z.number(),
-  TotalFacturasProcedas: z.number(),
-  totalFacturasNew: z.number(),
-  totalFacturaconError: z.number(),
-  DetalleErrorFacturas: z.array(
-    z.array(z.object({ posicion: z.number(), NroFactura: z.string(), Msg: z.string() })),
-  ),
-  DetalleFacturaProcesadas: z.array(
-    z.array(
-      z.object({
-        NroFactura: z.string(),
-        NroControl: z.string(),
-        Cliente: z.string(),
-        Msg: z.string(),
-        id: z.string(),
-      }),
-    ),
-  ),
-});
+const listRow = invoiceListRowSchema;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  /** After the commit: each new invoice's PDF is generated on the job queue. */
-  const queuePdfs = async (ids: string[]) => {
-    const { jobs } = app.deps;
-    if (!jobs) return;
-    await Promise.all(
-      ids.map((id) => jobs.send(invoicePdfJob, { id }, { singletonKey: `pdf-factura-${id}` })),
-    );
-  };
-
   app.post(
     '/facturas/masivafacturacion',
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
         security,
@@ -103,15 +65,19 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' })
           .max(MAX_INVOICES_PER_REQUEST, `Máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud`),
-        response: { 200: ingestAnswer, ...errorResponses },
+        response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const answer = await ingestInvoices(db, scopeOfRequest(request), request.body, {
-        origin: 'API',
-        audit: auditContextOf(request),
-      });
-      await queuePdfs(answer.DetalleFacturaProcesadas.map(([d]) => d.id));
+      const { answer, ids } = await issueDocuments<IngestAnswer>(
+        db,
+        invoiceFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin: 'API', audit: auditContextOf(request) },
+      );
+      // After the commit: each new invoice's PDF is generated on the job queue.
+      await queueRenders(app.deps, 'fact', ids);
       return answer;
     },
   );
@@ -119,7 +85,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryfacturacion',
     {
-      preValidation: guard({ module: LIST }),
+      preValidation: guard({ module: LIST.module }),
       schema: {
         tags,
         security,
@@ -134,7 +100,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/FiltrarFacturas',
     {
-      preValidation: guard({ module: LIST, action: 'search' }),
+      preValidation: guard(LIST.can('search')),
       schema: {
         tags,
         security,
@@ -158,6 +124,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['facturas', 'verificación pública'],
         summary: 'Detalle de una factura; sin token, solo los datos públicos de verificación',
         params: idParam,
+        response: {
+          200: z.union([invoiceDetailAnswerSchema, invoicePublicAnswerSchema]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -166,7 +136,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await invoices
           .visibleInvoice(db, scopeOf(principal), request.params.id)
           .catch(() => null);
-        if (row && hasPermission(principal, LIST, 'view')) {
+        if (row && hasPermission(principal, LIST.module, 'view')) {
           return { code: 200, message: 'Consulta exitosa', result: await invoices.invoiceDetail(db, row.id) };
         }
       }
@@ -179,7 +149,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryFacturasCodificada/:id',
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: {
         tags,
         security,
@@ -208,7 +178,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/pdf/:id',
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: { tags, security, summary: 'El PDF firmado de una factura (bytes exactos)', params: idParam },
     },
     async (request, reply) => {
@@ -224,10 +194,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/facturas/json/:id',
     {
       preValidation: guard({
-        anyOf: [
-          { module: LIST, action: 'consultaseniat' },
-          { module: LIST, action: 'view' },
-        ],
+        anyOf: [LIST.can('consultaseniat'), LIST.can('view')],
       }),
       schema: {
         tags,
@@ -251,7 +218,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/anularfactura/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
@@ -279,7 +246,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/deletefactura/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
@@ -299,6 +266,40 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         auditContextOf(request),
       );
       return { code: 200, message, result };
+    },
+  );
+
+  app.put(
+    '/facturas/regenerarpdf/:id',
+    {
+      preValidation: guard(LIST.can('cancel')),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Vuelve a encolar el PDF de una factura cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
+        params: idParam,
+        response: {
+          200: resultBody(
+            z.object({ id: z.string(), nroFactura: z.string(), pdfEstado: z.literal('PENDIENTE') }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, label } = await retryFailedRender(
+        app.deps,
+        scopeOfRequest(request),
+        'fact',
+        request.params.id,
+        auditContextOf(request),
+      );
+      return {
+        code: 200,
+        message: `PDF de la Factura N°: ${label} en cola`,
+        result: { id, nroFactura: label, pdfEstado: 'PENDIENTE' as const },
+      };
     },
   );
 };
