@@ -36,6 +36,10 @@ export const notas = pgTable(
     facturaId: uuid('id_factura')
       .notNull()
       .references(() => facturas.id),
+    /** The affected invoice as it is printed on the note: its label, control number and date. */
+    nroFactura: text('nro_factura').notNull(),
+    nroControlFactura: text('nro_control_factura'),
+    fechaFactura: timestamp('fecha_factura', { withTimezone: true }).notNull(),
     tipo: text('tipo').notNull(),
     categoria: text('categoria').notNull(),
     concepto: text('concepto').notNull(),
