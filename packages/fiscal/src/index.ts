@@ -1,6 +1,7 @@
 export * from './catalog/schemas.ts';
 export * from './common.ts';
 export * from './companies/schemas.ts';
+export * from './documents/labels.ts';
 export * from './formats.ts';
 export * from './invoices/schema.ts';
 export * from './invoices/totals.ts';

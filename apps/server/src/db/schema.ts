@@ -5,6 +5,7 @@ export * from './schema/audit.ts';
 export * from './schema/catalog.ts';
 export * from './schema/companies.ts';
 export * from './schema/invoices.ts';
+export * from './schema/issuance.ts';
 export * from './schema/mail.ts';
 export * from './schema/notes.ts';
 export * from './schema/numbering.ts';
