@@ -233,7 +233,12 @@ export interface SentAmounts {
   totalExonerado?: DecimalInput | null;
   montoDescuento?: DecimalInput | null;
   importeTotal?: DecimalInput | null;
-  lines?: ReadonlyArray<{ importe?: DecimalInput | null; montoGravamen?: DecimalInput | null }>;
+  /** Each line's amounts; `index` is its position in what was sent when some lines were left out. */
+  lines?: ReadonlyArray<{
+    importe?: DecimalInput | null;
+    montoGravamen?: DecimalInput | null;
+    index?: number;
+  }>;
   lstGravamenes?: ReadonlyArray<{
     alicuota: DecimalInput;
     baseImponible: DecimalInput;

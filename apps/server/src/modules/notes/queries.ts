@@ -139,7 +139,11 @@ export async function notesByNumber(db: DbOrTx, localidadId: string, nroNota: st
     );
 }
 
-export async function setNoteStatus(tx: DbOrTx, id: string, patch: { status?: string; deleted?: boolean }) {
+export async function updateNote(
+  tx: DbOrTx,
+  id: string,
+  patch: Partial<Pick<NoteRow, 'status' | 'deleted' | 'fechaEmision'>>,
+) {
   await tx
     .update(notas)
     .set({ ...patch, updatedAt: new Date() })
