@@ -13,12 +13,9 @@ import {
 } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { verificationUrl } from '../issuance/urls.ts';
 
 export type InvoiceRow = typeof facturas.$inferSelect;
-
-/** The public page that verifies a document (spec 002 §2.12). */
-export const verificationUrl = (publicUrl: string, id: string, tipoDoc: 'fact' | 'nota' | 'orden' | 'ret') =>
-  `${publicUrl}/certificar/${id}/${tipoDoc}`;
 
 /** Everything the PDF of a stored invoice shows, read from what was stored at issue. */
 export async function invoiceDocument(

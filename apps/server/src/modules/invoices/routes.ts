@@ -4,8 +4,9 @@ import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { ingestInvoices } from './ingest.ts';
-import { invoicePdfJob } from './pdf-job.ts';
+import { issueDocuments } from '../issuance/pipeline.ts';
+import { queueRenders } from '../issuance/render.ts';
+import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
 const LIST = '/facturacion/generales';
@@ -81,15 +82,6 @@ const ingestAnswer = z.object({
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  /** After the commit: each new invoice's PDF is generated on the job queue. */
-  const queuePdfs = async (ids: string[]) => {
-    const { jobs } = app.deps;
-    if (!jobs) return;
-    await Promise.all(
-      ids.map((id) => jobs.send(invoicePdfJob, { id }, { singletonKey: `pdf-factura-${id}` })),
-    );
-  };
-
   app.post(
     '/facturas/masivafacturacion',
     {
@@ -106,11 +98,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const answer = await ingestInvoices(db, scopeOfRequest(request), request.body, {
-        origin: 'API',
-        audit: auditContextOf(request),
-      });
-      await queuePdfs(answer.DetalleFacturaProcesadas.map(([d]) => d.id));
+      const { answer, ids } = await issueDocuments<IngestAnswer>(
+        db,
+        invoiceFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin: 'API', audit: auditContextOf(request) },
+      );
+      // After the commit: each new invoice's PDF is generated on the job queue.
+      await queueRenders(app.deps, 'fact', ids);
       return answer;
     },
   );

@@ -1,3 +1,4 @@
+import { invoiceFamily } from '../invoices/family.ts';
 import type { AnyFamily, TipoDoc } from './family.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { AnyFamily, TipoDoc } from './family.ts';
  * `tipoDocumento` such as `__proto__` or `constructor` finds nothing instead of a prototype member.
  * A family registers itself with one line in `FAMILY_LIST`.
  */
-const FAMILY_LIST: AnyFamily[] = [];
+const FAMILY_LIST: AnyFamily[] = [invoiceFamily];
 
 const byName = new Map<string, AnyFamily>();
 for (const family of FAMILY_LIST) {
