@@ -12,10 +12,8 @@ import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { controlLots } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
+import { verificationUrl } from '../issuance/urls.ts';
 import { loadNote } from './queries.ts';
-
-/** The public page that verifies a note (spec 002 §2.12: /certificar/{id}/nota). */
-export const noteVerificationUrl = (publicUrl: string, id: string) => `${publicUrl}/certificar/${id}/nota`;
 
 /**
  * Everything the PDF of a stored note shows, read from what was stored at issue: 'NOTA DE CRÉDITO' or
@@ -109,6 +107,6 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
         : { desde: n.nroControl ?? '', hasta: n.nroControl ?? '' },
       fechaAsignacion: lot?.createdAt ?? n.createdAt,
     },
-    verificationUrl: noteVerificationUrl(config.publicUrl, n.id),
+    verificationUrl: verificationUrl(config.publicUrl, n.id, 'nota'),
   };
 }

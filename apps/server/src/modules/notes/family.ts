@@ -145,7 +145,7 @@ async function prepare(ctx: IntakeContext, raw: unknown): Promise<PreparedNote> 
 
 const typeWord = (tipo: string) => (tipo === 'Credito' ? 'crédito' : 'débito');
 
-export const family: DocumentFamily<PreparedNote, StoredNote, ErrorLine, DoneLine, NoteIngestAnswer> = {
+export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, DoneLine, NoteIngestAnswer> = {
   kind: 'NOTA',
   tipoDoc: 'nota',
   controlFamily: 'FACTURA',

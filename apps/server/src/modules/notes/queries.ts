@@ -3,12 +3,14 @@ import {
   caracasDayEnd,
   caracasDayStart,
   dec,
+  documentLabel,
   formatDateCaracas,
   type NoteDetail,
   type NoteFilters,
   type NoteListRow,
   type NotePublic,
   type PageQuery,
+  shownControlNumber,
 } from '@sigece/fiscal';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -24,7 +26,6 @@ export type NoteInsert = typeof notas.$inferInsert;
 export type NoteLineInsert = Omit<typeof notaLineas.$inferInsert, 'notaId'>;
 export type NoteTaxInsert = Omit<typeof notaGravamenes.$inferInsert, 'notaId'>;
 
-const label = (serie: string, numero: string) => (serie ? `${serie}-${numero}` : numero);
 const clientLabel = (c: Record<string, unknown>) =>
   `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`;
 const checksumBase64 = (hex: string | null) => (hex ? Buffer.from(hex, 'hex').toString('base64') : null);
@@ -209,7 +210,7 @@ function listRow(n: NoteRow, generada: boolean, razonSocial: string, sucursal: s
     id_factura: n.facturaId,
     nroNota: n.nroNota,
     serie: n.serieNota,
-    nroControl: generada ? n.nroControl : 'No generada',
+    nroControl: shownControlNumber(n.nroControl, generada),
     nroControlAsignado: n.nroControl,
     nroFactura: n.nroFactura,
     tipo: n.tipo as NoteListRow['tipo'],
@@ -338,7 +339,7 @@ export async function publicNote(db: DbOrTx, id: string): Promise<NotePublic | n
     nota: {
       id: n.id,
       tipo: n.tipo as NotePublic['nota']['tipo'],
-      nroNota: label(n.serieNota, n.nroNota),
+      nroNota: documentLabel(n.serieNota, n.nroNota),
       serie: n.serieNota,
       nroControl: n.pdf ? n.nroControl : null,
       nroFactura: n.nroFactura,

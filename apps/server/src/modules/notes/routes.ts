@@ -20,7 +20,7 @@ import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { queueRenders } from '../issuance/render.ts';
 import { annulNotes } from './annul.ts';
-import { family } from './family.ts';
+import { noteFamily } from './family.ts';
 import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';
 import * as notes from './service.ts';
 
@@ -48,7 +48,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
       const { answer, ids } = await issueDocuments<z.infer<typeof noteIngestAnswerSchema>>(
         db,
-        family,
+        noteFamily,
         scopeOfRequest(request),
         request.body,
         { origin, audit: auditContextOf(request) },

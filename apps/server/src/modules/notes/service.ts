@@ -20,7 +20,7 @@ import { recordControlNumbers } from '../issuance/ledger.ts';
 import { renderDocument } from '../issuance/render.ts';
 import { allocateControlNumbers } from '../numbering/engine.ts';
 import { type NoteDraft, priceChecked, storeDraft } from './draft.ts';
-import { family } from './family.ts';
+import { noteFamily } from './family.ts';
 import { type NoteRow, noteDetail, updateNote, visibleNote, writeNoteControlNumbers } from './queries.ts';
 
 /**
@@ -122,7 +122,7 @@ export async function addNote(db: Db, scope: TenantScope, body: AddNoteInput, au
 
 const actionResult = (n: NoteRow, patch: Partial<NoteActionResult> = {}): NoteActionResult => ({
   id: n.id,
-  nroNota: n.serieNota ? `${n.serieNota}-${n.nroNota}` : n.nroNota,
+  nroNota: documentLabel(n.serieNota, n.nroNota),
   logEstatusRegistro: n.status,
   notaGenerada: n.pdf ? 'true' : 'false',
   nroControl: n.nroControl,
@@ -146,9 +146,9 @@ export async function generateNote(deps: Deps, scope: TenantScope, id: string, a
     const [control] = await allocateControlNumbers(tx, {
       localidadId: note.localidadId,
       sucursalId: note.sucursalId,
-      familia: family.controlFamily,
+      familia: noteFamily.controlFamily,
     });
-    await recordControlNumbers(tx, family, [{ documentId: note.id, issuer: note, control }]);
+    await recordControlNumbers(tx, noteFamily, [{ documentId: note.id, issuer: note, control }]);
     await writeNoteControlNumbers(tx, [{ id: note.id, ...control }]);
     await updateNote(tx, note.id, { fechaEmision: new Date() });
     await recordAudit(tx, audit, {
@@ -217,5 +217,5 @@ export async function deleteNote(db: Db, scope: TenantScope, id: string, audit: 
 export async function notePdf(db: Db, scope: TenantScope, id: string) {
   const row = await visibleNote(db, scope, id);
   if (!row.pdf) throw badRequest('La nota aún no está generada');
-  return { pdf: row.pdf, nombre: `Nota_${row.serieNota ? `${row.serieNota}-` : ''}${row.nroNota}.pdf` };
+  return { pdf: row.pdf, nombre: `${noteFamily.fileName(documentLabel(row.serieNota, row.nroNota))}.pdf` };
 }
