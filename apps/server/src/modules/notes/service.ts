@@ -4,6 +4,7 @@ import {
   creditLine,
   debitLine,
   dec,
+  documentLabel,
   NOTE_MESSAGES,
   type NoteActionResult,
   type NoteLine,
