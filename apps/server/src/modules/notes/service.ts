@@ -18,7 +18,7 @@ import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { type AffectedInvoice, affectedInvoiceById } from '../invoices/affected.ts';
 import { sqlStateOf } from '../issuance/errors.ts';
 import { recordControlNumbers } from '../issuance/ledger.ts';
-import { renderDocument } from '../issuance/render.ts';
+import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { allocateControlNumbers } from '../numbering/engine.ts';
 import { type NoteDraft, priceChecked, storeDraft } from './draft.ts';
 import { noteFamily } from './family.ts';
@@ -159,9 +159,19 @@ export async function generateNote(deps: Deps, scope: TenantScope, id: string, a
       after: { nroControl: control.nroControl },
     });
   });
-  await renderDocument(deps, 'nota', id);
+  // The number is committed: if rendering fails now, the kernel's job retries it (never a new number).
+  const rendered = await renderDocument(deps, 'nota', id).then(
+    () => true,
+    () => false,
+  );
   const after = await visibleNote(db, scope, id);
-  if (!after.pdf) throw new AppError(500, 'No se pudo generar el PDF de la nota');
+  if (!rendered || !after.pdf) {
+    await queueRenders(deps, 'nota', [id]);
+    throw new AppError(
+      503,
+      `La nota quedó numerada con el control ${after.nroControl}; su PDF se generará en breve, intente verla más tarde`,
+    );
+  }
   await recordAudit(db, audit, {
     entity: 'nota',
     entityId: id,
