@@ -1,3 +1,4 @@
+export * from './bounds.ts';
 export * from './catalog/schemas.ts';
 export * from './common.ts';
 export * from './companies/schemas.ts';

@@ -107,7 +107,7 @@ export function companyView(c: CompanyRow, extras: CompanyExtras = {}) {
     nombre: c.nombre,
     tipoDocumento: c.tipoDocumento,
     numeroDocumento: c.numeroDocumento,
-    rif: `${c.tipoDocumento}-${c.numeroDocumento}`,
+    rif: formatRif(c.tipoDocumento, c.numeroDocumento),
     id_estado: c.estadoId,
     id_municipio: c.municipioId,
     estado: extras.estado ?? null,

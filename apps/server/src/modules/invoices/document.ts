@@ -1,4 +1,4 @@
-import { dec, formatControlNumber, money } from '@sigece/fiscal';
+import { dec, formatControlNumber, formatRif, money } from '@sigece/fiscal';
 import { asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -97,7 +97,7 @@ export async function invoiceDocument(
     issuedAt: invoice.fechaEmision,
     issuer: {
       nombre: company.nombre,
-      rif: `${company.tipoDocumento}-${company.numeroDocumento}`,
+      rif: formatRif(company.tipoDocumento, company.numeroDocumento),
       direccion: branch
         ? `${company.direccion} — Sucursal ${branch.codigoSucursal} ${branch.nombre}: ${branch.direccion}`
         : company.direccion,
@@ -107,7 +107,7 @@ export async function invoiceDocument(
     },
     customer: {
       nombre: String(cliente.identificacion ?? ''),
-      rif: `${cliente.tipoDocumento}-${cliente.numeroDocumento}`,
+      rif: formatRif(String(cliente.tipoDocumento), String(cliente.numeroDocumento)),
       direccion: cliente.direccion ?? undefined,
       telefono: cliente.telefonoMovil ?? undefined,
       correo: cliente.correo ?? undefined,

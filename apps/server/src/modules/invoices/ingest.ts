@@ -6,15 +6,18 @@ import {
   describeIssues,
   documentTotals,
   extrasOfInvoice,
+  fitsDecimal,
   formatRif,
   type InvoiceInput,
   igtfOf,
   igtfProblem,
+  invoiceExtrasProblem,
   invoiceSchema,
   lineTotals,
   money,
   sum,
   type TotalsMismatch,
+  tooLargeMessage,
 } from '@sigece/fiscal';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
@@ -67,6 +70,9 @@ function mismatchMessage(mismatches: TotalsMismatch[]): string {
 /** Parses, validates and prices one invoice (before any lock); throws `DocumentRejected`. */
 export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<PreparedInvoice> {
   const { db } = ctx;
+  // Before the schema or anything recursive reads it: extra fields bounded in depth and size.
+  const extrasProblem = invoiceExtrasProblem(raw);
+  if (extrasProblem) throw new DocumentRejected(extrasProblem);
   const parsed = invoiceSchema.safeParse(raw);
   if (!parsed.success) throw new DocumentRejected(describeIssues(parsed.error));
   const input = parsed.data;
@@ -113,7 +119,21 @@ export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<
         : []),
     ]),
   );
+  // Each input fits its column (schema); what is computed from them must fit too.
+  lines.forEach((l, i) => {
+    for (const [name, value] of [
+      ['importe', l.importe],
+      ['montoGravamen', l.impuesto],
+      ['montoDescuento', l.descuento],
+    ] as const) {
+      if (!fitsDecimal(value, 'amount'))
+        throw new DocumentRejected(tooLargeMessage(`lstDetallesFacturaGeneral[${i}].${name}`));
+    }
+  });
   const totals = documentTotals(lines);
+  for (const name of ['subTotal', 'totalIva', 'importeTotal', 'montoDescuento'] as const) {
+    if (!fitsDecimal(totals[name], 'amount')) throw new DocumentRejected(tooLargeMessage(name));
+  }
   const sentTaxes = new Map((input.lstGravamenes ?? []).map((g) => [dec(g.alicuota).toFixed(2), g]));
   const taxMismatches = input.lstGravamenes
     ? [

@@ -5,7 +5,7 @@ import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
-import { queueRenders } from '../issuance/render.ts';
+import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
@@ -49,6 +49,8 @@ const listRow = z.object({
   localidad: z.string(),
   sucursal: z.string().nullable(),
   facturaGenerada: z.string(),
+  pdfEstado: z.enum(['PENDIENTE', 'GENERADA', 'FALLIDA']),
+  pdfError: z.string().nullable(),
   fechaEmision: z.string(),
   fecha: z.string(),
   cliente: z.string(),
@@ -294,6 +296,40 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         auditContextOf(request),
       );
       return { code: 200, message, result };
+    },
+  );
+
+  app.put(
+    '/facturas/regenerarpdf/:id',
+    {
+      preValidation: guard({ module: LIST, action: 'cancel' }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Vuelve a encolar el PDF de una factura cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
+        params: idParam,
+        response: {
+          200: resultBody(
+            z.object({ id: z.string(), nroFactura: z.string(), pdfEstado: z.literal('PENDIENTE') }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, label } = await retryFailedRender(
+        app.deps,
+        scopeOfRequest(request),
+        'fact',
+        request.params.id,
+        auditContextOf(request),
+      );
+      return {
+        code: 200,
+        message: `PDF de la Factura N°: ${label} en cola`,
+        result: { id, nroFactura: label, pdfEstado: 'PENDIENTE' as const },
+      };
     },
   );
 };

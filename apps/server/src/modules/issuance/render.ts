@@ -78,8 +78,8 @@ export const documentPdfJob = defineJob({
     } catch (error) {
       const message = `No se pudo generar el PDF: ${(error as Error)?.message ?? String(error)}`;
       const state = await recordRenderFailure(deps.db, tipoDoc, id, message, RENDER_RETRY_LIMIT + 1);
-      if (state === 'FALLIDA') return;
-      throw error;
+      // Retried only while PENDIENTE: a FALLIDA document waits for an administrator.
+      if (state === 'PENDIENTE') throw error;
     }
   },
 });
