@@ -2,7 +2,6 @@ import {
   type CreditHistory,
   caracasDayEnd,
   caracasDayStart,
-  dec,
   documentLabel,
   formatDateCaracas,
   type NoteDetail,
@@ -11,6 +10,7 @@ import {
   type NotePublic,
   type PageQuery,
   shownControlNumber,
+  totalsInBs,
 } from '@sigece/fiscal';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -257,7 +257,20 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
   const { note: n, company, branch, lines, taxes } = await loadNote(db, id);
   const rif = `${company.tipoDocumento}-${company.numeroDocumento}`;
   const foreign = n.moneda !== 'VEF' && n.tasaCambio;
-  const bs = (v: string) => (foreign ? dec(v).times(n.tasaCambio!).toFixed(2) : null);
+  const inBs = foreign
+    ? totalsInBs(
+        {
+          subTotal: n.subTotal,
+          totalExento: n.totalExento,
+          totalExonerado: n.totalExonerado,
+          montoDescuento: n.montoDescuento,
+          gravamenes: taxes,
+          totalIva: n.totalIva,
+          importeTotal: n.importeTotal,
+        },
+        n.tasaCambio!,
+      )
+    : null;
   return {
     id: n.id,
     rif,
@@ -286,9 +299,9 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
     montoDescuento: n.montoDescuento,
     totalIva: n.totalIva,
     importeTotal: n.importeTotal,
-    subTotalBs: bs(n.subTotal),
-    totalIvaBs: bs(n.totalIva),
-    importeTotalBs: bs(n.importeTotal),
+    subTotalBs: inBs?.subTotal ?? null,
+    totalIvaBs: inBs?.totalIva ?? null,
+    importeTotalBs: inBs?.importeTotal ?? null,
     lstDetallesNota: lines.map((l) => ({
       _id: String(l.id),
       codigoProducto: l.codigoProducto,
@@ -308,11 +321,11 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
       exonerado: l.exonerado,
       isDevolucion: true,
     })),
-    lstGravamenes: taxes.map((t) => ({
+    lstGravamenes: taxes.map((t, i) => ({
       alicuota: t.alicuota,
       baseImponible: t.baseImponible,
       montoAlicuota: t.montoAlicuota,
-      montoAlicuotaBs: bs(t.montoAlicuota),
+      montoAlicuotaBs: inBs?.gravamenes[i].montoAlicuota ?? null,
     })),
     extras: n.extras,
     origen: n.origen,
