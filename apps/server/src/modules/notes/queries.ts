@@ -18,6 +18,7 @@ import { localidades, notaGravamenes, notaLineas, notas, sucursales } from '../.
 import { notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { type RenderState, renderStates } from '../issuance/ledger.ts';
 
 /** The SQL of the notes' own tables (notas, nota_lineas, nota_gravamenes). */
 
@@ -195,14 +196,25 @@ export async function listNotes(db: DbOrTx, scope: TenantScope, query: PageQuery
       .limit(query.limit)
       .offset(offsetOf(query)),
   ]);
+  const states = await renderStates(
+    db,
+    'nota',
+    rows.map((r) => r.note.id),
+  );
   return pageOf(
     query,
-    rows.map((r) => listRow(r.note, Boolean(r.generada), r.razonSocial, r.sucursal)),
+    rows.map((r) => listRow(r.note, Boolean(r.generada), r.razonSocial, r.sucursal, states.get(r.note.id))),
     total,
   );
 }
 
-function listRow(n: NoteRow, generada: boolean, razonSocial: string, sucursal: string | null): NoteListRow {
+function listRow(
+  n: NoteRow,
+  generada: boolean,
+  razonSocial: string,
+  sucursal: string | null,
+  render: RenderState | undefined,
+): NoteListRow {
   return {
     id: n.id,
     id_localidad: n.localidadId,
@@ -224,6 +236,8 @@ function listRow(n: NoteRow, generada: boolean, razonSocial: string, sucursal: s
     facturaDivisa: n.moneda,
     importeTotal: n.importeTotal,
     notaGenerada: generada ? 'true' : 'false',
+    pdfEstado: render?.pdfEstado ?? (generada ? 'GENERADA' : n.nroControl ? 'PENDIENTE' : null),
+    pdfError: render?.pdfError ?? null,
     logEstatusRegistro: n.status,
     estatus: statusLabel(n.status),
   };
