@@ -7,6 +7,7 @@ export * from './schema/companies.ts';
 export * from './schema/invoices.ts';
 export * from './schema/issuance.ts';
 export * from './schema/mail.ts';
+export * from './schema/notes.ts';
 export * from './schema/numbering.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
