@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(clientRoutes);
       await api.register(numberingRoutes);
       await api.register(invoiceRoutes);
+      await api.register(noteRoutes);
       await api.register(verificationRoutes);
     },
     { prefix: '/v2' },

@@ -7,7 +7,7 @@ import { seedReference } from './db/reference-seed.ts';
 import { seedDemo, seedDemoCompanies, seedModules } from './db/seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { refreshFromBcv } from './modules/catalog/currencies.ts';
-import { queueMissingPdfs } from './modules/invoices/pdf-job.ts';
+import { requeuePendingRenders } from './modules/issuance/render.ts';
 
 const config = loadConfig();
 config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -23,7 +23,9 @@ if (config.demo) {
 
 const app = await buildApp({ config, database });
 // Invoices stored just before a crash get their PDF job again.
-queueMissingPdfs(app.deps).catch((err) => app.log.warn({ err }, 'no se pudieron reencolar PDFs pendientes'));
+requeuePendingRenders(app.deps).catch((err) =>
+  app.log.warn({ err }, 'no se pudieron reencolar PDFs pendientes'),
+);
 // Forget expired tokens and old failed logins once an hour; the answer never depends on it.
 const housekeeping = setInterval(
   () => purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')),

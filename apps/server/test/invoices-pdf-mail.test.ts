@@ -156,7 +156,7 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
       const pdfJobDone = (id: string) =>
         waitFor(`the PDF job of ${id} completed`, async () => {
           const rows = await ctx().database.query<{ state: string }>(
-            `select state::text from pgboss.job where name = 'factura-pdf' and data->>'id' = $1`,
+            `select state::text from pgboss.job where name = 'documento-pdf' and data->>'id' = $1`,
             [id],
           );
           return rows.some((r) => r.state === 'completed') ? true : undefined;

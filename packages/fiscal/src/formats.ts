@@ -53,3 +53,9 @@ export function caracasDate(value: Date = new Date()): string {
   }).format(value);
   return parts;
 }
+
+/** The instant a Caracas calendar day (yyyy-MM-dd) starts; Venezuela keeps UTC−4 all year. */
+export const caracasDayStart = (day: string): Date => new Date(`${day}T00:00:00-04:00`);
+
+/** The instant the Caracas calendar day after `day` starts: list filters run [inicio, fin + 1 day). */
+export const caracasDayEnd = (day: string): Date => new Date(caracasDayStart(day).getTime() + 86_400_000);

@@ -1,3 +1,4 @@
+import { DECIMAL_TEXT_MAX, type DecimalKind, fitsDecimal, INTEGER_MAX, tooLargeMessage } from './bounds.ts';
 import { z } from './zod-es.ts';
 
 /**
@@ -42,13 +43,24 @@ function toDecimalText(v: unknown): unknown {
 
 const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
-export function decimal(field: string) {
+/**
+ * A decimal sent as a number or numeric text, kept as exact text; `kind` bounds it to what its column
+ * holds (bounds.ts): 1e18 as an amount or "1e400" anywhere is refused naming the field.
+ */
+export function decimal(field: string, kind: DecimalKind = 'amount') {
   const message = `${field} debe ser un número`;
-  return z.preprocess(toDecimalText, z.string({ error: `${field} es requerido` }).regex(DECIMAL, message));
+  return z.preprocess(
+    toDecimalText,
+    z
+      .string({ error: `${field} es requerido` })
+      .max(DECIMAL_TEXT_MAX, message)
+      .regex(DECIMAL, message)
+      .refine((v) => fitsDecimal(v, kind), tooLargeMessage(field)),
+  );
 }
 
-export function optionalDecimal(field: string) {
-  return z.preprocess((v) => (absent(v) ? undefined : v), decimal(field).optional());
+export function optionalDecimal(field: string, kind: DecimalKind = 'amount') {
+  return z.preprocess((v) => (absent(v) ? undefined : v), decimal(field, kind).optional());
 }
 
 export function bool(field: string) {
@@ -109,6 +121,7 @@ export function optionalInt(field: string) {
       .number({ error: `${field} debe ser un número entero` })
       .int(`${field} debe ser un número entero`)
       .min(0)
+      .max(INTEGER_MAX, tooLargeMessage(field))
       .optional(),
   );
 }

@@ -1,9 +1,9 @@
-import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
+import { documentMailJob } from '../modules/issuance/mail-job.ts';
+import { documentPdfJob } from '../modules/issuance/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
-import { documentMailJob } from '../modules/mail/document-mail.ts';
 
 /** Every background job of the product, in one list: the queue creates and works exactly these. */
 export const JOBS: readonly JobDefinition<never>[] = [
-  invoicePdfJob,
+  documentPdfJob,
   documentMailJob,
 ] as unknown as readonly JobDefinition<never>[];

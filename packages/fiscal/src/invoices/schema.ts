@@ -1,3 +1,4 @@
+import { EXTRA_LIMITS, extraFieldsProblem } from '../bounds.ts';
 import {
   bool,
   choice,
@@ -20,7 +21,7 @@ import { z } from '../zod-es.ts';
 export const INVOICE_CURRENCIES = ['VEF', 'USD', 'EUR', 'PTR'] as const;
 export const TAX_RATES = ['0', '8', '16', '31'] as const;
 
-export const invoiceClientSchema = tolerantObject({
+const invoiceClientShape = {
   contribuyenteEspecial: optionalBool('cliente.contribuyenteEspecial'),
   tipoDocumento: choice('cliente.tipoDocumento', ['V', 'E', 'J', 'G', 'P', 'C']),
   numeroDocumento: text('cliente.numeroDocumento', 9).pipe(
@@ -40,17 +41,18 @@ export const invoiceClientSchema = tolerantObject({
     (v) => (v === undefined || v === null || v === '' ? 'PNR' : v),
     choice('cliente.tipoProveedor', ['PJD', 'PJND', 'PNR', 'PNNR']),
   ),
-});
+};
+export const invoiceClientSchema = tolerantObject(invoiceClientShape);
 
-export const invoiceLineSchema = tolerantObject({
+const invoiceLineShape = {
   codigoProducto: text('codigoProducto', 30),
   descripcion: text('descripcion', 250),
   unidadMedida: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? 'UNIDAD' : v),
     text('unidadMedida', 10),
   ),
-  cantidad: decimal('cantidad'),
-  precio: decimal('precio'),
+  cantidad: decimal('cantidad', 'quantity'),
+  precio: decimal('precio', 'rate'),
   exento: optionalBool('exento'),
   exonerado: optionalBool('exonerado'),
   importe: optionalDecimal('importe'),
@@ -65,12 +67,13 @@ export const invoiceLineSchema = tolerantObject({
   ),
   montoGravamen: optionalDecimal('montoGravamen'),
   montoDescuento: optionalDecimal('montoDescuento'),
-  descuento: optionalDecimal('descuento'),
+  descuento: optionalDecimal('descuento', 'percent'),
   nrolote: optionalText('nrolote', 20),
   fechaVenciProducto: optionalDate('fechaVenciProducto'),
-});
+};
+export const invoiceLineSchema = tolerantObject(invoiceLineShape);
 
-export const invoicePaymentSchema = tolerantObject({
+const invoicePaymentShape = {
   modoPago: text('modoPago', 30),
   nro: optionalText('nro', 15),
   monto: decimal('monto'),
@@ -85,16 +88,18 @@ export const invoicePaymentSchema = tolerantObject({
           : v,
     text('divisa', 3).pipe(z.string().transform((s) => s.toUpperCase())),
   ),
-  tasaDiaDivisa: optionalDecimal('tasaDiaDivisa'),
+  tasaDiaDivisa: optionalDecimal('tasaDiaDivisa', 'rate'),
   diasCredito: optionalInt('diasCredito'),
   igtf: z.preprocess((v) => (v === undefined || v === null || v === '' ? false : v), bool('igtf')),
-});
+};
+export const invoicePaymentSchema = tolerantObject(invoicePaymentShape);
 
-export const invoiceTaxSchema = tolerantObject({
+const invoiceTaxShape = {
   baseImponible: decimal('lstGravamenes.baseImponible'),
   alicuota: decimal('lstGravamenes.alicuota'),
   montoAlicuota: decimal('lstGravamenes.montoAlicuota'),
-});
+};
+export const invoiceTaxSchema = tolerantObject(invoiceTaxShape);
 
 export const invoiceSchema = tolerantObject({
   rif: text('rif', 12).pipe(
@@ -114,8 +119,8 @@ export const invoiceSchema = tolerantObject({
   totalExonerado: decimal('totalExonerado'),
   condicionPago: choice('condicionPago', ['CONTADO', 'CREDITO']),
   facturaDivisa: choice('facturaDivisa', INVOICE_CURRENCIES),
-  cambioDivisa: optionalDecimal('cambioDivisa'),
-  tipoCambioDiaUsd: optionalDecimal('tipoCambioDiaUsd'),
+  cambioDivisa: optionalDecimal('cambioDivisa', 'rate'),
+  tipoCambioDiaUsd: optionalDecimal('tipoCambioDiaUsd', 'rate'),
   tipoColetilla: optionalBool('tipoColetilla'),
   tipoVenta: choice('tipoVenta', ['INTERNA', 'EXPORTACION']),
   diasCredito: optionalInt('diasCredito'),
@@ -206,4 +211,34 @@ export function extrasOfInvoice(raw: unknown): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(raw as Record<string, unknown>).filter(([k]) => !known.has(k.toLowerCase())),
   );
+}
+
+/**
+ * The problem with an invoice's extra fields (issue 13 item 9), checked without recursion before the
+ * schema or anything else reads the payload: at the invoice's top level, in its client, in each line
+ * and each payment, none deeper than the limit, all together within one size budget. Null when fine.
+ */
+export function invoiceExtrasProblem(raw: unknown): string | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const budget = { chars: EXTRA_LIMITS.maxChars as number };
+  const problem = extraFieldsProblem(raw, INVOICE_KNOWN_FIELDS, '', budget);
+  if (problem) return problem;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  const field = (name: string) => entries.find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  const client = extraFieldsProblem(field('cliente'), Object.keys(invoiceClientShape), 'cliente.', budget);
+  if (client) return client;
+  const lists: Array<[string, readonly string[]]> = [
+    ['lstDetallesFacturaGeneral', Object.keys(invoiceLineShape)],
+    ['lstPagos', Object.keys(invoicePaymentShape)],
+    ['lstGravamenes', Object.keys(invoiceTaxShape)],
+  ];
+  for (const [name, known] of lists) {
+    const list = field(name);
+    if (!Array.isArray(list)) continue;
+    for (const [i, item] of list.entries()) {
+      const found = extraFieldsProblem(item, known, `${name}[${i}].`, budget);
+      if (found) return found;
+    }
+  }
+  return null;
 }

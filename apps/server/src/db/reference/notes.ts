@@ -9,19 +9,17 @@
  * note type but defines no categories for it. Choosing a category copies its label into the note's concept.
  */
 
+import { NOTE_CATEGORIES, NOTE_CATEGORY_CODES } from '@sigece/fiscal';
+
 export type TipoNota = 'CREDITO' | 'DEBITO';
 
 export type CategoriaNota = { codigo: '0' | '1' | '2'; nombre: string; tipoNota: TipoNota };
 
-export const CATEGORIAS_NOTA: CategoriaNota[] = [
-  { codigo: '0', nombre: 'Reverso por devolución parcial', tipoNota: 'CREDITO' },
-  { codigo: '1', nombre: 'Reverso por devolución total', tipoNota: 'CREDITO' },
-  { codigo: '2', nombre: 'Corrección por error en los datos', tipoNota: 'CREDITO' },
-  { codigo: '0', nombre: 'Intereses de mora', tipoNota: 'DEBITO' },
-  { codigo: '1', nombre: 'Aumento de precio durante la negociación', tipoNota: 'DEBITO' },
-  {
-    codigo: '2',
-    nombre: 'Venta facturada en moneda extranjera con su equivalente en bolívares',
-    tipoNota: 'DEBITO',
-  },
-];
+/** The labels live once, in packages/fiscal (notes/rules.ts): the seed and the note rules share them. */
+export const CATEGORIAS_NOTA: CategoriaNota[] = (['Credito', 'Debito'] as const).flatMap((tipo) =>
+  NOTE_CATEGORY_CODES.map((codigo) => ({
+    codigo,
+    nombre: NOTE_CATEGORIES[tipo][codigo],
+    tipoNota: tipo === 'Credito' ? ('CREDITO' as const) : ('DEBITO' as const),
+  })),
+);

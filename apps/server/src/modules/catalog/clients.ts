@@ -1,4 +1,4 @@
-import { clientSchema, idParam, pageQuery, REGISTER_STATUSES, z } from '@sigece/fiscal';
+import { clientSchema, formatRif, idParam, pageQuery, REGISTER_STATUSES, z } from '@sigece/fiscal';
 import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,7 +37,7 @@ export function clientView(c: ClientRow) {
     tipoProveedor: c.tipoProveedor,
     tipoPersona: c.tipoPersona,
     /** "tipo-numero / name", as the picker shows it. */
-    etiqueta: `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`,
+    etiqueta: `${formatRif(c.tipoDocumento, c.numeroDocumento)} / ${c.identificacion}`,
     logEstatusRegistro: c.status,
   };
 }
@@ -96,7 +96,7 @@ async function assertUnique(db: DbOrTx, input: z.infer<typeof clientSchema>, exc
     )
     .limit(1);
   if (taken && taken.id !== exceptId)
-    throw conflict(`El cliente ${input.tipoDocumento}-${input.numeroDocumento} ya existe`);
+    throw conflict(`El cliente ${formatRif(input.tipoDocumento, input.numeroDocumento)} ya existe`);
 }
 
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,6 +3,7 @@ import {
   COMPANY_MESSAGES,
   type CompanyCreateInput,
   type CompanyUpdateInput,
+  formatRif,
   type PageQuery,
   type ThirdPartyInput,
 } from '@sigece/fiscal';
@@ -106,7 +107,7 @@ export function companyView(c: CompanyRow, extras: CompanyExtras = {}) {
     nombre: c.nombre,
     tipoDocumento: c.tipoDocumento,
     numeroDocumento: c.numeroDocumento,
-    rif: `${c.tipoDocumento}-${c.numeroDocumento}`,
+    rif: formatRif(c.tipoDocumento, c.numeroDocumento),
     id_estado: c.estadoId,
     id_municipio: c.municipioId,
     estado: extras.estado ?? null,
@@ -566,4 +567,76 @@ export async function deleteThirdParty(db: Db, scope: TenantScope, id: string, a
 function withoutBinary(row: CompanyRow) {
   const { logo, sello, ...rest } = row;
   return { ...rest, logoBytes: logo?.length ?? 0, selloBytes: sello?.length ?? 0 };
+}
+
+// --- What the issuance kernel asks of companies and branches ---------------------------------------
+
+/** A company by its RIF parts, or undefined. */
+export async function companyByRif(
+  db: DbOrTx,
+  tipoDocumento: string,
+  numeroDocumento: string,
+): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(localidades)
+    .where(
+      and(eq(localidades.tipoDocumento, tipoDocumento), eq(localidades.numeroDocumento, numeroDocumento)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A company's branch by its code (upper-cased), or undefined. */
+export async function branchByCode(
+  db: DbOrTx,
+  localidadId: string,
+  codigoSucursal: string,
+): Promise<BranchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sucursales)
+    .where(
+      and(
+        eq(sucursales.localidadId, localidadId),
+        eq(sucursales.codigoSucursal, codigoSucursal.toUpperCase()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Name and RIF of a company, as documents and e-mails show them. */
+export async function companyIdentity(
+  db: DbOrTx,
+  localidadId: string,
+): Promise<{ nombre: string; rif: string } | undefined> {
+  const [row] = await db
+    .select({
+      nombre: localidades.nombre,
+      tipo: localidades.tipoDocumento,
+      numero: localidades.numeroDocumento,
+    })
+    .from(localidades)
+    .where(eq(localidades.id, localidadId))
+    .limit(1);
+  return row && { nombre: row.nombre, rif: formatRif(row.tipo, row.numero) };
+}
+
+/** Whether documents of this company (or of this branch, which may also turn it on) go out by e-mail. */
+export async function sendsDocumentsByEmail(
+  db: DbOrTx,
+  localidadId: string,
+  sucursalId: string | null,
+): Promise<boolean> {
+  const [company] = await db
+    .select({ envio: localidades.envioEmail })
+    .from(localidades)
+    .where(eq(localidades.id, localidadId));
+  if (!sucursalId) return Boolean(company?.envio);
+  const [branch] = await db
+    .select({ envio: sucursales.envioEmail })
+    .from(sucursales)
+    .where(eq(sucursales.id, sucursalId));
+  return branch ? Boolean(branch.envio || company?.envio) : Boolean(company?.envio);
 }

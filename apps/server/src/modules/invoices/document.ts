@@ -1,4 +1,4 @@
-import { dec, formatControlNumber, money } from '@sigece/fiscal';
+import { dec, formatControlNumber, formatRif, money } from '@sigece/fiscal';
 import { asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,12 +13,9 @@ import {
 } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { verificationUrl } from '../issuance/urls.ts';
 
 export type InvoiceRow = typeof facturas.$inferSelect;
-
-/** The public page that verifies a document (spec 002 §2.12). */
-export const verificationUrl = (publicUrl: string, id: string, tipoDoc: 'fact' | 'nota' | 'orden' | 'ret') =>
-  `${publicUrl}/certificar/${id}/${tipoDoc}`;
 
 /** Everything the PDF of a stored invoice shows, read from what was stored at issue. */
 export async function invoiceDocument(
@@ -100,7 +97,7 @@ export async function invoiceDocument(
     issuedAt: invoice.fechaEmision,
     issuer: {
       nombre: company.nombre,
-      rif: `${company.tipoDocumento}-${company.numeroDocumento}`,
+      rif: formatRif(company.tipoDocumento, company.numeroDocumento),
       direccion: branch
         ? `${company.direccion} — Sucursal ${branch.codigoSucursal} ${branch.nombre}: ${branch.direccion}`
         : company.direccion,
@@ -110,7 +107,7 @@ export async function invoiceDocument(
     },
     customer: {
       nombre: String(cliente.identificacion ?? ''),
-      rif: `${cliente.tipoDocumento}-${cliente.numeroDocumento}`,
+      rif: formatRif(String(cliente.tipoDocumento), String(cliente.numeroDocumento)),
       direccion: cliente.direccion ?? undefined,
       telefono: cliente.telefonoMovil ?? undefined,
       correo: cliente.correo ?? undefined,

@@ -6,62 +6,46 @@ import {
   describeIssues,
   documentTotals,
   extrasOfInvoice,
+  fitsDecimal,
+  formatRif,
   type InvoiceInput,
   igtfOf,
   igtfProblem,
+  invoiceExtrasProblem,
   invoiceSchema,
   lineTotals,
   money,
-  parseRif,
   sum,
   type TotalsMismatch,
+  tooLargeMessage,
 } from '@sigece/fiscal';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  clientes,
-  facturaGravamenes,
-  facturaLineas,
-  facturaPagos,
-  facturas,
-  localidades,
-  sucursales,
-} from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
-import { type AuditContext, recordAudit } from '../audit/service.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
+import { upsertDocumentClients } from '../catalog/clients.service.ts';
 import { rateOn } from '../catalog/currencies.ts';
 import {
-  allocateControlNumbers,
-  allocateInvoiceNumber,
-  type ControlNumber,
-  NumberingError,
-} from '../numbering/engine.ts';
+  type BranchRow,
+  type CompanyRow,
+  DocumentRejected,
+  type IntakeContext,
+  type PreparedDocument,
+  type StoreContext,
+  type StoredDocument,
+} from '../issuance/family.ts';
 
-/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"). */
-export interface IngestAnswer {
-  code: 200 | 203;
-  TotalFacturasProcedas: number;
-  totalFacturasNew: number;
-  totalFacturaconError: number;
-  DetalleErrorFacturas: Array<Array<{ posicion: number; NroFactura: string; Msg: string }>>;
-  DetalleFacturaProcesadas: Array<
-    Array<{ NroFactura: string; NroControl: string; Cliente: string; Msg: string; id: string }>
-  >;
-}
+/**
+ * The invoice family's own intake: what an invoice of POST /v2/facturas/masivafacturacion must be
+ * (contract "Invoices", spec 001 §4), how it is priced, and how it is stored. The pipeline around it
+ * (savepoints, numbering, group commit, answers) is the issuance kernel's.
+ */
 
 export const INVOICE_CREATED = 'Factura General registrada';
 
-class InvoiceRejected extends Error {}
-
-type Company = typeof localidades.$inferSelect;
-type Branch = typeof sucursales.$inferSelect;
-
 /** Everything checked before touching the numbers: parsed, priced, and bound to company and branch. */
-interface PreparedInvoice {
+export interface PreparedInvoice extends PreparedDocument {
   input: InvoiceInput;
-  company: Company;
-  branch: Branch | null;
+  company: CompanyRow;
+  branch: BranchRow | null;
   lines: ReturnType<typeof lineTotals>[];
   totals: ReturnType<typeof documentTotals>;
   payments: Array<{ input: NonNullable<InvoiceInput['lstPagos']>[number]; igtf: string }>;
@@ -71,73 +55,28 @@ interface PreparedInvoice {
   extras: Record<string, unknown>;
 }
 
+/** A stored invoice as the answer names it. */
+export interface StoredInvoice extends StoredDocument {
+  /** "V-12345678 / PEDRO PEREZ" */
+  cliente: string;
+}
+
 function mismatchMessage(mismatches: TotalsMismatch[]): string {
   return mismatches
     .map((m) => `El campo ${m.field} enviado (${m.sent}) no coincide con el calculado (${m.expected})`)
     .join('; ');
 }
 
-/** Company by RIF, cached per request. */
-function companyFinder(db: DbOrTx) {
-  const cache = new Map<string, Promise<Company | undefined>>();
-  return (rif: string) => {
-    const parsed = parseRif(rif);
-    if (!parsed) return Promise.resolve(undefined);
-    const key = `${parsed.tipoDocumento}-${parsed.numeroDocumento}`;
-    let hit = cache.get(key);
-    if (!hit) {
-      hit = db
-        .select()
-        .from(localidades)
-        .where(
-          and(
-            eq(localidades.tipoDocumento, parsed.tipoDocumento),
-            eq(localidades.numeroDocumento, parsed.numeroDocumento),
-          ),
-        )
-        .limit(1)
-        .then((r) => r[0]);
-      cache.set(key, hit);
-    }
-    return hit;
-  };
-}
-
-async function prepare(
-  db: DbOrTx,
-  raw: unknown,
-  scope: TenantScope,
-  findCompany: ReturnType<typeof companyFinder>,
-): Promise<PreparedInvoice> {
+/** Parses, validates and prices one invoice (before any lock); throws `DocumentRejected`. */
+export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<PreparedInvoice> {
+  const { db } = ctx;
+  // Before the schema or anything recursive reads it: extra fields bounded in depth and size.
+  const extrasProblem = invoiceExtrasProblem(raw);
+  if (extrasProblem) throw new DocumentRejected(extrasProblem);
   const parsed = invoiceSchema.safeParse(raw);
-  if (!parsed.success) throw new InvoiceRejected(describeIssues(parsed.error));
+  if (!parsed.success) throw new DocumentRejected(describeIssues(parsed.error));
   const input = parsed.data;
-
-  const company = await findCompany(input.rif);
-  if (!company) throw new InvoiceRejected(`La razón social ${input.rif} no existe`);
-  if (!canSeeRow(scope, { localidadId: company.id }))
-    throw new InvoiceRejected(`No tiene acceso a la razón social ${input.rif}`);
-  if (company.status !== 'ACTIVO') throw new InvoiceRejected(`La razón social ${input.rif} está inactiva`);
-
-  let branch: Branch | null = null;
-  if (input.codigoSucursal) {
-    [branch] = await db
-      .select()
-      .from(sucursales)
-      .where(
-        and(
-          eq(sucursales.localidadId, company.id),
-          eq(sucursales.codigoSucursal, input.codigoSucursal.toUpperCase()),
-        ),
-      )
-      .limit(1);
-    if (!branch) throw new InvoiceRejected(`La sucursal ${input.codigoSucursal} no existe en ${input.rif}`);
-    if (!canSeeRow(scope, { localidadId: company.id, sucursalId: branch.id })) {
-      throw new InvoiceRejected(`No tiene acceso a la sucursal ${input.codigoSucursal}`);
-    }
-    if (branch.status !== 'ACTIVO')
-      throw new InvoiceRejected(`La sucursal ${input.codigoSucursal} está inactiva`);
-  }
+  const { company, branch } = await ctx.issuer(input.rif, input.codigoSucursal);
 
   // Totals recomputed from the lines (spec 001 §4.4) and compared with what was sent.
   const lines = input.lstDetallesFacturaGeneral.map((l) =>
@@ -153,13 +92,13 @@ async function prepare(
   );
   input.lstDetallesFacturaGeneral.forEach((l, i) => {
     if (l.exento && l.exonerado)
-      throw new InvoiceRejected(`Línea ${i + 1}: un producto no puede ser exento y exonerado a la vez`);
-    if (dec(l.cantidad).lte(0)) throw new InvoiceRejected(`Línea ${i + 1}: cantidad debe ser mayor a 0`);
-    if (dec(l.precio).lt(0)) throw new InvoiceRejected(`Línea ${i + 1}: precio no puede ser negativo`);
+      throw new DocumentRejected(`Línea ${i + 1}: un producto no puede ser exento y exonerado a la vez`);
+    if (dec(l.cantidad).lte(0)) throw new DocumentRejected(`Línea ${i + 1}: cantidad debe ser mayor a 0`);
+    if (dec(l.precio).lt(0)) throw new DocumentRejected(`Línea ${i + 1}: precio no puede ser negativo`);
     if (dec(l.descuento ?? 0).gt(100))
-      throw new InvoiceRejected(`Línea ${i + 1}: descuento no puede superar 100 %`);
+      throw new DocumentRejected(`Línea ${i + 1}: descuento no puede superar 100 %`);
     if (dec(lines[i].importe).lt(0))
-      throw new InvoiceRejected(`Línea ${i + 1}: el descuento supera el monto de la línea`);
+      throw new DocumentRejected(`Línea ${i + 1}: el descuento supera el monto de la línea`);
   });
   const lineMismatches = input.lstDetallesFacturaGeneral.flatMap((l, i) =>
     compareAmounts([
@@ -180,7 +119,21 @@ async function prepare(
         : []),
     ]),
   );
+  // Each input fits its column (schema); what is computed from them must fit too.
+  lines.forEach((l, i) => {
+    for (const [name, value] of [
+      ['importe', l.importe],
+      ['montoGravamen', l.impuesto],
+      ['montoDescuento', l.descuento],
+    ] as const) {
+      if (!fitsDecimal(value, 'amount'))
+        throw new DocumentRejected(tooLargeMessage(`lstDetallesFacturaGeneral[${i}].${name}`));
+    }
+  });
   const totals = documentTotals(lines);
+  for (const name of ['subTotal', 'totalIva', 'importeTotal', 'montoDescuento'] as const) {
+    if (!fitsDecimal(totals[name], 'amount')) throw new DocumentRejected(tooLargeMessage(name));
+  }
   const sentTaxes = new Map((input.lstGravamenes ?? []).map((g) => [dec(g.alicuota).toFixed(2), g]));
   const taxMismatches = input.lstGravamenes
     ? [
@@ -219,7 +172,7 @@ async function prepare(
     { field: 'importeTotal', sent: input.importeTotal, expected: totals.importeTotal },
   ]);
   const mismatches = [...lineMismatches, ...taxMismatches, ...totalMismatches];
-  if (mismatches.length > 0) throw new InvoiceRejected(mismatchMessage(mismatches));
+  if (mismatches.length > 0) throw new DocumentRejected(mismatchMessage(mismatches));
 
   // Exchange rates: the invoice's own, else the rate of its day (spec 000 §2 Tasa Cambio).
   const today = caracasDate();
@@ -228,7 +181,7 @@ async function prepare(
     if (input.cambioDivisa && dec(input.cambioDivisa).gt(0)) tasaCambio = input.cambioDivisa;
     else tasaCambio = (await rateOn(db, input.facturaDivisa, today))?.valor ?? null;
     if (!tasaCambio)
-      throw new InvoiceRejected(
+      throw new DocumentRejected(
         `No hay tasa de cambio de ${input.facturaDivisa} para hoy: envíe cambioDivisa`,
       );
   }
@@ -240,8 +193,8 @@ async function prepare(
   // IGTF (spec 001 §9): 3 % of foreign-currency payments received by a special taxpayer.
   const payments = (input.lstPagos ?? []).map((p, i) => {
     const problem = igtfProblem({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company);
-    if (problem) throw new InvoiceRejected(`lstPagos[${i}]: ${problem}`);
-    if (dec(p.monto).lte(0)) throw new InvoiceRejected(`lstPagos[${i}]: monto debe ser mayor a 0`);
+    if (problem) throw new DocumentRejected(`lstPagos[${i}]: ${problem}`);
+    if (dec(p.monto).lte(0)) throw new DocumentRejected(`lstPagos[${i}]: monto debe ser mayor a 0`);
     return { input: p, igtf: igtfOf({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company) ?? '0.00' };
   });
   // A surcharge in a third currency (EUR on a VEF or USD invoice) without its rate: that currency's rate
@@ -254,7 +207,7 @@ async function prepare(
     if (dayRates.has(iso)) continue;
     const rate = (await rateOn(db, iso, today))?.valor;
     if (!rate)
-      throw new InvoiceRejected(
+      throw new DocumentRejected(
         `lstPagos[${i}]: No hay tasa de cambio de ${iso} para hoy: envíe tasaDiaDivisa`,
       );
     dayRates.set(iso, rate);
@@ -274,6 +227,8 @@ async function prepare(
   const totalIgtf = money(input.facturaDivisa === 'VEF' ? igtfBs : igtfBs.div(tasaCambio ?? '1'));
 
   return {
+    localidadId: company.id,
+    sucursalId: branch?.id ?? null,
     input,
     company,
     branch,
@@ -288,28 +243,26 @@ async function prepare(
 }
 
 function clientLabel(c: { tipoDocumento: string; numeroDocumento: string; identificacion: string }) {
-  return `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`;
+  return `${formatRif(c.tipoDocumento, c.numeroDocumento)} / ${c.identificacion}`;
 }
 
 /**
- * Stores one prepared invoice inside the caller's savepoint. The control number is taken last, so the
- * lot's row is held only for the final statements and the commit.
+ * Stores one invoice (its client, lines, payments, taxes) inside the caller's savepoint, without its
+ * control number; with a placeholder number when it waits for an automatic one.
  */
-interface StoreContext {
-  clientId: string;
-  /** The number sent, or a placeholder until the automatic number is assigned. */
-  nroFactura: string;
-  serieFactura: string;
-  origin: string;
-  createdBy: string;
-}
-
-/** Stores one invoice (lines, payments, taxes) inside the caller's savepoint, without its numbers yet. */
-async function store(tx: DbOrTx, p: PreparedInvoice, context: StoreContext) {
+export async function storeInvoice(
+  tx: DbOrTx,
+  p: PreparedInvoice,
+  context: StoreContext,
+): Promise<StoredInvoice> {
   const { input, company, branch } = p;
-  const { nroFactura, serieFactura, origin, createdBy } = context;
+  const { origin, createdBy } = context;
+  const sentSerie = input.serieNrofactura?.toUpperCase();
+  const nroFactura = input.nroFactura ?? context.number?.numero ?? `AUTO-${randomUUID()}`;
+  const serieFactura = sentSerie ?? context.number?.serie ?? '';
   const c = input.cliente;
-  const client = { id: context.clientId };
+  const clients = await upsertDocumentClients(tx, [{ ...c, localidadId: company.id }], createdBy);
+  const client = { id: clients.values().next().value! };
 
   const servicio =
     input.modeloFactura === 'SERVICIO'
@@ -448,72 +401,18 @@ async function store(tx: DbOrTx, p: PreparedInvoice, context: StoreContext) {
 
   return {
     id: invoice.id,
-    posicion: 0,
     localidadId: company.id,
     sucursalId: branch?.id ?? null,
-    serieFactura,
-    nroFactura,
-    auto: !input.nroFactura,
+    serie: serieFactura,
+    numero: nroFactura,
+    auto: !input.nroFactura && !context.number,
     nroControl: '',
     cliente: clientLabel(c),
   };
 }
 
-function messageOf(error: unknown): string | null {
-  if (error instanceof InvoiceRejected || error instanceof AppError) return error.message;
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  if (code === '23505') return 'La factura ya existe';
-  return null;
-}
-
-/**
- * Judges every invoice on its own (contract: one bad invoice never stops the good ones, and a failed
- * one leaves nothing behind). All of a request's invoices share one transaction, each inside its own
- * savepoint: a rejected invoice rolls back to it, numbers included, and the next one takes the same
- * number. One commit per request keeps the lot's row busy for a single flush.
- */
-export async function ingestInvoices(
-  db: Db,
-  scope: TenantScope,
-  body: unknown[],
-  options: { origin: 'API' | 'WEB'; audit: AuditContext },
-): Promise<IngestAnswer> {
-  const findCompany = companyFinder(db);
-  const owner: Owner = {
-    origin: options.origin,
-    audit: options.audit,
-    createdBy: options.audit.userEmail ?? 'sistema',
-    errors: [],
-    done: [],
-  };
-
-  // Parsing, pricing and lookups happen before the transaction: nothing here holds a lock.
-  const prepared: Prepared[] = await Promise.all(
-    body.map(async (raw, index) => {
-      try {
-        return { index, raw, owner, prepared: await prepare(db, raw, scope, findCompany) };
-      } catch (error) {
-        const message = messageOf(error);
-        if (message === null) throw error;
-        return { index, raw, owner, error: message };
-      }
-    }),
-  );
-  await committerOf(db).submit(owner, prepared);
-  const { errors, done } = owner;
-
-  return {
-    code: errors.length > 0 ? 203 : 200,
-    TotalFacturasProcedas: body.length,
-    totalFacturasNew: done.length,
-    totalFacturaconError: errors.length,
-    DetalleErrorFacturas: errors,
-    DetalleFacturaProcesadas: done,
-  };
-}
-
 /** The invoice number as sent, for error lines (even when the invoice could not be parsed). */
-function numberOf(raw: unknown): string {
+export function invoiceNumberSent(raw: unknown): string {
   if (raw && typeof raw === 'object') {
     for (const [k, v] of Object.entries(raw))
       if (k.toLowerCase() === 'nrofactura' && (typeof v === 'string' || typeof v === 'number'))
@@ -521,382 +420,3 @@ function numberOf(raw: unknown): string {
   }
   return '';
 }
-
-/** One request's share of a transaction: its context and its own answer. */
-interface Owner {
-  origin: 'API' | 'WEB';
-  audit: AuditContext;
-  createdBy: string;
-  errors: IngestAnswer['DetalleErrorFacturas'];
-  done: IngestAnswer['DetalleFacturaProcesadas'];
-  /** Order of arrival within a shared transaction. */
-  seq?: number;
-}
-
-type Prepared = { index: number; raw: unknown; owner: Owner; prepared?: PreparedInvoice; error?: string };
-type Stored = Awaited<ReturnType<typeof store>> & { owner: Owner };
-
-const NO_AUTOMATIC_NUMBER =
-  'nroFactura es requerido: la razón social no asigna números de factura automáticamente';
-
-const invoiceKey = (localidadId: string, serie: string, numero: string) =>
-  `${localidadId}|${serie}|${numero}`;
-
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '40P01' || code === '40001';
-}
-
-/** A company's lot could not number the whole request at once: the request is replayed per invoice. */
-class BulkAllocationFailed extends Error {}
-
-/** Writes control numbers onto stored invoices in one statement. */
-async function assignControlNumbers(tx: DbOrTx, ids: string[], numbers: ControlNumber[]) {
-  // One JSON parameter: the same statement works on node-postgres and PGlite.
-  const rows = JSON.stringify(
-    ids.map((id, i) => ({
-      id,
-      serie: numbers[i].serie,
-      numero: numbers[i].numero,
-      nro: numbers[i].nroControl,
-      lote: numbers[i].lotId,
-    })),
-  );
-  await tx.execute(sql`
-    update facturas f set serie = v.serie, numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote
-    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, serie text, numero bigint, nro text, lote uuid)
-    where f.id = v.id`);
-}
-
-/** Upserts clients in one statement, in a fixed order; returns their ids by key. */
-async function upsertClients(
-  tx: DbOrTx,
-  items: PreparedInvoice[],
-  createdBy: string,
-): Promise<Map<string, string>> {
-  const byKey = new Map<string, PreparedInvoice['input']['cliente'] & { localidadId: string }>();
-  for (const p of items) {
-    const c = p.input.cliente;
-    byKey.set(`${p.company.id}|${c.tipoDocumento}|${c.numeroDocumento}`, { ...c, localidadId: p.company.id });
-  }
-  const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
-  const ids = new Map<string, string>();
-  if (rows.length === 0) return ids;
-  const saved = await tx
-    .insert(clientes)
-    .values(
-      rows.map((c) => ({
-        localidadId: c.localidadId,
-        tipoDocumento: c.tipoDocumento,
-        numeroDocumento: c.numeroDocumento,
-        identificacion: c.identificacion,
-        correo: c.correo?.toLowerCase() ?? null,
-        ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
-        direccion: c.direccion ?? null,
-        telefonoMovil: c.telefonoMovil ?? null,
-        contribuyenteEspecial: c.contribuyenteEspecial ?? false,
-        tipoProveedor: c.tipoProveedor,
-        createdBy,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [clientes.localidadId, clientes.tipoDocumento, clientes.numeroDocumento],
-      set: {
-        identificacion: sql`excluded.identificacion`,
-        correo: sql`coalesce(excluded.correo, ${clientes.correo})`,
-        ccCorreo: sql`coalesce(excluded.cc_correo, ${clientes.ccCorreo})`,
-        direccion: sql`coalesce(excluded.direccion, ${clientes.direccion})`,
-        telefonoMovil: sql`coalesce(excluded.telefono_movil, ${clientes.telefonoMovil})`,
-        updatedAt: new Date(),
-      },
-    })
-    .returning({
-      id: clientes.id,
-      localidadId: clientes.localidadId,
-      tipo: clientes.tipoDocumento,
-      numero: clientes.numeroDocumento,
-    });
-  for (const r of saved) ids.set(`${r.localidadId}|${r.tipo}|${r.numero}`, r.id);
-  return ids;
-}
-
-/**
- * One transaction per request, taking its locks in a stable order so concurrent requests rarely wait on
- * each other (a deadlock the database breaks is retried by the caller): duplicates are refused first
- * (one query), then each invoice is stored with its client in its own savepoint (sorted by number, so
- * a failed one leaves nothing behind), and last, just before the commit, the
- * automatic invoice numbers and the control numbers of each company and branch are taken in bulk and
- * written in one statement, in the order the invoices were sent. The lot's row is held only for those
- * final statements and the commit.
- *
- * When a lot cannot number the whole group (used up, or none), the request is rolled back and replayed
- * `inline`: one request per company at a time, each invoice taking its numbers inside its own
- * savepoint, so each one that cannot be numbered fails alone.
- */
-async function storeAll(db: Db, prepared: Prepared[], inline: boolean) {
-  const fail = (item: Prepared, message: string) =>
-    item.owner.errors.push([{ posicion: item.index + 1, NroFactura: numberOf(item.raw), Msg: message }]);
-  for (const item of prepared) if (item.error !== undefined) fail(item, item.error);
-
-  await db.transaction(async (tx) => {
-    let valid = prepared.filter((item) => item.prepared);
-    if (inline) {
-      const companies = [...new Set(valid.map((item) => item.prepared!.company.id))].sort();
-      for (const id of companies)
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`facturas:${id}`}, 0))`);
-    }
-
-    // Duplicates: against what is stored, and within the request itself.
-    const sent = valid.filter((item) => item.prepared!.input.nroFactura);
-    const existing = new Set<string>();
-    if (sent.length > 0) {
-      const keys = JSON.stringify(
-        sent.map((i) => ({
-          loc: i.prepared!.company.id,
-          serie: i.prepared!.input.serieNrofactura?.toUpperCase() ?? '',
-          nro: i.prepared!.input.nroFactura,
-        })),
-      );
-      const found = await tx.execute(sql`
-        select f.id_localidad, f.serie_factura, f.nro_factura from facturas f
-        join jsonb_to_recordset(${keys}::jsonb) as k(loc uuid, serie text, nro text)
-          on f.id_localidad = k.loc and f.serie_factura = k.serie and f.nro_factura = k.nro`);
-      for (const r of (found as unknown as { rows: Array<Record<string, string>> }).rows) {
-        existing.add(invoiceKey(r.id_localidad, r.serie_factura, r.nro_factura));
-      }
-    }
-    const seen = new Set<string>();
-    valid = valid.filter((item) => {
-      const input = item.prepared!.input;
-      if (!input.nroFactura) return true;
-      const serie = input.serieNrofactura?.toUpperCase() ?? '';
-      const key = invoiceKey(item.prepared!.company.id, serie, input.nroFactura);
-      if (existing.has(key) || seen.has(key)) {
-        fail(item, `La factura ${serie ? `${serie}-` : ''}${input.nroFactura} ya existe`);
-        return false;
-      }
-      seen.add(key);
-      return true;
-    });
-
-    const keyOf = (item: Prepared) =>
-      invoiceKey(
-        item.prepared!.company.id,
-        item.prepared!.input.serieNrofactura ?? '',
-        item.prepared!.input.nroFactura ?? '',
-      );
-    const ordered = [...valid].sort((a, b) =>
-      keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.index - b.index,
-    );
-    const stored: Stored[] = [];
-    for (const item of ordered) {
-      const p = item.prepared!;
-      const c = p.input.cliente;
-      try {
-        const saved = await tx.transaction(async (sp) => {
-          let nroFactura = p.input.nroFactura ?? `AUTO-${randomUUID()}`;
-          let serieFactura = p.input.serieNrofactura?.toUpperCase() ?? '';
-          if (inline && !p.input.nroFactura) {
-            const auto = await allocateInvoiceNumber(sp, p.company.id, p.branch?.id ?? null);
-            if (!auto) throw new InvoiceRejected(NO_AUTOMATIC_NUMBER);
-            nroFactura = auto.nroFactura;
-            serieFactura = p.input.serieNrofactura?.toUpperCase() ?? auto.serie;
-          }
-          const row = await store(sp, p, {
-            clientId: (await upsertClients(sp, [p], item.owner.createdBy)).values().next().value!,
-            nroFactura,
-            serieFactura,
-            origin: item.owner.origin,
-            createdBy: item.owner.createdBy,
-          });
-          if (!inline) return row;
-          const [control] = await allocateControlNumbers(sp, {
-            localidadId: row.localidadId,
-            sucursalId: row.sucursalId,
-            familia: 'FACTURA',
-          });
-          await assignControlNumbers(sp, [row.id], [control]);
-          return { ...row, auto: false, nroControl: control.nroControl };
-        });
-        stored.push({ ...saved, posicion: item.index, owner: item.owner });
-      } catch (error) {
-        const message = messageOf(error);
-        if (message === null) throw error;
-        fail(item, message);
-      }
-    }
-    if (stored.length === 0) return;
-    // Numbers follow the order of arrival: request by request, invoice by invoice.
-    stored.sort((a, b) => a.owner.seq! - b.owner.seq! || a.posicion - b.posicion);
-    // Written before the numbers are taken: nothing but the numbering stands between them and the commit.
-    for (const owner of new Set(stored.map((d) => d.owner))) {
-      await recordAudit(tx, owner.audit, {
-        entity: 'factura',
-        entityId: null,
-        action: 'create',
-        after: stored
-          .filter((d) => d.owner === owner)
-          .map((d) => ({ id: d.id, nroFactura: d.auto ? 'automático' : d.nroFactura })),
-      });
-    }
-
-    if (!inline) {
-      const groups = new Map<string, Stored[]>();
-      for (const d of stored) {
-        const key = `${d.localidadId}|${d.sucursalId ?? ''}`;
-        groups.set(key, [...(groups.get(key) ?? []), d]);
-      }
-      const sortedGroups = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, g]) => g);
-      try {
-        // Automatic invoice numbers first, then control numbers: always in this order.
-        for (const group of sortedGroups) {
-          for (const d of group.filter((x) => x.auto)) {
-            const auto = await allocateInvoiceNumber(tx, d.localidadId, d.sucursalId);
-            if (!auto) throw new BulkAllocationFailed(NO_AUTOMATIC_NUMBER);
-            d.serieFactura ||= auto.serie;
-            d.nroFactura = auto.nroFactura;
-            await tx
-              .update(facturas)
-              .set({ nroFactura: d.nroFactura, serieFactura: d.serieFactura })
-              .where(eq(facturas.id, d.id));
-          }
-        }
-        for (const group of sortedGroups) {
-          const numbers = await allocateControlNumbers(tx, {
-            localidadId: group[0].localidadId,
-            sucursalId: group[0].sucursalId,
-            familia: 'FACTURA',
-            count: group.length,
-          });
-          await assignControlNumbers(
-            tx,
-            group.map((d) => d.id),
-            numbers,
-          );
-          group.forEach((d, i) => {
-            d.nroControl = numbers[i].nroControl;
-          });
-        }
-      } catch (error) {
-        if (error instanceof NumberingError) throw new BulkAllocationFailed(error.message);
-        throw error;
-      }
-    }
-    for (const d of stored) {
-      const label = d.serieFactura ? `${d.serieFactura}-${d.nroFactura}` : d.nroFactura;
-      d.owner.done.push([
-        { NroFactura: label, NroControl: d.nroControl, Cliente: d.cliente, Msg: INVOICE_CREATED, id: d.id },
-      ]);
-    }
-  });
-  for (const owner of new Set(prepared.map((p) => p.owner)))
-    owner.errors.sort((a, b) => a[0].posicion - b[0].posicion);
-}
-
-/**
- * Stores requests' invoices, retrying what the database asks to retry: a deadlock broken between
- * concurrent requests, and the per-invoice replay when a lot cannot number a whole group.
- */
-async function commitWithRetries(db: Db, prepared: Prepared[], owners: Owner[]) {
-  owners.forEach((o, i) => {
-    o.seq = i;
-  });
-  let inline = false;
-  for (let attempt = 1; ; attempt++) {
-    for (const o of owners) {
-      o.errors.length = 0;
-      o.done.length = 0;
-    }
-    try {
-      await storeAll(db, prepared, inline);
-      return;
-    } catch (error) {
-      if (error instanceof BulkAllocationFailed && !inline) {
-        inline = true;
-        continue;
-      }
-      if (isRetryable(error) && attempt < 5) continue;
-      throw error;
-    }
-  }
-}
-
-/**
- * Group commit. Every transaction that stores invoices ends with one flush of the log, and a company's
- * lot row lets only one such transaction through at a time: one invoice per transaction is bounded by
- * the disk. Requests that arrive while a transaction is in flight wait here and are stored together in
- * the next one, each invoice still in its own savepoint and each request with its own answer and audit.
- */
-class InvoiceCommitter {
-  private readonly queue: Array<{
-    owner: Owner;
-    items: Prepared[];
-    resolve: () => void;
-    reject: (e: unknown) => void;
-  }> = [];
-  private active = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxParallel = 2,
-    private readonly maxInvoices = 1000,
-  ) {}
-
-  submit(owner: Owner, items: Prepared[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ owner, items, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump() {
-    while (this.active < this.maxParallel && this.queue.length > 0) {
-      const batch = [this.queue.shift()!];
-      let count = batch[0].items.length;
-      while (this.queue.length > 0 && count + this.queue[0].items.length <= this.maxInvoices) {
-        const next = this.queue.shift()!;
-        count += next.items.length;
-        batch.push(next);
-      }
-      this.active++;
-      this.run(batch).finally(() => {
-        this.active--;
-        this.pump();
-      });
-    }
-  }
-
-  private async run(
-    batch: Array<{ owner: Owner; items: Prepared[]; resolve: () => void; reject: (e: unknown) => void }>,
-  ) {
-    try {
-      await commitWithRetries(
-        this.db,
-        batch.flatMap((r) => r.items),
-        batch.map((r) => r.owner),
-      );
-      for (const r of batch) r.resolve();
-    } catch (error) {
-      if (batch.length === 1) return batch[0].reject(error);
-      // An unexpected failure must not take the other requests down: each is stored on its own.
-      for (const r of batch) {
-        try {
-          await commitWithRetries(this.db, r.items, [r.owner]);
-          r.resolve();
-        } catch (e) {
-          r.reject(e);
-        }
-      }
-    }
-  }
-}
-
-const committers = new WeakMap<Db, InvoiceCommitter>();
-const committerOf = (db: Db) => {
-  let committer = committers.get(db);
-  if (!committer) {
-    committer = new InvoiceCommitter(db);
-    committers.set(db, committer);
-  }
-  return committer;
-};

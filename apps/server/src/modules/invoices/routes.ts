@@ -4,8 +4,9 @@ import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { ingestInvoices } from './ingest.ts';
-import { invoicePdfJob } from './pdf-job.ts';
+import { issueDocuments } from '../issuance/pipeline.ts';
+import { queueRenders, retryFailedRender } from '../issuance/render.ts';
+import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
 const LIST = '/facturacion/generales';
@@ -48,6 +49,8 @@ const listRow = z.object({
   localidad: z.string(),
   sucursal: z.string().nullable(),
   facturaGenerada: z.string(),
+  pdfEstado: z.enum(['PENDIENTE', 'GENERADA', 'FALLIDA']),
+  pdfError: z.string().nullable(),
   fechaEmision: z.string(),
   fecha: z.string(),
   cliente: z.string(),
@@ -81,15 +84,6 @@ const ingestAnswer = z.object({
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  /** After the commit: each new invoice's PDF is generated on the job queue. */
-  const queuePdfs = async (ids: string[]) => {
-    const { jobs } = app.deps;
-    if (!jobs) return;
-    await Promise.all(
-      ids.map((id) => jobs.send(invoicePdfJob, { id }, { singletonKey: `pdf-factura-${id}` })),
-    );
-  };
-
   app.post(
     '/facturas/masivafacturacion',
     {
@@ -106,11 +100,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const answer = await ingestInvoices(db, scopeOfRequest(request), request.body, {
-        origin: 'API',
-        audit: auditContextOf(request),
-      });
-      await queuePdfs(answer.DetalleFacturaProcesadas.map(([d]) => d.id));
+      const { answer, ids } = await issueDocuments<IngestAnswer>(
+        db,
+        invoiceFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin: 'API', audit: auditContextOf(request) },
+      );
+      // After the commit: each new invoice's PDF is generated on the job queue.
+      await queueRenders(app.deps, 'fact', ids);
       return answer;
     },
   );
@@ -298,6 +296,40 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         auditContextOf(request),
       );
       return { code: 200, message, result };
+    },
+  );
+
+  app.put(
+    '/facturas/regenerarpdf/:id',
+    {
+      preValidation: guard({ module: LIST, action: 'cancel' }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Vuelve a encolar el PDF de una factura cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
+        params: idParam,
+        response: {
+          200: resultBody(
+            z.object({ id: z.string(), nroFactura: z.string(), pdfEstado: z.literal('PENDIENTE') }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, label } = await retryFailedRender(
+        app.deps,
+        scopeOfRequest(request),
+        'fact',
+        request.params.id,
+        auditContextOf(request),
+      );
+      return {
+        code: 200,
+        message: `PDF de la Factura N°: ${label} en cola`,
+        result: { id, nroFactura: label, pdfEstado: 'PENDIENTE' as const },
+      };
     },
   );
 };

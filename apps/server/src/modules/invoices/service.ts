@@ -1,4 +1,10 @@
-import { formatDateCaracas, type PageQuery } from '@sigece/fiscal';
+import {
+  documentLabel,
+  formatDateCaracas,
+  formatRif,
+  type PageQuery,
+  shownControlNumber,
+} from '@sigece/fiscal';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -13,6 +19,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, canSeeRow, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { type RenderState, renderStates } from '../issuance/ledger.ts';
 
 export interface InvoiceFilters {
   id_localidad?: string;
@@ -61,7 +68,7 @@ type ListRow = { [K in keyof typeof listColumns]: unknown } & {
   sucursal: string | null;
 };
 
-export function invoiceListView(r: ListRow) {
+export function invoiceListView(r: ListRow, render?: RenderState) {
   const c = r.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
   return {
     id: r.id,
@@ -71,14 +78,17 @@ export function invoiceListView(r: ListRow) {
     nroFactura: r.nroFactura,
     serie: r.serie,
     /** The control number, or 'No generada' until the signed PDF exists (spec 001 §2.2). */
-    nroControl: r.generada ? r.nroControl : 'No generada',
+    nroControl: shownControlNumber(r.nroControl, r.generada),
     nroControlAsignado: r.nroControl,
     localidad: r.localidad,
     sucursal: r.sucursal,
     facturaGenerada: r.generada ? 'true' : 'false',
+    /** PENDIENTE, GENERADA or FALLIDA (after the render job's retries; an administrator may retry). */
+    pdfEstado: render?.pdfEstado ?? (r.generada ? 'GENERADA' : 'PENDIENTE'),
+    pdfError: render?.pdfError ?? null,
     fechaEmision: r.fechaEmision.toISOString(),
     fecha: formatDateCaracas(r.fechaEmision),
-    cliente: `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`,
+    cliente: `${formatRif(c.tipoDocumento, c.numeroDocumento)} / ${c.identificacion}`,
     facturaDivisa: r.moneda,
     importeTotal: r.importeTotal,
     logEstatusRegistro: r.status,
@@ -129,7 +139,16 @@ export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery 
       .limit(query.limit)
       .offset(offsetOf(query)),
   ]);
-  return pageOf(query, (rows as ListRow[]).map(invoiceListView), total);
+  const states = await renderStates(
+    db,
+    'fact',
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    query,
+    (rows as ListRow[]).map((r) => invoiceListView(r, states.get(r.id))),
+    total,
+  );
 }
 
 export async function visibleInvoice(db: DbOrTx, scope: TenantScope, id: string) {
@@ -173,12 +192,12 @@ export async function invoiceDetail(db: Db, id: string) {
   const f = row.invoice;
   return {
     id: f.id,
-    rif: `${row.localidad.tipoDocumento}-${row.localidad.numeroDocumento}`,
+    rif: formatRif(row.localidad.tipoDocumento, row.localidad.numeroDocumento),
     id_localidad: f.localidadId,
     id_sucursal: f.sucursalId,
     localidaddetalle: {
       nombre: row.localidad.nombre,
-      rif: `${row.localidad.tipoDocumento}-${row.localidad.numeroDocumento}`,
+      rif: formatRif(row.localidad.tipoDocumento, row.localidad.numeroDocumento),
       direccion: row.localidad.direccion,
     },
     sucursaldetalle: row.sucursal
@@ -264,7 +283,7 @@ export async function invoiceDetail(db: Db, id: string) {
 }
 
 const invoiceLabel = (f: { serieFactura: string; nroFactura: string }) =>
-  f.serieFactura ? `${f.serieFactura}-${f.nroFactura}` : f.nroFactura;
+  documentLabel(f.serieFactura, f.nroFactura);
 
 /** ACTIVO → INACTIVO ('Anulada'); the signed PDF's bytes stay as they were (spec 001 §4.1). */
 export async function annulInvoice(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
@@ -339,20 +358,11 @@ export async function publicInvoice(db: Db, id: string) {
       logEstatusRegistro: f.status,
       facturaGenerada: f.pdf ? 'true' : 'false',
       checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
-      cliente: { rif: `${c.tipoDocumento}-${c.numeroDocumento}`, identificacion: c.identificacion },
+      cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
     },
     localidaddetalle: {
-      rif: `${row.localidad.tipoDocumento}-${row.localidad.numeroDocumento}`,
+      rif: formatRif(row.localidad.tipoDocumento, row.localidad.numeroDocumento),
       nombre: row.localidad.nombre,
     },
   };
-}
-
-export async function storedInvoiceChecksum(db: Db, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ sha: facturas.pdfSha256 })
-    .from(facturas)
-    .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
-    .limit(1);
-  return row?.sha ?? null;
 }

@@ -11,7 +11,16 @@ export interface JobDefinition<T = unknown> {
   payload: z.ZodType<T>;
   handler: (deps: Deps, data: T) => Promise<void>;
   /** pg-boss queue policy; defaults in modules/jobs/queue.ts. */
-  queue?: { retryLimit?: number; retryDelay?: number; expireInSeconds?: number };
+  queue?: {
+    retryLimit?: number;
+    retryDelay?: number;
+    expireInSeconds?: number;
+    /**
+     * pg-boss queue policy: 'standard' (default) lets any number of jobs share a singletonKey;
+     * 'short' keeps at most one queued (not yet started) job per singletonKey, a second send is dropped.
+     */
+    policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  };
   /** How many jobs a worker fetches at once (default 1). */
   batchSize?: number;
 }

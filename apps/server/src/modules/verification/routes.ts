@@ -1,20 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { storedInvoiceChecksum } from '../invoices/service.ts';
+import { familyNamed, familyNames } from '../issuance/registry.ts';
 
 /** Largest file the verification page accepts (spec 002 §9). */
 export const VERIFY_MAX_BYTES = 10_000_000;
-
-/**
- * Each document type tells where its stored SHA-256 lives. Notes (nota), orders (orden) and withholdings
- * (ret) plug in here as their issues land; the page and the call stay the same.
- */
-const CHECKSUMS: Record<string, (db: Db, id: string) => Promise<string | null>> = {
-  fact: storedInvoiceChecksum,
-  factura: storedInvoiceChecksum,
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,10 +47,11 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       if (!isPdf || (mimetype && !/pdf|octet-stream/.test(mimetype)))
         throw badRequest('Solo se admiten archivos PDF');
       const tipo = (fields.tipoDocumento ?? '').trim().toLowerCase();
-      const lookup = CHECKSUMS[tipo];
-      if (!lookup) throw badRequest(`tipoDocumento no admitido: use ${Object.keys(CHECKSUMS).join(', ')}`);
+      // Each registered family tells where its stored SHA-256 lives (a Map: `__proto__` finds nothing).
+      const family = familyNamed(tipo);
+      if (!family) throw badRequest(`tipoDocumento no admitido: use ${familyNames().join(', ')}`);
       if (!UUID.test(fields.id ?? '')) throw badRequest('Identificador de documento no válido');
-      const stored = await lookup(db, fields.id);
+      const stored = await family.pdf.checksum(db, fields.id);
       if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const digest = createHash('sha256').update(file).digest();
       const storedBase64 = Buffer.from(stored, 'hex').toString('base64');

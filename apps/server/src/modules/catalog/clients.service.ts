@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { clientes } from '../../db/schema.ts';
+
+/** A client as a fiscal document names it (the connector's `cliente` object). */
+export interface DocumentClient {
+  localidadId: string;
+  tipoDocumento: string;
+  numeroDocumento: string;
+  identificacion: string;
+  correo?: string | null;
+  ccCorreo?: string | null;
+  direccion?: string | null;
+  telefonoMovil?: string | null;
+  contribuyenteEspecial?: boolean | null;
+  tipoProveedor: string;
+}
+
+const keyOf = (c: { localidadId: string; tipoDocumento: string; numeroDocumento: string }) =>
+  `${c.localidadId}|${c.tipoDocumento}|${c.numeroDocumento}`;
+
+/**
+ * Creates or refreshes the clients documents are issued to, in one statement and a fixed order (so
+ * concurrent transactions lock them in the same order): the name always follows the latest document,
+ * contact data only when sent. Returns each client's id by `localidadId|tipoDocumento|numeroDocumento`.
+ */
+export async function upsertDocumentClients(
+  tx: DbOrTx,
+  clients: DocumentClient[],
+  createdBy: string,
+): Promise<Map<string, string>> {
+  const byKey = new Map<string, DocumentClient>();
+  for (const c of clients) byKey.set(keyOf(c), c);
+  const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
+  const ids = new Map<string, string>();
+  if (rows.length === 0) return ids;
+  const saved = await tx
+    .insert(clientes)
+    .values(
+      rows.map((c) => ({
+        localidadId: c.localidadId,
+        tipoDocumento: c.tipoDocumento,
+        numeroDocumento: c.numeroDocumento,
+        identificacion: c.identificacion,
+        correo: c.correo?.toLowerCase() ?? null,
+        ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
+        direccion: c.direccion ?? null,
+        telefonoMovil: c.telefonoMovil ?? null,
+        contribuyenteEspecial: c.contribuyenteEspecial ?? false,
+        tipoProveedor: c.tipoProveedor,
+        createdBy,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [clientes.localidadId, clientes.tipoDocumento, clientes.numeroDocumento],
+      set: {
+        identificacion: sql`excluded.identificacion`,
+        correo: sql`coalesce(excluded.correo, ${clientes.correo})`,
+        ccCorreo: sql`coalesce(excluded.cc_correo, ${clientes.ccCorreo})`,
+        direccion: sql`coalesce(excluded.direccion, ${clientes.direccion})`,
+        telefonoMovil: sql`coalesce(excluded.telefono_movil, ${clientes.telefonoMovil})`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({
+      id: clientes.id,
+      localidadId: clientes.localidadId,
+      tipoDocumento: clientes.tipoDocumento,
+      numeroDocumento: clientes.numeroDocumento,
+    });
+  for (const r of saved) ids.set(keyOf(r), r.id);
+  return ids;
+}

@@ -1,0 +1,187 @@
+import { documentLabel } from '@sigece/fiscal';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { facturas } from '../../db/schema.ts';
+import type { DocumentFamily, DocumentHeader } from '../issuance/family.ts';
+import { pdfStoreOf } from '../issuance/pdf-store.ts';
+import { allocateInvoiceNumber } from '../numbering/engine.ts';
+import { invoiceDocument } from './document.ts';
+import {
+  INVOICE_CREATED,
+  invoiceNumberSent,
+  type PreparedInvoice,
+  prepareInvoice,
+  type StoredInvoice,
+  storeInvoice,
+} from './ingest.ts';
+
+/** One error line of the invoices answer (contract "Invoices"). */
+export interface InvoiceErrorLine {
+  posicion: number;
+  NroFactura: string;
+  Msg: string;
+}
+/** One success line of the invoices answer. */
+export interface InvoiceDoneLine {
+  NroFactura: string;
+  NroControl: string;
+  Cliente: string;
+  Msg: string;
+  id: string;
+}
+/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"). */
+export interface IngestAnswer {
+  code: 200 | 203;
+  TotalFacturasProcedas: number;
+  totalFacturasNew: number;
+  totalFacturaconError: number;
+  DetalleErrorFacturas: InvoiceErrorLine[][];
+  DetalleFacturaProcesadas: InvoiceDoneLine[][];
+}
+
+export const NO_AUTOMATIC_NUMBER =
+  'nroFactura es requerido: la razón social no asigna números de factura automáticamente';
+
+const sentSerie = (p: PreparedInvoice) => p.input.serieNrofactura?.toUpperCase() ?? '';
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, string>> }).rows;
+
+/** Invoices: the kernel's first family. */
+export const invoiceFamily: DocumentFamily<
+  PreparedInvoice,
+  StoredInvoice,
+  InvoiceErrorLine,
+  InvoiceDoneLine,
+  IngestAnswer
+> = {
+  kind: 'FACTURA',
+  tipoDoc: 'fact',
+  aliases: ['factura'],
+  controlFamily: 'FACTURA',
+  auditEntity: 'factura',
+  createdMessage: INVOICE_CREATED,
+
+  intake: {
+    prepare: prepareInvoice,
+    numberSent: invoiceNumberSent,
+    duplicateKey: (p) =>
+      p.input.nroFactura ? `${p.company.id}|${sentSerie(p)}|${p.input.nroFactura}` : null,
+    async findExisting(tx, prepared) {
+      const keys = JSON.stringify(
+        prepared.map((p) => ({ loc: p.company.id, serie: sentSerie(p), nro: p.input.nroFactura })),
+      );
+      const found = await tx.execute(sql`
+        select f.id_localidad, f.serie_factura, f.nro_factura from facturas f
+        join jsonb_to_recordset(${keys}::jsonb) as k(loc uuid, serie text, nro text)
+          on f.id_localidad = k.loc and f.serie_factura = k.serie and f.nro_factura = k.nro`);
+      return new Set(rowsOf(found).map((r) => `${r.id_localidad}|${r.serie_factura}|${r.nro_factura}`));
+    },
+    duplicateMessage: (p) =>
+      p.input.nroFactura
+        ? `La factura ${documentLabel(sentSerie(p), p.input.nroFactura)} ya existe`
+        : 'La factura ya existe',
+    store: storeInvoice,
+    async writeControlNumbers(tx, assignments) {
+      // One JSON parameter: the same statement works on node-postgres and PGlite.
+      const rows = JSON.stringify(
+        assignments.map(({ id, control }) => ({
+          id,
+          serie: control.serie,
+          numero: control.numero,
+          nro: control.nroControl,
+          lote: control.lotId,
+        })),
+      );
+      await tx.execute(sql`
+        update facturas f set serie = v.serie, numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote
+        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, serie text, numero bigint, nro text, lote uuid)
+        where f.id = v.id`);
+    },
+    autoNumber: {
+      async allocate(tx, issuer) {
+        const auto = await allocateInvoiceNumber(tx, issuer.localidadId, issuer.sucursalId);
+        return auto && { serie: auto.serie, numero: auto.nroFactura };
+      },
+      async write(tx, documents) {
+        const rows = JSON.stringify(documents.map((d) => ({ id: d.id, serie: d.serie, nro: d.numero })));
+        await tx.execute(sql`
+          update facturas f set nro_factura = v.nro, serie_factura = v.serie
+          from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, serie text, nro text)
+          where f.id = v.id`);
+      },
+      missingMessage: NO_AUTOMATIC_NUMBER,
+    },
+    auditSummary: (d) => ({ id: d.id, nroFactura: d.auto ? 'automático' : d.numero }),
+  },
+
+  answer: {
+    error: ({ posicion, numberSent, message }) => ({ posicion, NroFactura: numberSent, Msg: message }),
+    done: (d) => ({
+      NroFactura: documentLabel(d.serie, d.numero),
+      NroControl: d.nroControl,
+      Cliente: d.cliente,
+      Msg: INVOICE_CREATED,
+      id: d.id,
+    }),
+    build: ({ code, received, errors, done }) => ({
+      code,
+      TotalFacturasProcedas: received,
+      totalFacturasNew: done.length,
+      totalFacturaconError: errors.length,
+      DetalleErrorFacturas: errors.map((e) => [e]),
+      DetalleFacturaProcesadas: done.map((d) => [d]),
+    }),
+  },
+
+  header: invoiceHeader,
+  toFiscalDocument: async (db, config, id) => (await invoiceDocument(db, config, id)).doc,
+  pdf: pdfStoreOf(facturas),
+  signatureReason: 'Factura electrónica',
+  fileName: (label) => `Factura_${label}`,
+  mail: {
+    subject: ({ company, label, header }) =>
+      `${company.nombre}: Factura N° ${label} (Control ${header.nroControl})`,
+    text: ({ company, label, header, verificationUrl }) =>
+      [
+        `Estimado(a) ${header.recipient.nombre || 'cliente'}:`,
+        '',
+        `${company.nombre} (RIF ${company.rif}) le envía su factura N° ${label}, número de control ${header.nroControl}, firmada electrónicamente.`,
+        `Puede verificarla en ${verificationUrl}`,
+      ].join('\n'),
+  },
+};
+
+/** What the kernel reads of a stored invoice (never its PDF's bytes). */
+async function invoiceHeader(db: DbOrTx, id: string): Promise<DocumentHeader | null> {
+  const [row] = await db
+    .select({
+      id: facturas.id,
+      localidadId: facturas.localidadId,
+      sucursalId: facturas.sucursalId,
+      serie: facturas.serieFactura,
+      numero: facturas.nroFactura,
+      nroControl: facturas.nroControl,
+      status: facturas.status,
+      deleted: facturas.deleted,
+      generated: sql<boolean>`${facturas.pdf} is not null`,
+      cliente: facturas.cliente,
+    })
+    .from(facturas)
+    .where(eq(facturas.id, id))
+    .limit(1);
+  if (!row) return null;
+  const cliente = row.cliente as {
+    identificacion?: string;
+    correo?: string | null;
+    ccCorreo?: string | null;
+  };
+  const { cliente: _, ...header } = row;
+  return {
+    ...header,
+    generated: Boolean(row.generated),
+    recipient: {
+      nombre: cliente.identificacion ?? '',
+      correo: cliente.correo ?? null,
+      ccCorreo: cliente.ccCorreo ?? null,
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { controlNumbers, type PdfState } from '../../db/schema.ts';
+import type { ControlNumber } from '../numbering/engine.ts';
+import type { AnyFamily, IssuerRef, TipoDoc } from './family.ts';
+
+/**
+ * Records handed-out control numbers in the ledger, in ONE multi-row statement (one JSON parameter: the
+ * same statement runs on node-postgres and PGlite). Its unique keys refuse a number already held by any
+ * document of any family (Providencia SNAT/2011/00071).
+ */
+export async function recordControlNumbers(
+  tx: DbOrTx,
+  family: AnyFamily,
+  entries: Array<{ documentId: string; issuer: IssuerRef; control: ControlNumber }>,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = JSON.stringify(
+    entries.map((e) => ({
+      loc: e.issuer.localidadId,
+      suc: e.issuer.sucursalId,
+      lote: e.control.lotId,
+      serie: e.control.serie,
+      numero: e.control.numero,
+      nro: e.control.nroControl,
+      id: e.documentId,
+    })),
+  );
+  await tx.execute(sql`
+    insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento)
+    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id
+    from jsonb_to_recordset(${rows}::jsonb) as v(loc uuid, suc uuid, lote uuid, serie text, numero bigint, nro text, id uuid)`);
+}
+
+export interface RenderState {
+  pdfEstado: PdfState;
+  pdfError: string | null;
+}
+
+/** The render state of some documents of one family (a list page's), by id. */
+export async function renderStates(
+  db: DbOrTx,
+  tipoDoc: TipoDoc,
+  ids: string[],
+): Promise<Map<string, RenderState>> {
+  const states = new Map<string, RenderState>();
+  if (ids.length === 0) return states;
+  const rows = await db
+    .select({
+      id: controlNumbers.documentId,
+      pdfEstado: controlNumbers.pdfEstado,
+      pdfError: controlNumbers.pdfError,
+    })
+    .from(controlNumbers)
+    .where(and(eq(controlNumbers.tipoDoc, tipoDoc), inArray(controlNumbers.documentId, ids)));
+  for (const r of rows) states.set(r.id, { pdfEstado: r.pdfEstado, pdfError: r.pdfError });
+  return states;
+}
+
+const ofDocument = (tipoDoc: TipoDoc, id: string) =>
+  and(eq(controlNumbers.tipoDoc, tipoDoc), eq(controlNumbers.documentId, id));
+
+export async function markGenerated(tx: DbOrTx, tipoDoc: TipoDoc, id: string): Promise<void> {
+  await tx
+    .update(controlNumbers)
+    .set({ pdfEstado: 'GENERADA', pdfError: null, pdfUpdatedAt: new Date() })
+    .where(ofDocument(tipoDoc, id));
+}
+
+/**
+ * Counts one failed render attempt and keeps its error; after `maxAttempts` the document is FALLIDA
+ * (no more automatic retries; an administrator may retry it). Returns the state it is left in.
+ */
+export async function recordRenderFailure(
+  db: Db,
+  tipoDoc: TipoDoc,
+  id: string,
+  error: string,
+  maxAttempts: number,
+): Promise<PdfState | undefined> {
+  const [row] = await db
+    .update(controlNumbers)
+    .set({
+      pdfIntentos: sql`${controlNumbers.pdfIntentos} + 1`,
+      pdfError: error.slice(0, 500),
+      pdfEstado: sql`case when ${controlNumbers.pdfIntentos} + 1 >= ${maxAttempts} then 'FALLIDA' else ${controlNumbers.pdfEstado} end`,
+      pdfUpdatedAt: new Date(),
+    })
+    .where(and(ofDocument(tipoDoc, id), eq(controlNumbers.pdfEstado, 'PENDIENTE')))
+    .returning({ estado: controlNumbers.pdfEstado });
+  return row?.estado;
+}
+
+/** An administrator's retry: the document is pending again, with its attempts reset. False if not FALLIDA. */
+export async function resetFailedRender(tx: DbOrTx, tipoDoc: TipoDoc, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(controlNumbers)
+    .set({ pdfEstado: 'PENDIENTE', pdfError: null, pdfIntentos: 0, pdfUpdatedAt: new Date() })
+    .where(and(ofDocument(tipoDoc, id), eq(controlNumbers.pdfEstado, 'FALLIDA')))
+    .returning({ id: controlNumbers.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,112 @@
+import {
+  dec,
+  formatControlNumber,
+  formatDateCaracas,
+  money,
+  NOTE_CATEGORIES,
+  type NoteType,
+  noteTitle,
+} from '@sigece/fiscal';
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { controlLots } from '../../db/schema.ts';
+import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
+import { verificationUrl } from '../issuance/urls.ts';
+import { loadNote } from './queries.ts';
+
+/**
+ * Everything the PDF of a stored note shows, read from what was stored at issue: 'NOTA DE CRÉDITO' or
+ * 'NOTA DE DÉBITO', its number and series, control number, date and time, the affected invoice (number,
+ * control number, date), category and concept, the lines, totals and tax per rate (and their Bs.
+ * equivalents at the invoice's rate), the imprenta digital's footer with the lot's range, and the QR.
+ */
+export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): Promise<FiscalDocument> {
+  const { note: n, company, branch, lines, taxes } = await loadNote(db, id);
+  const [lot] = n.lotId
+    ? await db.select().from(controlLots).where(eq(controlLots.id, n.lotId)).limit(1)
+    : [];
+  const tipo = n.tipo as NoteType;
+  const cliente = n.cliente as Record<string, string | null>;
+  const totals: DocumentTotals = {
+    subtotal: n.subTotal,
+    exento: n.totalExento,
+    exonerado: n.totalExonerado,
+    descuento: n.montoDescuento,
+    taxes: taxes.map((t) => ({ alicuota: t.alicuota, base: t.baseImponible, monto: t.montoAlicuota })),
+    total: n.importeTotal,
+  };
+  const rate = n.moneda !== 'VEF' && n.tasaCambio ? n.tasaCambio : undefined;
+  const inBs = (v: string) => money(dec(v).times(rate ?? '1'));
+  const categoria = NOTE_CATEGORIES[tipo]?.[n.categoria as '0' | '1' | '2'] ?? n.categoria;
+  return {
+    kind: tipo === 'Credito' ? 'NOTA_CREDITO' : 'NOTA_DEBITO',
+    title: noteTitle(tipo),
+    numero: n.nroNota,
+    serie: n.serieNota || undefined,
+    nroControl: n.nroControl ?? '',
+    issuedAt: n.fechaEmision,
+    issuer: {
+      nombre: company.nombre,
+      rif: `${company.tipoDocumento}-${company.numeroDocumento}`,
+      direccion: branch
+        ? `${company.direccion} — Sucursal ${branch.codigoSucursal} ${branch.nombre}: ${branch.direccion}`
+        : company.direccion,
+      telefono: branch?.telefono ?? company.telefono,
+      correo: branch?.correo ?? company.correo,
+      logoJpeg: company.logo ?? undefined,
+    },
+    customer: {
+      nombre: String(cliente.identificacion ?? ''),
+      rif: `${cliente.tipoDocumento}-${cliente.numeroDocumento}`,
+      direccion: cliente.direccion ?? undefined,
+      telefono: cliente.telefonoMovil ?? undefined,
+      correo: cliente.correo ?? undefined,
+    },
+    lines: lines.map((l) => ({
+      codigo: l.codigoProducto,
+      descripcion: l.descripcion,
+      cantidad: l.cantidadDevolucion,
+      unidad: l.unidadMedida,
+      precio: l.precio,
+      descuento: l.montoDescuento,
+      importe: l.importe,
+      exento: l.exento || l.exonerado,
+    })),
+    totals,
+    currency: { iso: n.moneda as FiscalDocument['currency']['iso'], rate },
+    amountsInBs: rate
+      ? {
+          subtotal: inBs(totals.subtotal),
+          exento: inBs(totals.exento),
+          exonerado: inBs(totals.exonerado),
+          descuento: inBs(totals.descuento),
+          taxes: totals.taxes.map((t) => ({ ...t, base: inBs(t.base), monto: inBs(t.monto) })),
+          total: inBs(totals.total),
+        }
+      : undefined,
+    observacion: n.descripcion ?? undefined,
+    extras: [
+      { label: 'Factura afectada', value: n.nroFactura },
+      { label: 'Control de la factura', value: n.nroControlFactura ?? '' },
+      { label: 'Fecha de la factura', value: formatDateCaracas(n.fechaFactura) },
+      { label: 'Categoría', value: `${n.categoria} - ${categoria}` },
+      { label: 'Concepto', value: n.concepto },
+    ],
+    annulled: n.status === 'INACTIVO',
+    printer: {
+      nombre: config.printer.nombre,
+      rif: config.printer.rif,
+      providencia: config.printer.providencia,
+      fechaProvidencia: config.printer.fechaProvidencia,
+      controlRange: lot
+        ? {
+            desde: formatControlNumber(lot.serie, lot.desde + 1),
+            hasta: formatControlNumber(lot.serie, lot.hasta),
+          }
+        : { desde: n.nroControl ?? '', hasta: n.nroControl ?? '' },
+      fechaAsignacion: lot?.createdAt ?? n.createdAt,
+    },
+    verificationUrl: verificationUrl(config.publicUrl, n.id, 'nota'),
+  };
+}

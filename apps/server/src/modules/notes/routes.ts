@@ -1,0 +1,263 @@
+import {
+  addNoteSchema,
+  hasPermission,
+  idParam,
+  NOTE_MESSAGES,
+  noteActionResultSchema,
+  noteAnnulAnswerSchema,
+  noteDetailSchema,
+  noteFiltersSchema,
+  noteIngestAnswerSchema,
+  noteListRowSchema,
+  pageQuery,
+  z,
+} from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { scopeOf } from '../../http/tenancy.ts';
+import { auditContextOf } from '../audit/service.ts';
+import { issueDocuments } from '../issuance/pipeline.ts';
+import { queueRenders } from '../issuance/render.ts';
+import { annulNotes } from './annul.ts';
+import { noteFamily } from './family.ts';
+import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';
+import * as notes from './service.ts';
+
+/** The notes screen (spec 001 §6: search, add, consultaseniatnotas, delete, view, cancel, generar, print). */
+const LIST = '/facturacion/generales/notas';
+const NEW = '/facturacion/generales/notas/nota';
+/** The company screen's bulk processing (spec 000: genMasivaFactura, "Generación masiva de facturas/notas"). */
+const BULK = { module: '/mantenimiento/Localidad', action: 'genMasivaFactura' };
+const BASE = '/facturas/nota';
+/** One request's notes share one transaction: a bound keeps it short. */
+const MAX_NOTES_PER_REQUEST = 1000;
+const security = [{ bearerAuth: [] }];
+const tags = ['notas'];
+
+const arrayBody = (what: string) =>
+  z
+    .array(z.unknown(), { error: `El cuerpo debe ser un arreglo de ${what}` })
+    .max(MAX_NOTES_PER_REQUEST, `Máximo ${MAX_NOTES_PER_REQUEST} ${what} por solicitud`);
+
+export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  const ingest =
+    (origin: 'API' | 'WEB') =>
+    async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
+      const { answer, ids } = await issueDocuments<z.infer<typeof noteIngestAnswerSchema>>(
+        db,
+        noteFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin, audit: auditContextOf(request) },
+      );
+      await queueRenders(app.deps, 'nota', ids);
+      return answer;
+    };
+
+  app.post(
+    `${BASE}/masivanotas`,
+    {
+      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Recibe un arreglo de notas de crédito y débito (contrato de integración): cada una se juzga por separado; code 203 si alguna falló',
+        body: arrayBody('notas'),
+        response: { 200: noteIngestAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) => ingest('API')(request),
+  );
+
+  app.post(
+    `${BASE}/masivanotasXls`,
+    {
+      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, BULK] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Procesamiento masivo de notas cargadas desde la hoja de cálculo de la razón social (code 200 o 203)',
+        body: arrayBody('notas'),
+        response: { 200: noteIngestAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) => ingest('WEB')(request),
+  );
+
+  app.put(
+    `${BASE}/masivaanularnotas`,
+    {
+      preValidation: guard({ anyOf: [{ module: LIST, action: 'cancel' }, BULK] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Anula notas generadas por razón social y número: code 200, o 203 con los errores de cada nota',
+        body: arrayBody('notas'),
+        response: { 200: noteAnnulAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) => annulNotes(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+  );
+
+  app.get(
+    `${BASE}/querynotas`,
+    {
+      preValidation: guard({ module: LIST }),
+      schema: {
+        tags,
+        security,
+        summary: 'Lista paginada de notas (más recientes primero), con búsqueda y filtros',
+        querystring: pageQuery.extend(noteFiltersSchema.shape),
+        response: { 200: pageBody(noteListRowSchema), ...errorResponses },
+      },
+    },
+    (request) => listNotes(db, scopeOfRequest(request), request.query),
+  );
+
+  app.post(
+    `${BASE}/FiltrarNotas`,
+    {
+      preValidation: guard({ module: LIST, action: 'search' }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Filtra notas por razón social, sucursal, número, tipo y fechas (solo los filtros con valor)',
+        querystring: pageQuery,
+        body: noteFiltersSchema,
+        response: { 200: pageBody(noteListRowSchema).extend({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ...(await listNotes(db, scopeOfRequest(request), { ...request.query, ...request.body })),
+      message: NOTE_MESSAGES.searched,
+    }),
+  );
+
+  app.post(
+    `${BASE}/addnota`,
+    {
+      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Registra una nota sobre una factura generada y activa: activa, sin PDF ni número de control hasta generarla',
+        body: addNoteSchema,
+        response: { 200: resultBody(noteDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: NOTE_MESSAGES.created,
+      result: await notes.addNote(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    }),
+  );
+
+  const action = (
+    path: string,
+    key: string,
+    summary: string,
+    run: (
+      id: string,
+      request: Parameters<typeof auditContextOf>[0],
+    ) => Promise<{ message: string; result: z.infer<typeof noteActionResultSchema> }>,
+  ) =>
+    app.put(
+      `${BASE}/${path}/:id`,
+      {
+        preValidation: guard({ module: LIST, action: key }),
+        schema: {
+          tags,
+          security,
+          summary,
+          params: idParam,
+          response: { 200: resultBody(noteActionResultSchema), ...errorResponses },
+        },
+      },
+      async (request) => ({ code: 200, ...(await run(request.params.id, request)) }),
+    );
+
+  action(
+    'generarnotas',
+    'generar',
+    'Asigna el número de control y genera y firma el PDF de una nota activa',
+    (id, request) => notes.generateNote(app.deps, scopeOfRequest(request), id, auditContextOf(request)),
+  );
+  action('anular', 'cancel', 'Anula una nota generada', (id, request) =>
+    notes.annulNote(db, scopeOfRequest(request), id, auditContextOf(request)),
+  );
+  action('eliminar', 'delete', 'Quita de la lista una nota sin PDF ni número de control', (id, request) =>
+    notes.deleteNote(db, scopeOfRequest(request), id, auditContextOf(request)),
+  );
+
+  app.get(
+    `${BASE}/pdf/:id`,
+    {
+      preValidation: guard({ module: LIST, action: 'print' }),
+      schema: { tags, security, summary: 'El PDF firmado de una nota (bytes exactos)', params: idParam },
+    },
+    async (request, reply) => {
+      const { pdf, nombre } = await notes.notePdf(db, scopeOfRequest(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${nombre}"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    `${BASE}/json/:id`,
+    {
+      preValidation: guard({
+        anyOf: [
+          { module: LIST, action: 'consultaseniatnotas' },
+          { module: LIST, action: 'view' },
+        ],
+      }),
+      schema: {
+        tags,
+        security,
+        summary: 'La nota en JSON (Nota_{numero}_{marca de tiempo}.json), sin el PDF codificado',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const row = await visibleNote(db, scopeOfRequest(request), request.params.id);
+      const detail = await noteDetail(db, row.id);
+      const name = `Nota_${detail.serie ? `${detail.serie}-` : ''}${detail.nroNota}_${Date.now()}.json`;
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(JSON.stringify(detail, null, 2));
+    },
+  );
+
+  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
+  app.get(
+    `${BASE}/getNotaId/:id`,
+    {
+      schema: {
+        tags: ['notas', 'verificación pública'],
+        summary: 'Detalle de una nota; sin token, solo los datos públicos de verificación',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const principal = await optionalPrincipal(request);
+      if (principal && hasPermission(principal, LIST, 'view')) {
+        const row = await visibleNote(db, scopeOf(principal), request.params.id).catch(() => null);
+        if (row) return { code: 200, message: 'Consulta exitosa', result: await noteDetail(db, row.id) };
+      }
+      const projection = await publicNote(db, request.params.id);
+      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
+      return projection;
+    },
+  );
+};
