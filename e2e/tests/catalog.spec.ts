@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { formatAmount } from '@sigece/fiscal';
 import {
   ADMIN,
   acceptContract,
@@ -210,7 +211,9 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('USD');
     const row = page.getByRole('row', { name: new RegExp(`${rateDay}/02/2020`) });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(rateValue.replace('.', ','));
+    // Issue 13 §22: on screen a rate has 2 decimals, es-VE; the exact value stays in the cell's title.
+    await expect(row).toContainText(`${formatAmount(rateValue)} Bs.`);
+    await expect(row.locator(`[title^="${rateValue}"]`)).toHaveCount(1);
     await expect(row).toContainText('Manual');
     await expect(row).toContainText(ADMIN.email);
   });

@@ -70,8 +70,12 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     const generate = page.getByRole('button', { name: 'GENERAR factura' });
     await expect(generate).toBeDisabled();
 
+    // Issue 13 §19: the company comes first; the client search waits for it.
+    const clientSearch = page.getByTestId('client-picker-input');
+    await expect(clientSearch).toBeDisabled();
     await chooseOption(page, page.getByRole('main'), 'Razón Social', COMPANY);
-    await page.getByTestId('client-picker-input').fill('12345678');
+    await expect(clientSearch).toBeEnabled();
+    await clientSearch.fill('12345678');
     await page.getByRole('option', { name: 'V-12345678 / Pedro Pérez' }).click();
     await expect(page.getByTestId('client-card')).toContainText('Pedro Pérez');
     await page.getByRole('radio', { name: 'INTERNA' }).check();
@@ -119,15 +123,44 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await expect(page.getByTestId('total-igtf')).toHaveText(bs(igtfUsd.times(rate)));
   });
 
-  await test.step('generate: success toast and a fresh draft', async () => {
+  await test.step('generate: success toast, the numbers given, its PDF, and a fresh draft', async () => {
     const generate = page.getByRole('button', { name: 'GENERAR factura' });
     await expect(generate).toBeEnabled();
     await generate.click();
     await expect(toast(page, 'Factura General registrada')).toBeVisible();
+    // Issue 13 §18: a confirmation with the invoice and control numbers, the PDF and 'issue another'.
+    const issued = page.getByRole('dialog', { name: 'Factura generada' });
+    await expect(issued).toBeVisible();
+    await expect(issued.locator('[data-label="Nro. Factura"]')).toHaveText(nro);
+    await expect(issued.locator('[data-label="Nro. Control"]')).toHaveText(/^\d{2}-\d{8}$/);
+    await issued.getByRole('button', { name: 'Ver PDF' }).click();
+    const pdfDialog = page.getByRole('dialog', { name: `Factura N° ${nro}` });
+    // The PDF job runs a moment after the answer: the dialog waits for it.
+    await expect(pdfDialog.getByTestId('document-pdf')).toHaveAttribute('src', /^blob:/, { timeout: 60_000 });
+    await pdfDialog.getByRole('button', { name: 'Cerrar' }).click();
+    await issued.getByRole('button', { name: 'Emitir otra factura' }).click();
+    await expect(issued).toBeHidden();
     await expect(page.getByText('No hay productos agregados')).toBeVisible();
     await expect(page.getByTestId('total-importeTotal')).toHaveText(bs('0'));
     await expect(page.getByRole('combobox', { name: 'Divisa de la factura' })).toHaveText('Bs. (VEF)');
     await expect(page.getByRole('switch', { name: 'CONTADO' })).not.toBeChecked();
+    // The company stays chosen, and as it numbers by hand the last number used is shown.
+    await expect(page.getByText(`Último número usado: ${nro}`)).toBeVisible();
+  });
+
+  await test.step('the same number again is flagged on the number field, not as a file upload error', async () => {
+    await page.getByTestId('client-picker-input').fill('12345678');
+    await page.getByRole('option', { name: 'V-12345678 / Pedro Pérez' }).click();
+    await page.getByRole('radio', { name: 'INTERNA' }).check();
+    const number = page.getByRole('textbox', { name: 'Nro. Factura' });
+    await number.fill(nro);
+    await addProduct(page, 'P-004');
+    await page.getByRole('switch', { name: 'CONTADO' }).check();
+    await page.getByRole('button', { name: 'GENERAR factura' }).click();
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(`La factura ${nro} ya existe`)).toBeVisible();
+    await expect(page.getByText(/Error al Cargar el Archivo/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Limpiar' }).click();
   });
 
   const row = page.getByRole('row').filter({ hasText: nro });
@@ -157,7 +190,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await row.getByRole('button', { name: 'Ver PDF' }).click();
     const dialog = page.getByRole('dialog', { name: `Factura N° ${nro}` });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('invoice-pdf')).toHaveAttribute('src', /^blob:/);
+    await expect(dialog.getByTestId('document-pdf')).toHaveAttribute('src', /^blob:/);
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
 

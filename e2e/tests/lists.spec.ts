@@ -97,8 +97,9 @@ test('the administrator works the users and modules lists', async ({ page }) => 
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const csv = readFileSync(await (await csvDownload).path(), 'utf8');
-    expect(csv).toContain('Username,Correo');
-    expect(csv).toContain(`${alias},${alias}@sigece.local`);
+    // ';' separates the columns, as Spanish spreadsheet programs expect.
+    expect(csv).toContain('Username;Correo');
+    expect(csv).toContain(`${alias};${alias}@sigece.local`);
 
     const pdfDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar PDF' }).click();

@@ -183,9 +183,14 @@ describeWithApp(
         ctx().request({ method: 'GET', url: `${D}/tasaVigente?iso=${iso}&fecha=${fecha}`, token: usuario });
 
       // No rate yet before the first one.
+      // 'No rate' is an answer (200, result null), so screens do not log errors for it.
       const none = await vigente('2020-01-15');
-      expect(none.statusCode).toBe(404);
-      expect(none.json().message).toBe('No hay tasa registrada para COP en esa fecha');
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toEqual({
+        code: 200,
+        message: 'No hay tasa registrada para COP en esa fecha',
+        result: null,
+      });
 
       const first = await post('2020-01-10', '0,0021');
       expect(first.statusCode, first.body).toBe(200);
@@ -202,7 +207,7 @@ describeWithApp(
       expect((await post('2020-01-20', 0.0023)).statusCode).toBe(200);
       expect(await currency('COP')).toEqual({ valor: '0.00230000', fecha: '2020-01-20' });
 
-      expect((await vigente('2020-01-09')).statusCode).toBe(404);
+      expect((await vigente('2020-01-09')).json()).toMatchObject({ code: 200, result: null });
       expect((await vigente('2020-01-10')).json().result).toEqual({
         iso: 'COP',
         fecha: '2020-01-10',

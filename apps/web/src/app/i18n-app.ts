@@ -89,6 +89,15 @@ const es = {
     hidePassword: 'Ocultar contraseña',
     remove: 'Quitar',
   },
+  records: {
+    add: 'Agregar',
+    activate: 'Activar',
+    inactivate: 'Inactivar',
+    activateTitle: 'Activar',
+    inactivateTitle: 'Inactivar',
+    activateText: '¿Desea activar el registro «{{name}}»?',
+    inactivateText: '¿Está seguro de inactivar el registro «{{name}}»?',
+  },
   status: {
     ACTIVO: 'ACTIVO',
     INACTIVO: 'INACTIVO',
@@ -209,6 +218,15 @@ const en = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     remove: 'Remove',
+  },
+  records: {
+    add: 'Add',
+    activate: 'Activate',
+    inactivate: 'Deactivate',
+    activateTitle: 'Activate',
+    inactivateTitle: 'Deactivate',
+    activateText: 'Activate the record “{{name}}”?',
+    inactivateText: 'Are you sure you want to deactivate the record “{{name}}”?',
   },
   status: {
     ACTIVO: 'ACTIVE',

@@ -7,34 +7,41 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface Props {
-  open: boolean;
+export interface FormDialogProps {
+  /** Default true: most callers mount the dialog only while it is open. */
+  open?: boolean;
   title: string;
   children: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   submitting?: boolean;
   submitLabel?: string;
+  /** The submit button stays disabled (e.g. the company's quota is used up). */
+  submitDisabled?: boolean;
+  /** Inactivar in red, Activar in green... */
+  submitColor?: 'primary' | 'error' | 'success';
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** A read-only dialog: only Cerrar. */
   readOnly?: boolean;
 }
 
 /**
- * A modal form: it closes only on success (a failure shows the server's message in a toast and its
- * field errors next to the fields); while saving it cannot be dismissed.
+ * The one modal form of the application: it closes only on success (a failure shows the server's
+ * message in a toast and its field errors next to the fields); while saving it cannot be dismissed.
  */
 export function FormDialog({
-  open,
+  open = true,
   title,
   children,
   onSubmit,
   onClose,
   submitting,
   submitLabel,
+  submitDisabled,
+  submitColor = 'primary',
   maxWidth = 'sm',
   readOnly,
-}: Props) {
+}: FormDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -54,7 +61,13 @@ export function FormDialog({
           {readOnly ? t('actions.close') : t('actions.cancel')}
         </Button>
         {!readOnly && (
-          <Button type="submit" variant="contained" loading={submitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={submitColor}
+            loading={submitting}
+            disabled={submitDisabled}
+          >
             {submitLabel ?? t('actions.save')}
           </Button>
         )}

@@ -1,3 +1,5 @@
+import { CURRENCY_DISPLAY, type Decimal, type DecimalInput, dec, formatAmount } from '@sigece/fiscal';
+
 /** Spec 000 §9: dates shown dd/MM/yyyy in the America/Caracas time zone. */
 export const TIME_ZONE = 'America/Caracas';
 
@@ -42,55 +44,59 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   return `${formatDate(date)} ${part(parts, 'hour')}:${part(parts, 'minute')}:${part(parts, 'second')}`;
 }
 
-/** Currency suffixes of spec 000 §9; PTR shows 8 decimals, the rest 2. */
-const SUFFIX: Record<string, string> = {
-  VES: 'Bs.',
-  BS: 'Bs.',
-  USD: 'USD',
-  PTR: 'PTR',
-  EUR: 'EUR',
-  RUB: 'RUB',
-  TRY: 'TRY',
-  CNY: 'CNY',
-};
-
-/**
- * A money amount for display. Amounts travel as decimal strings (never floats): the string is
- * grouped as-is, so no precision is lost.
- */
-export function formatMoney(amount: string | number | null | undefined, currency = 'VES'): string {
-  if (amount === null || amount === undefined || amount === '') return '';
-  const decimals = currency.toUpperCase() === 'PTR' ? 8 : 2;
-  const text = typeof amount === 'number' ? amount.toFixed(decimals) : amount.trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return text;
-  const [, sign, int, frac = ''] = match;
-  const rounded = roundDecimal(int, frac, decimals);
-  const grouped = rounded.int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const suffix = SUFFIX[currency.toUpperCase()] ?? currency;
-  const body = decimals > 0 ? `${grouped},${rounded.frac}` : grouped;
-  return `${sign && /[1-9]/.test(rounded.int + rounded.frac) ? '-' : ''}${body} ${suffix}`.trim();
+/** An amount or rate that is not a number shows as it came (never a crash on screen). */
+function decimalOrNull(value: DecimalInput | null | undefined): Decimal | null {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    const d = dec(typeof value === 'string' ? value.trim() : value);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
 }
 
-/** Half-up rounding of a decimal string to `decimals` places. */
-function roundDecimal(int: string, frac: string, decimals: number): { int: string; frac: string } {
-  const padded = frac.padEnd(decimals + 1, '0');
-  const kept = padded.slice(0, decimals);
-  const digits = (int + kept).split('').map(Number);
-  if (Number(padded[decimals]) >= 5) {
-    let i = digits.length - 1;
-    while (i >= 0) {
-      if (digits[i] === 9) {
-        digits[i] = 0;
-        i--;
-      } else {
-        digits[i]++;
-        break;
-      }
-    }
-    if (i < 0) digits.unshift(1);
-  }
-  const all = digits.join('');
-  const intPart = all.slice(0, all.length - decimals).replace(/^0+(?=\d)/, '') || '0';
-  return { int: intPart, frac: all.slice(all.length - decimals) };
+/**
+ * A money amount for display, the Venezuelan way (1.234,56 Bs.): suffix and decimals per currency from
+ * @sigece/fiscal (spec 000 §9: PTR 8 decimals, the rest 2). Amounts travel as decimal strings; decimal.js
+ * keeps every digit.
+ */
+export function formatMoney(amount: DecimalInput | null | undefined, currency = 'VES'): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const d = decimalOrNull(amount);
+  if (!d) return String(amount);
+  const display = CURRENCY_DISPLAY[currency.toUpperCase()] ?? { suffix: currency, decimals: 2 };
+  return formatAmount(d, display);
+}
+
+/** A plain number with `decimals` places (default 2), grouped es-VE: 1.234,50. */
+export function formatNumber(value: DecimalInput | null | undefined, decimals = 2): string {
+  const d = decimalOrNull(value);
+  return d ? formatAmount(d, { decimals }) : value === null || value === undefined ? '' : String(value);
+}
+
+/** An exchange rate on screen: 2 decimals, es-VE, in Bs. (the stored rate keeps its 8 places). */
+export function formatRate(value: DecimalInput | null | undefined, suffix: string | null = 'Bs.'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = formatNumber(value, 2);
+  return suffix ? `${text} ${suffix}` : text;
+}
+
+/** A percentage (IVA rate, ISLR concept, discount): 16,00 %. */
+export function formatPercent(value: DecimalInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return `${formatNumber(value, 2)} %`;
+}
+
+/** A quantity: its own decimals, at least none, es-VE (1.500, 2,5). */
+export function formatQuantity(value: DecimalInput | null | undefined): string {
+  const d = decimalOrNull(value);
+  if (!d) return value === null || value === undefined ? '' : String(value);
+  return formatAmount(d, { decimals: Math.min(8, d.decimalPlaces()) });
+}
+
+/** A yyyy-MM-dd day (no time zone shift) as dd/MM/yyyy. */
+export function isoDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const [y, m, d] = value.slice(0, 10).split('-');
+  return d && m && y ? `${d}/${m}/${y}` : value;
 }

@@ -197,20 +197,26 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'La tasa que usa un documento de esa fecha (la del día o la última anterior)',
         querystring: z.object({ iso: z.string().toUpperCase(), fecha: z.iso.date().optional() }),
         response: {
+          // No rate is an answer, not an error: screens ask for every currency they may show.
           200: z.object({
             code: z.number(),
-            result: z.object({ iso: z.string(), fecha: z.string(), valor: z.string(), fuente: z.string() }),
+            message: z.string().optional(),
+            result: z
+              .object({ iso: z.string(), fecha: z.string(), valor: z.string(), fuente: z.string() })
+              .nullable(),
           }),
           ...errorResponses,
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const rate = await currencies.rateOn(db, request.query.iso, request.query.fecha);
       if (!rate)
-        return reply
-          .code(404)
-          .send({ code: 404, message: `No hay tasa registrada para ${request.query.iso} en esa fecha` });
+        return {
+          code: 200,
+          message: `No hay tasa registrada para ${request.query.iso} en esa fecha`,
+          result: null,
+        };
       return { code: 200, result: rate };
     },
   );

@@ -9,7 +9,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../FormDialog.tsx';
+import { DocumentNumberField } from '../form/index.ts';
 import {
+  CLIENT_DOCUMENT_DIGITS,
   CLIENT_DOCUMENT_TYPES,
   type Client,
   type ClientBody,
@@ -170,46 +172,16 @@ export function ClientFormDialog({
             />
           </Grid>
         )}
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <Controller
-            name="tipoDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                required
-                label={t('fields.tipoDocumento')}
-                error={!!errors.tipoDocumento}
-                helperText={fieldMessage(errors.tipoDocumento?.message)}
-              >
-                {CLIENT_DOCUMENT_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`documentTypes.${type}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 8 }}>
-          <Controller
-            name="numeroDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(clientDocumentMask(e.target.value))}
-                required
-                label={t('fields.numeroDocumento')}
-                autoComplete="off"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                error={!!errors.numeroDocumento}
-                helperText={fieldMessage(errors.numeroDocumento?.message)}
-              />
-            )}
-          />
-        </Grid>
+        <DocumentNumberField<ClientForm>
+          control={control}
+          types={CLIENT_DOCUMENT_TYPES}
+          typeLabel={t('fields.tipoDocumento')}
+          typeOptionLabel={(type) => t(`documentTypes.${type}`)}
+          numberLabel={t('fields.numeroDocumento')}
+          maxDigits={CLIENT_DOCUMENT_DIGITS}
+          typeSize={{ xs: 12, sm: 4 }}
+          numberSize={{ xs: 12, sm: 8 }}
+        />
         <Grid size={12}>
           <TextField
             {...register('identificacion')}

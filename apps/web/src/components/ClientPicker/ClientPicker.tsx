@@ -75,6 +75,11 @@ export function ClientPicker({
     staleTime: 10_000,
   });
 
+  // A choice emptied from outside (a fresh draft) leaves no stale search text behind.
+  useEffect(() => {
+    if (!value) setInput('');
+  }, [value]);
+
   // A new company empties the choice: a client belongs to one company.
   useEffect(() => {
     if (value && localidadId && value.id_localidad !== localidadId) onChange(null);

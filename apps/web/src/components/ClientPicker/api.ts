@@ -1,5 +1,6 @@
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../DataTable/index.ts';
+import { digitsOnly } from '../form/DocumentNumberField.tsx';
 
 /** Client document types (spec 001 §3.2): V, E, J, G, P, C. */
 export const CLIENT_DOCUMENT_TYPES = ['V', 'E', 'J', 'G', 'P', 'C'] as const;
@@ -64,8 +65,7 @@ export const toggleClientStatus = (id: string) =>
 
 /** Spec 001 §5: the document number takes digits only, at most 9; other input is cleared. */
 export const CLIENT_DOCUMENT_DIGITS = 9;
-export const clientDocumentMask = (value: string) =>
-  value.replace(/\D/g, '').slice(0, CLIENT_DOCUMENT_DIGITS);
+export const clientDocumentMask = digitsOnly(CLIENT_DOCUMENT_DIGITS);
 
 /** Spec 002 §5: phones as (###) #######. Formats the digits typed so far. */
 export function phoneMask(value: string): string {

@@ -209,7 +209,12 @@ export function DataTable<T>({
           onChange={(e) => setSearchInput(e.target.value)}
           placeholder={searchPlaceholder ?? t('table.search')}
           fullWidth={false}
-          sx={{ minWidth: { sm: 320 } }}
+          // Wide enough for its own placeholder (plus the icons), never wider than the screen.
+          sx={{
+            width: { xs: '100%', sm: `calc(${(searchPlaceholder ?? t('table.search')).length}ch + 72px)` },
+            minWidth: { sm: 280 },
+            maxWidth: '100%',
+          }}
           slotProps={{
             htmlInput: { 'aria-label': t('table.search'), type: 'search' },
             input: {
@@ -324,7 +329,12 @@ export function DataTable<T>({
                       </TableCell>
                     )}
                     {columns.map((column) => (
-                      <TableCell key={column.id} className="data-cell" align={column.align}>
+                      <TableCell
+                        key={column.id}
+                        className="data-cell"
+                        align={column.align}
+                        sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
                         {column.render ? column.render(row) : cellText(column, row)}
                       </TableCell>
                     ))}

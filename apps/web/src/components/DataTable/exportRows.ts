@@ -23,15 +23,34 @@ export function exportColumns<T>(columns: DataTableColumn<T>[]): DataTableColumn
   return columns.filter((c) => !c.noExport);
 }
 
+/** Spanish spreadsheet programs (Excel in es-VE) split CSV on ';': ',' is their decimal mark. */
+export const CSV_SEPARATOR = ';';
+
 function csvField(text: string): string {
-  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** RFC 4180 CSV with a BOM, so spreadsheet programs read the accents right. */
+/** Digits with a leading zero, or too long for a spreadsheet number: a code that must stay text. */
+const LOOKS_LIKE_CODE = /^(0\d+|\d{16,})$/;
+
+/** A code as an Excel text formula (="0001"), the one form Excel opens without dropping its zeros. */
+function codeField(text: string): string {
+  return csvField(`="${text.replace(/"/g, '""')}"`);
+}
+
+/** CSV with ';' and a BOM, so Spanish Excel reads the columns, the accents and the codes right. */
 export function toCsv<T>(columns: DataTableColumn<T>[], rows: T[]): string {
   const cols = exportColumns(columns);
-  const lines = [cols.map((c) => csvField(c.header)).join(',')];
-  for (const row of rows) lines.push(cols.map((c) => csvField(cellText(c, row))).join(','));
+  const lines = [cols.map((c) => csvField(c.header)).join(CSV_SEPARATOR)];
+  for (const row of rows)
+    lines.push(
+      cols
+        .map((c) => {
+          const text = cellText(c, row);
+          return text && (c.code || LOOKS_LIKE_CODE.test(text)) ? codeField(text) : csvField(text);
+        })
+        .join(CSV_SEPARATOR),
+    );
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

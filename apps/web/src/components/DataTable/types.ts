@@ -12,6 +12,13 @@ export interface DataTableColumn<T> {
   width?: number | string;
   /** Leave the column out of exports. */
   noExport?: boolean;
+  /** Never wrap the cell (RIFs, codes, numbers, amounts, dates). */
+  nowrap?: boolean;
+  /**
+   * A code made of digits (invoice or control number, RIF number, bank code): exported as text, so a
+   * spreadsheet keeps its leading zeros instead of reading a number.
+   */
+  code?: boolean;
 }
 
 /** What the server receives for a page: `?page=&limit=&search=`. */

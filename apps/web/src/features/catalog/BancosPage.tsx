@@ -1,9 +1,11 @@
 import './register.ts';
 import { bancoSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Banco, type BancoBody, bancos } from './api.ts';
-import { CatalogScreen, NS, SchemaFormDialog, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (b: Banco) => b.id;
 const digits4 = (v: string) => v.replace(/\D/g, '').slice(0, 4);
@@ -13,7 +15,14 @@ export default function BancosPage() {
   const { t } = useTranslation(NS);
   const columns: DataTableColumn<Banco>[] = [
     { id: 'nombre', header: t('bancos.columns.nombre'), value: (b) => b.nombre, width: '60%' },
-    { id: 'codigo', header: t('bancos.columns.codigo'), value: (b) => b.codigo, width: 110 },
+    {
+      id: 'codigo',
+      header: t('bancos.columns.codigo'),
+      value: (b) => b.codigo,
+      width: 110,
+      nowrap: true,
+      code: true,
+    },
     statusColumn(t('common.estatus')),
   ];
   return (

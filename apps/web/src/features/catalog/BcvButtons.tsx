@@ -16,8 +16,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { isoDay } from '../../components/format.ts';
 import { type BcvRate, readBcv, storeBcv } from './api.ts';
-import { isoDay, NS, RateText } from './common.tsx';
+import { NS, RateText } from './common.tsx';
 
 /**
  * Read the central bank's official rates (GetDivisasBcv, shown in a dialog) and store them as the day's

@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import {
   type Client,
   ClientCard,
@@ -13,7 +14,7 @@ import {
 } from '../../components/ClientPicker/index.ts';
 import type { DataTableColumn, DataTableQuery } from '../../components/DataTable/index.ts';
 import { useCompanyOptions } from './api.ts';
-import { CatalogScreen, NS, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (c: Client) => c.id;
 
@@ -36,6 +37,7 @@ export default function ClientesPage() {
       id: 'documento',
       header: t('clientes.columns.documento'),
       value: (c) => `${c.tipoDocumento}-${c.numeroDocumento}`,
+      nowrap: true,
     },
     { id: 'nombre', header: t('clientes.columns.nombre'), value: (c) => c.identificacion, width: '25%' },
     { id: 'correo', header: t('clientes.columns.correo'), value: (c) => c.correo ?? '' },

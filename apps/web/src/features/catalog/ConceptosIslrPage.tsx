@@ -1,6 +1,7 @@
 import './register.ts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { formatPercent } from '../../components/format.ts';
 import { type ConceptoIslr, fetchIslr, islrKey, useIslrCount } from './api.ts';
 import { NS, useYesNo } from './common.tsx';
 
@@ -15,10 +16,31 @@ export default function ConceptosIslrPage() {
   const yesNo = useYesNo();
   const count = useIslrCount();
   const columns: DataTableColumn<ConceptoIslr>[] = [
-    { id: 'codigo', header: t('islr.columns.codigo'), value: (c) => c.Codigo, width: 80 },
+    {
+      id: 'codigo',
+      header: t('islr.columns.codigo'),
+      value: (c) => c.Codigo,
+      width: 80,
+      nowrap: true,
+      code: true,
+    },
     { id: 'concepto', header: t('islr.columns.concepto'), value: (c) => c.Concepto },
-    { id: 'porcentaje', header: t('islr.columns.porcentaje'), value: (c) => c.Porcentaje, align: 'right' },
-    { id: 'base', header: t('islr.columns.base'), value: (c) => c.BaseImponible, align: 'right' },
+    {
+      id: 'porcentaje',
+      header: t('islr.columns.porcentaje'),
+      value: (c) => c.Porcentaje,
+      render: (c) => formatPercent(c.Porcentaje),
+      align: 'right',
+      nowrap: true,
+    },
+    {
+      id: 'base',
+      header: t('islr.columns.base'),
+      value: (c) => c.BaseImponible,
+      render: (c) => formatPercent(c.BaseImponible),
+      align: 'right',
+      nowrap: true,
+    },
     { id: 'sustraendo', header: t('islr.columns.sustraendo'), value: (c) => yesNo(c.Sustraendo) },
     { id: 'ut', header: t('islr.columns.ut'), value: (c) => c.UT ?? '' },
     { id: 'factor', header: t('islr.columns.factor'), value: (c) => c.Factor ?? '' },

@@ -8,10 +8,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { DISCOUNT_AMOUNT_TYPES, descuentoSchema } from '@sigece/fiscal';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { DetailList } from '../../components/DetailList.tsx';
 import { DateText } from '../../components/Display.tsx';
+import { formatNumber } from '../../components/format.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Descuento, descuentos, useBranchOptions, useCompanyOptions } from './api.ts';
-import { CatalogScreen, DetailList, idColumn, NS, SchemaFormDialog, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (d: Descuento) => d.id;
 const decimal = (v: string) => v.replace(/[^\d.]/g, '');
@@ -51,7 +55,14 @@ export default function DescuentoPage() {
       header: t('descuentos.columns.sucursal'),
       value: (d) => (d.sucursal ? (branchOf(d.sucursal)?.direccion ?? '') : t('descuentos.allBranches')),
     },
-    { id: 'monto', header: t('descuentos.columns.monto'), value: (d) => d.monto, align: 'right' },
+    {
+      id: 'monto',
+      header: t('descuentos.columns.monto'),
+      value: (d) => d.monto,
+      render: (d) => formatNumber(d.monto),
+      align: 'right',
+      nowrap: true,
+    },
     { id: 'tipoMonto', header: t('descuentos.columns.tipoMonto'), value: (d) => amountType(d.tipoMonto) },
     statusColumn(t('common.estatus')),
   ];

@@ -1,11 +1,15 @@
 import './register.ts';
 import { divisaSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { DetailList } from '../../components/DetailList.tsx';
 import { DateText } from '../../components/Display.tsx';
+import { isoDay } from '../../components/format.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Divisa, type DivisaBody, divisas, tasasKey } from './api.ts';
 import { BcvButtons } from './BcvButtons.tsx';
-import { CatalogScreen, DetailList, isoDay, NS, RateText, SchemaFormDialog } from './common.tsx';
+import { NS, RateText } from './common.tsx';
 
 const rowId = (d: Divisa) => d.id;
 const letters3 = (v: string) =>

@@ -6,9 +6,11 @@ import { estadoSchema } from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchAllPages } from '../../app/api.ts';
+import { CatalogScreen } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Estado, estados, municipios, paises, useAllOf } from './api.ts';
-import { CatalogScreen, NS, SchemaFormDialog } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (e: Estado) => e.id;
 

@@ -1,9 +1,11 @@
 import './register.ts';
 import { INCOTERM_GROUPS, incotermSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Incoterm, incoterms } from './api.ts';
-import { CatalogScreen, idColumn, NS, SchemaFormDialog, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (i: Incoterm) => i.id;
 

@@ -4,9 +4,11 @@ import TextField from '@mui/material/TextField';
 import { municipioSchema } from '@sigece/fiscal';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn, DataTableQuery } from '../../components/DataTable/index.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { estados, type Municipio, municipios, useAllOf } from './api.ts';
-import { CatalogScreen, NS, SchemaFormDialog } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (m: Municipio) => m.id;
 

@@ -1,9 +1,11 @@
 import './register.ts';
 import { paisSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { type Pais, paises } from './api.ts';
-import { CatalogScreen, idColumn, NS, SchemaFormDialog, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 
 const rowId = (p: Pais) => p.id;
 

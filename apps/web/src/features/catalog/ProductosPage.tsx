@@ -4,11 +4,13 @@ import TextField from '@mui/material/TextField';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.ts';
+import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn, DataTableQuery } from '../../components/DataTable/index.ts';
+import { DetailList } from '../../components/DetailList.tsx';
 import { MoneyText } from '../../components/Display.tsx';
 import { type Product, productsKey } from '../../components/ProductPicker/index.ts';
 import { fetchProducts, toggleProduct, useCompanyOptions } from './api.ts';
-import { CatalogScreen, DetailList, NS, statusColumn } from './common.tsx';
+import { NS } from './common.tsx';
 import { ProductFormDialog } from './ProductFormDialog.tsx';
 
 export const PRODUCT_PATH = '/mantenimiento/Producto';
@@ -29,7 +31,7 @@ export default function ProductosPage() {
     [localidad],
   );
   const columns: DataTableColumn<Product>[] = [
-    { id: 'codigo', header: t('productos.columns.codigo'), value: (p) => p.codigo },
+    { id: 'codigo', header: t('productos.columns.codigo'), value: (p) => p.codigo, nowrap: true, code: true },
     {
       id: 'descripcion',
       header: t('productos.columns.descripcion'),

@@ -15,9 +15,11 @@ import {
   pinRow,
 } from '../../components/DataTable/index.ts';
 import { DateText } from '../../components/Display.tsx';
+import { isoDay } from '../../components/format.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { createTasa, divisas, fetchTasas, type Tasa, tasasKey, useAllDivisas } from './api.ts';
 import { BcvButtons } from './BcvButtons.tsx';
-import { isoDay, NS, RateText, SchemaFormDialog, today } from './common.tsx';
+import { NS, RateText, today } from './common.tsx';
 
 const rowId = (r: Tasa) => r.id;
 /** The history is searched by currency code: USD, EUR... */

@@ -21,10 +21,12 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { usePermission } from '../../app/permissions.ts';
+import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import { type DataTableColumn, StatusChip } from '../../components/DataTable/index.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { isoDay } from '../../components/format.ts';
 import { createTipo, fetchTipos, type TipoGravamen, tiposKey, toggleTipo } from './api.ts';
-import { CatalogScreen, isoDay, NS, statusColumn, today, useYesNo } from './common.tsx';
+import { NS, today, useYesNo } from './common.tsx';
 
 export const TIPO_GRAVAMEN_PATH = '/mantenimiento/TipoGravamen';
 const rowId = (t: TipoGravamen) => t.id;

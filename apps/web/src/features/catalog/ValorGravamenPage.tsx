@@ -1,9 +1,12 @@
 import './register.ts';
 import { valorGravamenSchema } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
+import { formatPercent, isoDay } from '../../components/format.ts';
+import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { tiposKey, useAllTipos, type ValorGravamen, valores } from './api.ts';
-import { CatalogScreen, idColumn, isoDay, NS, SchemaFormDialog, statusColumn, today } from './common.tsx';
+import { NS, today } from './common.tsx';
 
 const rowId = (v: ValorGravamen) => v.id;
 const decimal = (v: string) => v.replace(/[^\d.]/g, '');
@@ -22,7 +25,14 @@ export default function ValorGravamenPage() {
   const tipoName = (id: string) => tipos.data?.find((x) => x.id === id)?.concepto ?? '';
   const columns: DataTableColumn<ValorGravamen>[] = [
     idColumn(t('common.id')),
-    { id: 'valor', header: t('valores.columns.valor'), value: (v) => v.valor, align: 'right' },
+    {
+      id: 'valor',
+      header: t('valores.columns.valor'),
+      value: (v) => v.valor,
+      render: (v) => formatPercent(v.valor),
+      align: 'right',
+      nowrap: true,
+    },
     { id: 'tipo', header: t('valores.columns.tipo'), value: (v) => tipoName(v.tipoGravamen), width: '35%' },
     { id: 'fechaDesde', header: t('valores.columns.fechaDesde'), value: (v) => isoDay(v.fechaDesde) },
     { id: 'fechaHasta', header: t('valores.columns.fechaHasta'), value: (v) => isoDay(v.fechaHasta) },

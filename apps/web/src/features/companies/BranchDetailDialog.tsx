@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/DataTable/index.ts';
+import { DetailList } from '../../components/DetailList.tsx';
 import { DateText } from '../../components/Display.tsx';
 import { useBranchLots } from '../numbering/api.ts';
 import { branchLotRow, LotTable } from '../numbering/LotTable.tsx';
 import type { Branch } from './api.ts';
-import { DetailList } from './DetailList.tsx';
 
 /** Branch consultation (spec 000 §2): its data and its control-number lots (invoices, orders/guides). */
 export function BranchDetailDialog({ branch, onClose }: { branch: Branch; onClose: () => void }) {

@@ -119,9 +119,7 @@ export default function CompaniesPage() {
       id: 'rif',
       header: t('companies.columns.rif'),
       value: (c) => `${c.tipoDocumento}-${c.numeroDocumento}`,
-      render: (c) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{`${c.tipoDocumento}-${c.numeroDocumento}`}</span>
-      ),
+      nowrap: true,
     },
     { id: 'nombre', header: t('companies.columns.nombre'), value: (c) => c.nombre, width: '40%' },
     {

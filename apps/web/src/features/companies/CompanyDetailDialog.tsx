@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/DataTable/index.ts';
+import { DetailList } from '../../components/DetailList.tsx';
 import { DateText } from '../../components/Display.tsx';
 import { ControlBlocksView } from '../numbering/LotTable.tsx';
 import { type Company, logoUrl, useCompanyDetail } from './api.ts';
-import { DetailList } from './DetailList.tsx';
 
 /**
  * Company detail (spec 000 §2): logo, data, certificate, and the three control-number blocks

@@ -16,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { DocumentNumberField } from '../../components/form/index.ts';
 import { type Company, type CompanyBody, createCompany, logoUrl, updateCompany } from './api.ts';
 import { FileField } from './FileField.tsx';
 import { isJpeg, isPng, readFile } from './files.ts';
@@ -191,48 +192,16 @@ export function CompanyFormDialog({ company, onClose, onSaved }: Props) {
       maxWidth="md"
     >
       <Grid container spacing={2}>
-        <Grid size={{ xs: 4, sm: 2 }}>
-          <Controller
-            name="tipoDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                required
-                label={t('companies.fields.tipoDocumento')}
-                error={!!errors.tipoDocumento}
-                helperText={fieldMessage(errors.tipoDocumento?.message)}
-              >
-                {COMPANY_DOCUMENT_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`companies.documentTypes.${type}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 8, sm: 4 }}>
-          <Controller
-            name="numeroDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, DOCUMENT_DIGITS))}
-                required
-                label={t('companies.fields.numeroDocumento')}
-                placeholder="000000000"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: DOCUMENT_DIGITS } }}
-                error={!!errors.numeroDocumento}
-                helperText={
-                  fieldMessage(errors.numeroDocumento?.message) ?? t('companies.hints.numeroDocumento')
-                }
-              />
-            )}
-          />
-        </Grid>
+        <DocumentNumberField<CompanyForm>
+          control={control}
+          types={COMPANY_DOCUMENT_TYPES}
+          typeLabel={t('companies.fields.tipoDocumento')}
+          typeOptionLabel={(type) => t(`companies.documentTypes.${type}`)}
+          numberLabel={t('companies.fields.numeroDocumento')}
+          maxDigits={DOCUMENT_DIGITS}
+          placeholder="000000000"
+          numberHelper={t('companies.hints.numeroDocumento')}
+        />
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             {...register('nombre')}

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../numbering/FormModal.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { type Company, toggleCompany } from './api.ts';
 
 interface Props {
@@ -21,7 +21,7 @@ export function CompanyStatusDialog({ company, onClose, onDone }: Props) {
   const activate = company.logEstatusRegistro === 'INACTIVO';
   const toggle = useMutation({ mutationFn: () => toggleCompany(company) });
   return (
-    <FormModal
+    <FormDialog
       title={activate ? t('companies.status.activateTitle') : t('companies.status.inactivateTitle')}
       submitLabel={activate ? t('companies.status.activate') : t('companies.status.inactivate')}
       submitColor={activate ? 'success' : 'error'}
@@ -42,6 +42,6 @@ export function CompanyStatusDialog({ company, onClose, onDone }: Props) {
           {activate ? t('companies.status.activateText') : t('companies.status.inactivateText')}
         </Typography>
       </Stack>
-    </FormModal>
+    </FormDialog>
   );
 }

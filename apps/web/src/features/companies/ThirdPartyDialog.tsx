@@ -10,7 +10,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,13 +23,14 @@ import Typography from '@mui/material/Typography';
 import { CLIENT_DOCUMENT_TYPES, thirdPartyFormSchema } from '@sigece/fiscal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api.ts';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DocumentNumberField } from '../../components/form/index.ts';
 import {
   addThirdParty,
   type Company,
@@ -255,45 +255,12 @@ function ThirdPartyFormView({ company, account, emptyList, onCancel, onSaved }: 
         </Alert>
       )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 4, sm: 2 }}>
-          <Controller
-            name="tipoDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                required
-                label={t('companies.thirdParty.fields.tipoDocumento')}
-                error={!!errors.tipoDocumento}
-                helperText={fieldMessage(errors.tipoDocumento?.message)}
-              >
-                {CLIENT_DOCUMENT_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {type}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 8, sm: 4 }}>
-          <Controller
-            name="numeroDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
-                required
-                label={t('companies.thirdParty.fields.numeroDocumento')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                error={!!errors.numeroDocumento}
-                helperText={fieldMessage(errors.numeroDocumento?.message)}
-              />
-            )}
-          />
-        </Grid>
+        <DocumentNumberField<ThirdPartyForm>
+          control={control}
+          types={CLIENT_DOCUMENT_TYPES}
+          typeLabel={t('companies.thirdParty.fields.tipoDocumento')}
+          numberLabel={t('companies.thirdParty.fields.numeroDocumento')}
+        />
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             {...register('nombrePrestador')}

@@ -11,6 +11,7 @@ import { dec } from '@sigece/fiscal';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { formatPercent } from '../../components/format.ts';
 import { type PricedProduct, ProductPicker } from '../../components/ProductPicker/index.ts';
 import {
   type DiscountKind,
@@ -205,7 +206,7 @@ export function AddProductDialog({
                     ? t('lines.exento')
                     : product.exonerado
                       ? t('lines.exonerado')
-                      : `${Number(line?.alicuota ?? 0)} % · ${showAmount(totals?.impuesto, divisa)}`
+                      : `${formatPercent(line?.alicuota ?? 0)} · ${showAmount(totals?.impuesto, divisa)}`
               }
             />
             <Price

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDateTime, formatPercent, formatQuantity } from '../../components/format.ts';
 import { downloadInvoiceJson, type InvoiceRow, invoiceDetail, invoicesKey } from './api.ts';
 import { showAmount, showRate } from './draft.ts';
 import { invoiceNumber } from './invoiceNumber.ts';
@@ -167,7 +167,7 @@ export function InvoiceDetailDialog({
                       <TableRow key={`${l.codigoProducto}-${i}`}>
                         <TableCell>{l.codigoProducto}</TableCell>
                         <TableCell>{l.descripcion}</TableCell>
-                        <TableCell align="right">{Number(l.cantidad).toLocaleString('es-VE')}</TableCell>
+                        <TableCell align="right">{formatQuantity(l.cantidad)}</TableCell>
                         <TableCell align="right">{amount(l.precio)}</TableCell>
                         <TableCell align="right">{amount(l.montoDescuento)}</TableCell>
                         <TableCell align="right">
@@ -175,7 +175,7 @@ export function InvoiceDetailDialog({
                             ? t('lines.exento')
                             : l.exonerado
                               ? t('lines.exonerado')
-                              : `${Number(l.alicuotaGravamen)} %`}
+                              : formatPercent(l.alicuotaGravamen)}
                         </TableCell>
                         <TableCell align="right">{amount(l.importe)}</TableCell>
                       </TableRow>
@@ -234,7 +234,7 @@ export function InvoiceDetailDialog({
                 ...f.lstGravamenes.map(
                   (g) =>
                     [
-                      t('totals.iva', { rate: Number(g.alicuota) }),
+                      t('totals.iva', { rate: formatPercent(g.alicuota) }),
                       `${amount(g.montoAlicuota)} (${t('totals.base')} ${amount(g.baseImponible)})`,
                     ] as [string, ReactNode],
                 ),

@@ -266,11 +266,13 @@ export function useCurrencies() {
       return Promise.all(
         page.results.map(async (currency) => {
           if (currency.iso === 'VEF' || currency.iso === 'VES') return { ...currency, valor: '1' };
-          const rate = await api<RateAnswer>('/v2/mantenimiento/divisa/tasaVigente', {
-            query: { iso: currency.iso },
-            signal,
-          }).catch(() => null);
-          return { ...currency, valor: rate?.result.valor ?? currency.valor };
+          // A currency that never had a rate has none in force either: no request for it.
+          if (!currency.valor) return currency;
+          const rate = await api<Omit<RateAnswer, 'result'> & { result: RateAnswer['result'] | null }>(
+            '/v2/mantenimiento/divisa/tasaVigente',
+            { query: { iso: currency.iso }, signal },
+          ).catch(() => null);
+          return { ...currency, valor: rate?.result?.valor ?? currency.valor };
         }),
       );
     },

@@ -1,10 +1,8 @@
 import {
-  CURRENCY_DISPLAY,
   Decimal,
   type DocumentTotals,
   dec,
   documentTotals,
-  formatAmount,
   GENERATE_MAX_REMAINING,
   igtfOf,
   type LineTotals,
@@ -15,6 +13,7 @@ import {
   sum,
 } from '@sigece/fiscal';
 import type { Client } from '../../components/ClientPicker/index.ts';
+import { formatMoney, formatRate } from '../../components/format.ts';
 import type { InvoiceBranch, InvoiceCompany, ThirdPartyAccount } from './api.ts';
 
 /**
@@ -277,19 +276,12 @@ export function canGenerate(draft: Draft, totals: DraftTotals): GenerateCheck {
 
 // --- Display ---------------------------------------------------------------------------------------------
 
-/** An amount with its currency's suffix and decimals (VEF shows as Bs.). */
-export function showAmount(value: string | null | undefined, currency: string): string {
-  const display = CURRENCY_DISPLAY[currency.toUpperCase()] ?? { suffix: currency, decimals: 2 };
-  return formatAmount(value || '0', display);
-}
+/** An amount with its currency's suffix and decimals (VEF shows as Bs.); 0 when empty. */
+export const showAmount = (value: string | null | undefined, currency: string): string =>
+  formatMoney(value || '0', currency);
 
-/** The rate as the payment shows it: up to 8 decimals, without trailing zeros, at least 2. */
-export function showRate(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = dec(value);
-  const places = Math.min(8, Math.max(2, d.decimalPlaces()));
-  return formatAmount(d, { decimals: places });
-}
+/** A rate on screen: 2 decimals, es-VE (issue 13 §22); the payload keeps every decimal. */
+export const showRate = (value: string | null | undefined): string => formatRate(value, null);
 
 // --- The payload (packages/fiscal/src/invoices/schema.ts) ------------------------------------------------
 

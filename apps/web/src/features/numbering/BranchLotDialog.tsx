@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import {
   addBranchLot,
   type BranchLotBody,
@@ -22,7 +23,6 @@ import {
   useBranchLots,
   useCompanyLots,
 } from './api.ts';
-import { FormModal } from './FormModal.tsx';
 import { LotStatusField, NumberField, serieMask } from './fields.tsx';
 import { branchLotRow, LotTable } from './LotTable.tsx';
 
@@ -116,7 +116,7 @@ export function BranchLotDialog({ branch, onClose, onSaved }: Props) {
   const branchName = branch.codigoSucursal ? `${branch.codigoSucursal} - ${branch.nombre}` : branch.nombre;
 
   return (
-    <FormModal
+    <FormDialog
       title={t('branchLot.title')}
       onSubmit={onSubmit}
       onClose={onClose}
@@ -255,6 +255,6 @@ export function BranchLotDialog({ branch, onClose, onSaved }: Props) {
           />
         )}
       </Stack>
-    </FormModal>
+    </FormDialog>
   );
 }

@@ -18,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { DocumentNumberField } from '../../components/form/index.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import {
   createUser,
@@ -65,7 +66,6 @@ const FIELDS = [
 
 /** Spec 000 §9: the user document number takes 8 digits. */
 const DOCUMENT_DIGITS = 8;
-const documentMask = (value: string) => value.replace(/\D/g, '').slice(0, DOCUMENT_DIGITS);
 
 interface Props {
   /** The user being edited; absent for a new one (which also asks for the password twice). */
@@ -172,46 +172,17 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
       maxWidth="md"
     >
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <Controller
-            name="tipoDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                required
-                label={t('users.fields.tipoDocumento')}
-                error={!!errors.tipoDocumento}
-                helperText={fieldMessage(errors.tipoDocumento?.message)}
-              >
-                {USER_DOCUMENT_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`users.documentTypes.${type}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 8 }}>
-          <Controller
-            name="numeroDocumento"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(documentMask(e.target.value))}
-                required
-                label={t('users.fields.numeroDocumento')}
-                placeholder="00000000"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: DOCUMENT_DIGITS } }}
-                error={!!errors.numeroDocumento}
-                helperText={fieldMessage(errors.numeroDocumento?.message)}
-              />
-            )}
-          />
-        </Grid>
+        <DocumentNumberField<UserForm>
+          control={control}
+          types={USER_DOCUMENT_TYPES}
+          typeLabel={t('users.fields.tipoDocumento')}
+          typeOptionLabel={(type) => t(`users.documentTypes.${type}`)}
+          numberLabel={t('users.fields.numeroDocumento')}
+          maxDigits={DOCUMENT_DIGITS}
+          placeholder="00000000"
+          typeSize={{ xs: 12, sm: 4 }}
+          numberSize={{ xs: 12, sm: 8 }}
+        />
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
             {...register('firstName')}

@@ -34,6 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { translateMessage } from '../../app/i18n.ts';
+import { formatDateTime } from '../../components/format.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import {
   DOCUMENT_SOURCES,
@@ -47,22 +48,6 @@ import {
 
 const NS = 'verification';
 
-/** Emission date and time in the es-VE format, in Caracas. */
-function emissionText(iso: string | null, lang: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(lang === 'en' ? 'en-US' : 'es-VE', {
-    timeZone: 'America/Caracas',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-}
-
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 /**
@@ -70,7 +55,7 @@ const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(
  * issued. Outside the protected layout: no login, no contract modal.
  */
 export default function CertificarPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const { id = '', tipoDoc = '' } = useParams();
   const kind: DocumentKind | null = isDocumentKind(tipoDoc) ? tipoDoc : null;
   const [file, setFile] = useState<File | null>(null);
@@ -148,7 +133,7 @@ export default function CertificarPage() {
                     [t('data.checksum'), <ChecksumButton key="checksum" value={doc.data.checksum} />],
                     [t(`data.numero.${kind}`), doc.data.numero],
                     [t('data.control'), doc.data.control ?? '—'],
-                    [t('data.fechaEmision'), emissionText(doc.data.fechaEmision, i18n.language)],
+                    [t('data.fechaEmision'), formatDateTime(doc.data.fechaEmision) || '—'],
                     [t(`data.${counterpart}Rif`), doc.data.contraparteRif || '—'],
                     [t(`data.${counterpart}Nombre`), doc.data.contraparteNombre || '—'],
                   ]}

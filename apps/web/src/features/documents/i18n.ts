@@ -1,0 +1,59 @@
+import { registerResources } from '../../app/i18n.ts';
+import { defineResources } from '../../app/resources.ts';
+
+/** Texts of the shared document screens (namespace `documents`). */
+export const DOCUMENTS_NS = 'documents';
+
+const es = {
+  pdf: {
+    frameTitle: 'PDF de {{title}}',
+    loadError: 'No se pudo cargar el PDF del documento.',
+    tooLarge: 'El PDF es demasiado grande para mostrarlo aquí.',
+    download: 'Descargar PDF',
+  },
+  json: {
+    title: 'Documento en JSON',
+    download: 'Descargar JSON',
+  },
+  list: {
+    filter: 'Filtrar',
+    clearFilter: 'Quitar filtro',
+    more: 'Más acciones',
+  },
+  client: {
+    title: 'Cliente',
+    none: 'Sin cliente',
+  },
+  lines: {
+    remove: 'Eliminar',
+    removeNamed: 'Eliminar {{name}}',
+  },
+};
+
+const en: typeof es = {
+  pdf: {
+    frameTitle: 'PDF of {{title}}',
+    loadError: 'The document PDF could not be loaded.',
+    tooLarge: 'The PDF is too large to be shown here.',
+    download: 'Download PDF',
+  },
+  json: {
+    title: 'Document as JSON',
+    download: 'Download JSON',
+  },
+  list: {
+    filter: 'Filter',
+    clearFilter: 'Clear filter',
+    more: 'More actions',
+  },
+  client: {
+    title: 'Client',
+    none: 'No client',
+  },
+  lines: {
+    remove: 'Remove',
+    removeNamed: 'Remove {{name}}',
+  },
+};
+
+registerResources(DOCUMENTS_NS, defineResources(es, en));

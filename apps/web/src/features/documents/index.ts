@@ -1,0 +1,17 @@
+export { DocumentClientCard, type DocumentClientCardProps } from './ClientCard.tsx';
+export {
+  type ConfirmedAction,
+  type DocumentFilter,
+  DocumentListPage,
+  type DocumentListPageProps,
+} from './DocumentListPage.tsx';
+export {
+  type DocumentFile,
+  DocumentPdfDialog,
+  type DocumentPdfDialogProps,
+  INLINE_PDF_MAX_BASE64,
+} from './DocumentPdfDialog.tsx';
+export { type LineColumn, LinesCard, type LinesCardProps } from './LinesCard.tsx';
+export { type RowAction, RowActions } from './RowActions.tsx';
+export { type TotalRow, type TotalSection, TotalsCard, type TotalsCardProps } from './TotalsCard.tsx';
+export { waitForPdf } from './waitForPdf.ts';
