@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { createRunDatabase, withDatabase } from './support/database.ts';
+import { e2eServerEnv } from './support/server-env.ts';
 
 /**
  * The journeys run against the real server (built web app included: `npm run build` first) on port
@@ -32,16 +33,12 @@ if (isRunner && !process.env.SIGECE_E2E_RUN) {
   }
 }
 
-const serverEnv: Record<string, string> = {
-  PORT: String(PORT),
-  DATA_DIR: process.env.SIGECE_E2E_DATA_DIR ?? '../.data-e2e',
-  SIGECE_DEMO: '1',
-  LOG_LEVEL: process.env.SIGECE_E2E_LOG_LEVEL ?? 'warn',
-  PUBLIC_URL: `http://localhost:${PORT}`,
-  // No outside network in the journeys: the daily central-bank rate refresh stays off.
-  BCV_DAILY: '0',
-};
-if (process.env.SIGECE_E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.SIGECE_E2E_DATABASE_URL;
+const serverEnv = e2eServerEnv({
+  port: PORT,
+  dataDir: process.env.SIGECE_E2E_DATA_DIR ?? '../.data-e2e',
+  databaseUrl: process.env.SIGECE_E2E_DATABASE_URL,
+  logLevel: process.env.SIGECE_E2E_LOG_LEVEL,
+});
 
 export default defineConfig({
   testDir: './tests',

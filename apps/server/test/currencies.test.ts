@@ -16,6 +16,8 @@ const FIXTURE_RATES = [
   { iso: 'TRY', valor: '5.64196335', fecha: '2026-11-23' },
   { iso: 'RUB', valor: '2.93924549', fecha: '2026-11-23' },
 ];
+// The day the demo rates are dated in these tests: any day before the saved page's.
+const SEED_DAY = '2026-11-20';
 
 // A local stand-in for the central bank's site: it serves the saved page, or a changed layout, or an
 // HTTP error, as the test asks. Started before the suites, because the app reads bcvUrl when it starts.
@@ -82,6 +84,12 @@ describeWithApp(
       admin = await ctx().adminToken();
       usuario = await ctx().login(DEMO_USER.email, DEMO_USER.password);
       mode = 'ok';
+      // The demo seed dates its rates on the day it runs, the test clock's. Re-date them to a day of this
+      // file's own, before the saved page's, so no expectation below depends on the clock.
+      await ctx().database.query(`update tasas_cambio set fecha = $1 where fuente = 'DEMO'`, [SEED_DAY]);
+      await ctx().database.query(`update divisas set fecha_valor = $1 where iso in ('USD', 'EUR')`, [
+        SEED_DAY,
+      ]);
     });
 
     const currency = async (iso: string) =>
@@ -153,8 +161,8 @@ describeWithApp(
         valor: '237.75290000',
         fuente: 'BCV',
       });
-      // The demo seed's rate of today is in the history too.
-      expect(rows.some((r) => r.fuente === 'DEMO')).toBe(true);
+      // The demo seed's rate is in the history too.
+      expect(rows.find((r) => r.fuente === 'DEMO')).toMatchObject({ fecha: SEED_DAY, valor: '237.75290000' });
       const dates = rows.map((r) => r.fecha);
       expect(dates).toEqual([...dates].sort().reverse());
       const range = await ctx().request({

@@ -1,12 +1,13 @@
 // The audit trail every write leaves.
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appNow } from './columns.ts';
 
 /** Who changed what, when, through which route, with the values before and after. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
     userId: uuid('user_id'),
     userEmail: text('user_email'),
     method: text('method').notNull(),

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clientes } from './catalog.ts';
-import { bytea, id, status } from './columns.ts';
+import { appNow, bytea, id, status } from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 
 // --- Invoices (spec 001 §3.1–3.5) ------------------------------------------------------------------
@@ -39,7 +39,10 @@ export const facturas = pgTable(
     nroControl: text('nro_control'),
     numeroControl: bigint('numero_control', { mode: 'number' }),
     lotId: uuid('id_control_lote'),
-    fechaEmision: timestamp('fecha_emision', { withTimezone: true }).notNull().defaultNow(),
+    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
     moneda: text('factura_divisa').notNull(),
     tasaCambio: numeric('cambio_divisa', { precision: 24, scale: 8 }),
     tasaUsd: numeric('tipo_cambio_dia_usd', { precision: 24, scale: 8 }),
@@ -76,7 +79,10 @@ export const facturas = pgTable(
     pdfSha256: text('pdf_sha256'),
     pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
     createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
     updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
   },
   (t) => [

@@ -1,7 +1,7 @@
 // Outgoing mail and its log.
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from './columns.ts';
+import { appNow, id } from './columns.ts';
 
 /**
  * Every e-mail the system sends, delivered over SMTP or kept here as the local outbox when no SMTP
@@ -25,7 +25,10 @@ export const mailMessages = pgTable(
     nroDoc: text('nro_doc'),
     localidadId: uuid('id_localidad'),
     sucursalId: uuid('id_sucursal'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_messages_created_idx').on(t.createdAt)],

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, id, status } from './columns.ts';
+import { appNow, auditColumns, id, status } from './columns.ts';
 
 // --- Reference data (spec 002 §3 "Reference data"; seeded from db/reference) --------------------
 
@@ -87,7 +87,10 @@ export const tasasCambio = pgTable(
     valor: numeric('valor', { precision: 24, scale: 8 }).notNull(),
     fuente: text('fuente').notNull(),
     createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
   },
   (t) => [uniqueIndex('tasas_cambio_iso_fecha_uq').on(t.iso, t.fecha)],
 );

@@ -2,7 +2,7 @@
 import type { RoleModule } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { auditColumns, id, status } from './columns.ts';
+import { appNow, auditColumns, id, status } from './columns.ts';
 
 export interface ModuleOption {
   _id: string;
@@ -64,7 +64,7 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
@@ -74,7 +74,7 @@ export const loginFailures = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
   },
   (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
 );
@@ -87,5 +87,5 @@ export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
 });
