@@ -13,5 +13,6 @@ export {
 } from './DocumentPdfDialog.tsx';
 export { type LineColumn, LinesCard, type LinesCardProps } from './LinesCard.tsx';
 export { type RowAction, RowActions } from './RowActions.tsx';
+export { saveJson } from './saveJson.ts';
 export { type TotalRow, type TotalSection, TotalsCard, type TotalsCardProps } from './TotalsCard.tsx';
 export { waitForPdf } from './waitForPdf.ts';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
+import { saveJson } from '../documents/saveJson.ts';
 
 // --- The general invoices list (/v2/facturas) ------------------------------------------------------------
 
@@ -117,6 +118,8 @@ export interface InvoiceDetailPayment {
 export interface InvoiceDetail {
   id: string;
   rif: string;
+  id_localidad: string;
+  id_sucursal: string | null;
   localidaddetalle: { nombre: string; rif: string; direccion: string | null };
   sucursaldetalle: { nombre: string; codigoSucursal: string; direccion: string | null } | null;
   serieNrofactura: string;
@@ -174,15 +177,7 @@ export const invoiceDetail = (id: string, signal?: AbortSignal) =>
 export async function downloadInvoiceJson(id: string, number: string): Promise<string> {
   const detail = await api<unknown>(`${INVOICES}/json/${id}`);
   const name = `Factura_${number}_${Date.now()}.json`;
-  const blob = new Blob([JSON.stringify(detail, null, 2)], { type: 'application/json;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveJson(name, detail);
   return name;
 }
 
