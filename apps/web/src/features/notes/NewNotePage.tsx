@@ -35,9 +35,17 @@ import { formatMoney, formatPercent, formatQuantity } from '../../components/for
 import { LinesCard, TotalsCard } from '../documents/index.ts';
 import { fetchInvoices, type InvoiceRow, invoiceDetail } from '../invoices/api.ts';
 import { invoiceNumber } from '../invoices/invoiceNumber.ts';
-import { addNote } from './api.ts';
+import { addNote, invoiceBalance } from './api.ts';
 import { NOTES_PATH } from './NotesPage.tsx';
-import { draftNote, figuresOf, invoiceLineRefs, type Marks, ZERO_FIGURES } from './noteDraft.ts';
+import {
+  draftNote,
+  figuresOf,
+  invoiceLineRefs,
+  leftOf,
+  type Marks,
+  NOTHING_TAKEN,
+  ZERO_FIGURES,
+} from './noteDraft.ts';
 import { type Figures, noteTotalsRows } from './noteView.tsx';
 
 const usable = (i: { facturaGenerada: string; logEstatusRegistro: string }) =>
@@ -96,9 +104,19 @@ export default function NewNotePage() {
     enabled: Boolean(facturaId),
   });
   const f = invoice.data && usable(invoice.data) ? invoice.data : null;
+  const balance = useQuery({
+    queryKey: ['notes', 'balance', facturaId],
+    queryFn: ({ signal }) => invoiceBalance(facturaId, signal),
+    select: (answer) => answer.result,
+    enabled: Boolean(f),
+  });
+  const taken = balance.data ?? NOTHING_TAKEN;
   const notUsable = Boolean(invoice.data && !f);
   const refs = useMemo(() => (f ? invoiceLineRefs(f) : []), [f]);
-  const draft = useMemo(() => (tipo ? draftNote(tipo, refs, marks) : null), [tipo, refs, marks]);
+  const draft = useMemo(
+    () => (tipo ? draftNote(tipo, refs, marks, taken, f?.importeTotal) : null),
+    [tipo, refs, marks, taken, f],
+  );
   const noteFigures = draft?.priced ? figuresOf(draft.priced.totals) : ZERO_FIGURES;
   const currency = f?.facturaDivisa ?? 'VEF';
 
@@ -169,7 +187,7 @@ export default function NewNotePage() {
     }
     save.mutate();
   };
-  const problems = draft ? Object.keys(draft.problems).length > 0 : false;
+  const problems = draft ? Object.keys(draft.problems).length > 0 || draft.overall !== null : false;
   const ready = Boolean(f && tipo && categoria && nroNota.trim()) && !problems;
   const noteLabel = tipo === 'Debito' ? t('new.noteDebit') : t('new.noteCredit');
   const invoiceFigures: Figures | null = f ? { ...f, lstGravamenes: f.lstGravamenes } : null;
@@ -313,6 +331,16 @@ export default function NewNotePage() {
                     align: 'right',
                     render: (l) => formatQuantity(String(l.cantidad)),
                   },
+                  ...(tipo === 'Credito'
+                    ? [
+                        {
+                          id: 'disponible',
+                          header: t('lines.disponible'),
+                          align: 'right' as const,
+                          render: (l: (typeof refs)[number]) => formatQuantity(leftOf(l, taken).toString()),
+                        },
+                      ]
+                    : []),
                   {
                     id: 'precio',
                     header: t('lines.precio'),
@@ -395,6 +423,11 @@ export default function NewNotePage() {
                 },
               ]}
             >
+              {draft?.overall && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {translateMessage(draft.overall)}
+                </Alert>
+              )}
               {error && (
                 <Alert severity="error" sx={{ mt: 2 }}>
                   Error: {error}

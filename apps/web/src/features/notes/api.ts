@@ -2,6 +2,7 @@ import type {
   AddNoteInput,
   NoteActionResult,
   NoteDetail,
+  NoteInvoiceBalance,
   NoteListRow,
   noteFiltersSchema,
 } from '@sigece/fiscal';
@@ -51,6 +52,10 @@ const action = (path: string) => (id: string) =>
 export const generateNote = action('generarnotas');
 export const annulNote = action('anular');
 export const deleteNote = action('eliminar');
+
+/** What earlier active credit notes returned and credited of an invoice (the new note's bound). */
+export const invoiceBalance = (facturaId: string, signal?: AbortSignal) =>
+  api<Answer<NoteInvoiceBalance>>(`${NOTES}/saldoFactura/${facturaId}`, { signal });
 
 export const noteDetail = (id: string, signal?: AbortSignal) =>
   api<Answer<NoteDetail>>(`${NOTES}/getNotaId/${id}`, { signal });

@@ -86,6 +86,7 @@ const es = {
     nuevoPrecio: 'Nuevo precio',
     nuevoPrecioOf: 'Nuevo precio de {{name}}',
     exento: 'Exento',
+    disponible: 'Disponible',
   },
   totals: {
     subTotal: 'Sub Total',
@@ -211,6 +212,7 @@ export const notesResources = defineResources(es, {
     nuevoPrecio: 'New price',
     nuevoPrecioOf: 'New price of {{name}}',
     exento: 'Exempt',
+    disponible: 'Available',
   },
   totals: {
     subTotal: 'Subtotal',

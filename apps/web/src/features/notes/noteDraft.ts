@@ -1,4 +1,5 @@
 import {
+  creditLimitProblem,
   creditLine,
   type DocumentTotals,
   debitLine,
@@ -10,6 +11,7 @@ import {
   type NoteType,
   type PricedNote,
   priceNote,
+  returnProblem,
 } from '@sigece/fiscal';
 import type { InvoiceDetail } from '../invoices/api.ts';
 import type { Figures } from './noteView.tsx';
@@ -44,7 +46,21 @@ export interface NoteDraft {
   priced: PricedNote | null;
   /** The message of each line whose value breaks a rule, by position. */
   problems: Record<number, string>;
+  /** A rule of the whole note (a product on several lines, the credited total), or null. */
+  overall: string | null;
 }
+
+/** What earlier active credit notes took of the invoice (GET saldoFactura). */
+export interface Taken {
+  devuelto: Record<string, string>;
+  acreditado: string;
+}
+
+export const NOTHING_TAKEN: Taken = { devuelto: {}, acreditado: '0' };
+
+/** §5.5: what is left to return of an invoice line. */
+export const leftOf = (ref: InvoiceLineRef, taken: Taken) =>
+  dec(ref.cantidad).minus(taken.devuelto[ref.codigoProducto] ?? 0);
 
 /** §4.4: return quantities are integers; a new price is an amount. */
 const parsed = (tipo: NoteType, value: string) => {
@@ -54,7 +70,13 @@ const parsed = (tipo: NoteType, value: string) => {
   return /^\d+(\.\d{1,2})?$/.test(text) ? dec(text) : null;
 };
 
-export function draftNote(tipo: NoteType, refs: InvoiceLineRef[], marks: Marks): NoteDraft {
+export function draftNote(
+  tipo: NoteType,
+  refs: InvoiceLineRef[],
+  marks: Marks,
+  taken: Taken = NOTHING_TAKEN,
+  invoiceTotal = '0',
+): NoteDraft {
   const marked: NoteDraft['marked'] = [];
   const problems: Record<number, string> = {};
   for (const ref of refs) {
@@ -65,7 +87,7 @@ export function draftNote(tipo: NoteType, refs: InvoiceLineRef[], marks: Marks):
       problems[ref.posicion] = 'invalid';
       continue;
     }
-    if (tipo === 'Credito' && value.gt(ref.cantidad)) {
+    if (tipo === 'Credito' && value.gt(leftOf(ref, taken))) {
       problems[ref.posicion] = NOTE_MESSAGES.quantityAboveInvoice;
       continue;
     }
@@ -77,7 +99,16 @@ export function draftNote(tipo: NoteType, refs: InvoiceLineRef[], marks: Marks):
       problems[ref.posicion] = error.message;
     }
   }
-  return { marked, priced: marked.length > 0 ? priceNote(marked.map((m) => m.line)) : null, problems };
+  const priced = marked.length > 0 ? priceNote(marked.map((m) => m.line)) : null;
+  const overall =
+    tipo === 'Credito' && priced
+      ? (returnProblem(
+          refs,
+          marked.map((m) => m.line),
+          { returned: new Map(Object.entries(taken.devuelto)) },
+        ) ?? creditLimitProblem(invoiceTotal, priced.totals.importeTotal, { credited: taken.acreditado }))
+      : null;
+  return { marked, priced, problems, overall };
 }
 
 /** A priced note's totals as the totals card reads them. */
