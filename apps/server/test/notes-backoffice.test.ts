@@ -268,12 +268,15 @@ describeWithApp('notes back office', (ctx) => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toMatchObject({ code: 200, page: 1, totalResults: 2, totalPages: 1 });
     const rows = list.json().results as Array<Record<string, string>>;
-    expect(rows.map((r) => [r.nroNota, r.nroControl, r.notaGenerada, r.estatus])).toEqual(
+    expect(rows.map((r) => [r.nroNota, r.nroControl, r.notaGenerada, r.pdfEstado, r.estatus])).toEqual(
       expect.arrayContaining([
-        [a.nroNota, 'No generada', 'false', 'Activa'],
-        [b.nroNota, '00-00000002', 'true', 'Activa'],
+        [a.nroNota, 'No generada', 'false', null, 'Activa'],
+        [b.nroNota, '00-00000002', 'true', 'GENERADA', 'Activa'],
       ]),
     );
+    // Only a PDF left FALLIDA after the retries is queued again by hand.
+    const retry = await put(token, `regenerarpdf/${b.id}`);
+    expect(retry.statusCode).toBe(400);
     expect(rows[0]).toMatchObject({
       razonSocial: company.nombre,
       nroFactura: inv.nroFactura,

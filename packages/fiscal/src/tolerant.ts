@@ -53,8 +53,8 @@ export function decimal(field: string, kind: DecimalKind = 'amount') {
     toDecimalText,
     z
       .string({ error: `${field} es requerido` })
-      .max(DECIMAL_TEXT_MAX, message)
-      .regex(DECIMAL, message)
+      .max(DECIMAL_TEXT_MAX, { error: message, abort: true })
+      .regex(DECIMAL, { error: message, abort: true })
       .refine((v) => fitsDecimal(v, kind), tooLargeMessage(field)),
   );
 }

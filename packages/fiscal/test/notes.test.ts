@@ -13,6 +13,7 @@ import {
   mismatchMessage,
   NOTE_MESSAGES,
   NoteRuleError,
+  noteExtrasProblem,
   noteIngestAnswerSchema,
   noteNumberOf,
   noteSchema,
@@ -286,5 +287,28 @@ describe('contract "General rules": tolerant reading of a masivanotas item', () 
     expect(
       addNoteSchema.safeParse({ id_factura: 'x', nroNota: '1', tipo: 'Debito', categoria: 1 }).success,
     ).toBe(false);
+  });
+  it('issue 13 item 9: amounts bounded to their columns, extra fields bounded in depth', () => {
+    const issues = (patch: Record<string, unknown>) =>
+      noteSchema.safeParse({ ...item, ...patch }).error?.issues.map((i) => i.message);
+    expect(issues({ importeTotal: '1e400' })).toEqual(['importeTotal excede el máximo permitido']);
+    expect(issues({ tasaCambio: '99999999999999999' })).toEqual(['tasaCambio excede el máximo permitido']);
+    expect(() =>
+      priceNote([
+        creditLine(
+          invoiceLine({ precio: '9999999999999999', cantidad: '9999999999999999' }),
+          '9999999999999999',
+        ),
+      ]),
+    ).toThrow('lstDetallesNota[0].importe excede el máximo permitido');
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20; i++) deep = { deep };
+    expect(noteExtrasProblem({ ...item, extra: deep })).toBe(
+      'El campo extra excede la profundidad máxima de 8 niveles',
+    );
+    expect(
+      noteExtrasProblem({ ...item, lstDetallesNota: [{ ...item.lstDetallesNota[0], lote: deep }] }),
+    ).toBe('El campo lstDetallesNota[0].lote excede la profundidad máxima de 8 niveles');
+    expect(noteExtrasProblem(item)).toBeNull();
   });
 });

@@ -31,6 +31,9 @@ export const noteListRowSchema = z.object({
   importeTotal: z.string(),
   /** 'true' once the signed PDF exists (Gen. Nota Si/No). */
   notaGenerada: z.enum(['true', 'false']),
+  /** The kernel's render state once the note holds a control number; null while it waits for 'generar'. */
+  pdfEstado: z.enum(['PENDIENTE', 'GENERADA', 'FALLIDA']).nullable(),
+  pdfError: z.string().nullable(),
   logEstatusRegistro: z.string(),
   /** Activa or Anulada. */
   estatus: z.string(),

@@ -1,3 +1,4 @@
+import { fitsDecimal, tooLargeMessage } from '../bounds.ts';
 import {
   compareAmounts,
   type DocumentTotals,
@@ -222,8 +223,15 @@ export function priceNote(lines: ReadonlyArray<LineInput>): PricedNote {
   priced.forEach((l, i) => {
     if (dec(l.importe).lt(0))
       throw new NoteRuleError(`Línea ${i + 1}: el descuento supera el monto de la línea`);
+    // Each input fits its column (schemas); what is computed from them must fit too.
+    for (const name of ['importe', 'impuesto', 'descuento'] as const)
+      if (!fitsDecimal(l[name], 'amount'))
+        throw new NoteRuleError(tooLargeMessage(`lstDetallesNota[${i}].${name}`));
   });
-  return { lines: priced, totals: documentTotals(priced) };
+  const totals = documentTotals(priced);
+  for (const name of ['subTotal', 'totalIva', 'importeTotal', 'montoDescuento'] as const)
+    if (!fitsDecimal(totals[name], 'amount')) throw new NoteRuleError(tooLargeMessage(name));
+  return { lines: priced, totals };
 }
 
 /** What a sender says a document's amounts are; a missing amount is not compared. */

@@ -1,3 +1,4 @@
+import { EXTRA_LIMITS, extraFieldsProblem } from '../bounds.ts';
 import { invoiceLineSchema, invoiceSchema, invoiceTaxSchema } from '../invoices/schema.ts';
 import {
   decimal,
@@ -52,10 +53,10 @@ export const noteLineSchema = tolerantObject({
   descripcion: line.descripcion,
   unidadMedida: line.unidadMedida,
   cantidad: line.cantidad,
-  cantidadDevolucion: optionalDecimal('cantidadDevolucion'),
+  cantidadDevolucion: optionalDecimal('cantidadDevolucion', 'quantity'),
   precio: line.precio,
-  precioOriginal: optionalDecimal('precioOriginal'),
-  precioDevolucion: optionalDecimal('precioDevolucion'),
+  precioOriginal: optionalDecimal('precioOriginal', 'rate'),
+  precioDevolucion: optionalDecimal('precioDevolucion', 'rate'),
   importe: line.importe,
   exento: line.exento,
   exonerado: line.exonerado,
@@ -87,7 +88,7 @@ export const noteSchema = tolerantObject({
   montoDescuento: optionalDecimal('montoDescuento'),
   totalExento: optionalDecimal('totalExento'),
   totalExonerado: optionalDecimal('totalExonerado'),
-  tasaCambio: optionalDecimal('tasaCambio'),
+  tasaCambio: optionalDecimal('tasaCambio', 'rate'),
   facturaDivisa: z.preprocess(
     (v) => (absent(v) ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.string().max(3, 'facturaDivisa admite máximo 3 caracteres').optional(),
@@ -100,6 +101,27 @@ export const noteSchema = tolerantObject({
 export type NoteInput = z.infer<typeof noteSchema>;
 
 export const NOTE_KNOWN_FIELDS = Object.keys(noteSchema.out.shape);
+
+/**
+ * The problem with a note's extra fields (issue 13 item 9, as for invoices), checked without recursion
+ * before the schema reads the payload: at its top level and in each line, within one size budget.
+ */
+export function noteExtrasProblem(raw: unknown): string | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const budget = { chars: EXTRA_LIMITS.maxChars as number };
+  const top = extraFieldsProblem(raw, NOTE_KNOWN_FIELDS, '', budget);
+  if (top) return top;
+  const lines = Object.entries(raw as Record<string, unknown>).find(
+    ([k]) => k.toLowerCase() === 'lstdetallesnota',
+  )?.[1];
+  if (!Array.isArray(lines)) return null;
+  const known = Object.keys(noteLineSchema.out.shape);
+  for (const [i, item] of lines.entries()) {
+    const found = extraFieldsProblem(item, known, `lstDetallesNota[${i}].`, budget);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** The note number as sent, for error lines (even when the note could not be parsed). */
 export function noteNumberOf(raw: unknown): string {
@@ -126,8 +148,8 @@ export const addNoteLineSchema = tolerantObject({
   ),
   codigoProducto: optionalText('codigoProducto', 30),
   isDevolucion: optionalBool('isDevolucion'),
-  cantidadDevolucion: optionalDecimal('cantidadDevolucion'),
-  precioDevolucion: optionalDecimal('precioDevolucion'),
+  cantidadDevolucion: optionalDecimal('cantidadDevolucion', 'quantity'),
+  precioDevolucion: optionalDecimal('precioDevolucion', 'rate'),
 });
 export type AddNoteLineInput = z.infer<typeof addNoteLineSchema>;
 
@@ -148,7 +170,7 @@ export const addNoteSchema = tolerantObject({
   concepto: optionalText('concepto', 99),
   descripcion: optionalText('descripcion', 250),
   fechaEmision: optionalDate('fechaEmision'),
-  tasaCambio: optionalDecimal('tasaCambio'),
+  tasaCambio: optionalDecimal('tasaCambio', 'rate'),
   facturaDivisa: optionalText('facturaDivisa', 3),
   importeTotal: optionalDecimal('importeTotal'),
   subTotal: optionalDecimal('subTotal'),

@@ -1,4 +1,12 @@
-import { clientSchema, formatRif, idParam, pageQuery, REGISTER_STATUSES, z } from '@sigece/fiscal';
+import {
+  clientSchema,
+  formatRif,
+  INVOICE_SCREENS,
+  idParam,
+  pageQuery,
+  REGISTER_STATUSES,
+  z,
+} from '@sigece/fiscal';
 import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -11,7 +19,7 @@ import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 
 const CLIENTS = '/seguridad/clientes';
-const NEW_INVOICE = '/facturacion/generales/facturaGeneral';
+const NEW_INVOICE = INVOICE_SCREENS.create.module;
 const security = [{ bearerAuth: [] }];
 const tags = ['clientes'];
 

@@ -1,8 +1,9 @@
-import { documentLabel } from '@sigece/fiscal';
+import { documentLabel, type InvoiceIngestAnswer } from '@sigece/fiscal';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
 import type { DocumentFamily, DocumentHeader } from '../issuance/family.ts';
+import { controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
 import { invoiceDocument } from './document.ts';
@@ -15,35 +16,19 @@ import {
   storeInvoice,
 } from './ingest.ts';
 
-/** One error line of the invoices answer (contract "Invoices"). */
-export interface InvoiceErrorLine {
-  posicion: number;
-  NroFactura: string;
-  Msg: string;
-}
-/** One success line of the invoices answer. */
-export interface InvoiceDoneLine {
-  NroFactura: string;
-  NroControl: string;
-  Cliente: string;
-  Msg: string;
-  id: string;
-}
-/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"). */
-export interface IngestAnswer {
-  code: 200 | 203;
-  TotalFacturasProcedas: number;
-  totalFacturasNew: number;
-  totalFacturaconError: number;
-  DetalleErrorFacturas: InvoiceErrorLine[][];
-  DetalleFacturaProcesadas: InvoiceDoneLine[][];
-}
+/** The answer of POST /v2/facturas/masivafacturacion (contract "Invoices"), its lines. */
+export type IngestAnswer = InvoiceIngestAnswer;
+type InvoiceErrorLine = IngestAnswer['DetalleErrorFacturas'][number][number];
+type InvoiceDoneLine = IngestAnswer['DetalleFacturaProcesadas'][number][number];
 
 export const NO_AUTOMATIC_NUMBER =
   'nroFactura es requerido: la razón social no asigna números de factura automáticamente';
 
 const sentSerie = (p: PreparedInvoice) => p.input.serieNrofactura?.toUpperCase() ?? '';
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, string>> }).rows;
+
+/** Copies control numbers from the kernel's recordset `v` onto invoices. */
+const CONTROL_NUMBERS_UPDATE = sql`update facturas f set serie = v.serie, numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote from v where f.id = v.id`;
 
 /** Invoices: the kernel's first family. */
 export const invoiceFamily: DocumentFamily<
@@ -81,21 +66,10 @@ export const invoiceFamily: DocumentFamily<
         : 'La factura ya existe',
     store: storeInvoice,
     async writeControlNumbers(tx, assignments) {
-      // One JSON parameter: the same statement works on node-postgres and PGlite.
-      const rows = JSON.stringify(
-        assignments.map(({ id, control }) => ({
-          id,
-          serie: control.serie,
-          numero: control.numero,
-          nro: control.nroControl,
-          lote: control.lotId,
-        })),
-      );
-      await tx.execute(sql`
-        update facturas f set serie = v.serie, numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote
-        from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, serie text, numero bigint, nro text, lote uuid)
-        where f.id = v.id`);
+      const v = controlNumbersRecordset(assignments.map(({ id, control }) => ({ documentId: id, control })));
+      await tx.execute(sql`with v as (${v}) ${CONTROL_NUMBERS_UPDATE}`);
     },
+    controlNumbersUpdate: CONTROL_NUMBERS_UPDATE,
     autoNumber: {
       async allocate(tx, issuer) {
         const auto = await allocateInvoiceNumber(tx, issuer.localidadId, issuer.sucursalId);

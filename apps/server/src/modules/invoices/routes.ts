@@ -1,4 +1,14 @@
-import { hasPermission, idParam, pageQuery, z } from '@sigece/fiscal';
+import {
+  hasPermission,
+  INVOICE_SCREENS,
+  idParam,
+  invoiceDetailAnswerSchema,
+  invoiceIngestAnswerSchema,
+  invoiceListRowSchema,
+  invoicePublicAnswerSchema,
+  pageQuery,
+  z,
+} from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
@@ -9,10 +19,10 @@ import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
-const LIST = '/facturacion/generales';
+const LIST = INVOICE_SCREENS.list;
 /** One request's invoices share one transaction: a bound keeps it short. */
 const MAX_INVOICES_PER_REQUEST = 1000;
-const NEW = '/facturacion/generales/facturaGeneral';
+const NEW = INVOICE_SCREENS.create;
 const security = [{ bearerAuth: [] }];
 const tags = ['facturas'];
 
@@ -37,49 +47,7 @@ const emptyToUndefined = (v: unknown) => {
   return out;
 };
 
-const listRow = z.object({
-  id: z.string(),
-  id_localidad: z.string(),
-  id_sucursal: z.string().nullable(),
-  serieNrofactura: z.string(),
-  nroFactura: z.string(),
-  serie: z.string().nullable(),
-  nroControl: z.string().nullable(),
-  nroControlAsignado: z.string().nullable(),
-  localidad: z.string(),
-  sucursal: z.string().nullable(),
-  facturaGenerada: z.string(),
-  pdfEstado: z.enum(['PENDIENTE', 'GENERADA', 'FALLIDA']),
-  pdfError: z.string().nullable(),
-  fechaEmision: z.string(),
-  fecha: z.string(),
-  cliente: z.string(),
-  facturaDivisa: z.string(),
-  importeTotal: z.string(),
-  logEstatusRegistro: z.string(),
-  estatus: z.string(),
-});
-
-const ingestAnswer = z.object({
-  code: z.number(),
-  TotalFacturasProcedas: z.number(),
-  totalFacturasNew: z.number(),
-  totalFacturaconError: z.number(),
-  DetalleErrorFacturas: z.array(
-    z.array(z.object({ posicion: z.number(), NroFactura: z.string(), Msg: z.string() })),
-  ),
-  DetalleFacturaProcesadas: z.array(
-    z.array(
-      z.object({
-        NroFactura: z.string(),
-        NroControl: z.string(),
-        Cliente: z.string(),
-        Msg: z.string(),
-        id: z.string(),
-      }),
-    ),
-  ),
-});
+const listRow = invoiceListRowSchema;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -87,7 +55,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/masivafacturacion',
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
         security,
@@ -96,7 +64,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' })
           .max(MAX_INVOICES_PER_REQUEST, `Máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud`),
-        response: { 200: ingestAnswer, ...errorResponses },
+        response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -116,7 +84,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryfacturacion',
     {
-      preValidation: guard({ module: LIST }),
+      preValidation: guard({ module: LIST.module }),
       schema: {
         tags,
         security,
@@ -131,7 +99,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/FiltrarFacturas',
     {
-      preValidation: guard({ module: LIST, action: 'search' }),
+      preValidation: guard(LIST.can('search')),
       schema: {
         tags,
         security,
@@ -155,6 +123,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['facturas', 'verificación pública'],
         summary: 'Detalle de una factura; sin token, solo los datos públicos de verificación',
         params: idParam,
+        response: {
+          200: z.union([invoiceDetailAnswerSchema, invoicePublicAnswerSchema]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -163,7 +135,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await invoices
           .visibleInvoice(db, scopeOf(principal), request.params.id)
           .catch(() => null);
-        if (row && hasPermission(principal, LIST, 'view')) {
+        if (row && hasPermission(principal, LIST.module, 'view')) {
           return { code: 200, message: 'Consulta exitosa', result: await invoices.invoiceDetail(db, row.id) };
         }
       }
@@ -176,7 +148,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryFacturasCodificada/:id',
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: {
         tags,
         security,
@@ -205,7 +177,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/pdf/:id',
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: { tags, security, summary: 'El PDF firmado de una factura (bytes exactos)', params: idParam },
     },
     async (request, reply) => {
@@ -221,10 +193,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/facturas/json/:id',
     {
       preValidation: guard({
-        anyOf: [
-          { module: LIST, action: 'consultaseniat' },
-          { module: LIST, action: 'view' },
-        ],
+        anyOf: [LIST.can('consultaseniat'), LIST.can('view')],
       }),
       schema: {
         tags,
@@ -248,7 +217,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/anularfactura/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
@@ -276,7 +245,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/deletefactura/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,
@@ -302,7 +271,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/facturas/regenerarpdf/:id',
     {
-      preValidation: guard({ module: LIST, action: 'cancel' }),
+      preValidation: guard(LIST.can('cancel')),
       schema: {
         tags,
         security,

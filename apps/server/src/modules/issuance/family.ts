@@ -20,6 +20,7 @@
  *   onto the family's rows, in ONE statement for many documents.
  */
 import type { ControlFamily } from '@sigece/fiscal';
+import type { SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { localidades, sucursales } from '../../db/schema.ts';
@@ -128,6 +129,14 @@ export interface FamilyIntake<P extends PreparedDocument, S extends StoredDocume
   store(tx: DbOrTx, p: P, ctx: StoreContext): Promise<S>;
   /** Copies allocated control numbers onto the family's rows, in one statement. */
   writeControlNumbers(tx: DbOrTx, assignments: Array<{ id: string; control: ControlNumber }>): Promise<void>;
+  /**
+   * Optional, saves a round trip per transaction: the same copy as an UPDATE reading the recordset
+   * `v(id uuid, serie text, numero bigint, nro text, lote uuid)` (e.g. `update facturas f set
+   * nro_control = v.nro … from v where f.id = v.id`). When present, the kernel writes the ledger rows
+   * and the family's rows in ONE statement (a data-modifying CTE) instead of calling
+   * `writeControlNumbers`.
+   */
+  controlNumbersUpdate?: SQL;
   /** Present when the family hands out its own document numbers. */
   autoNumber?: AutoNumbering<S>;
   /** What the per-request audit entry records for each stored document. */

@@ -1,24 +1,20 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { controlNumbers, type PdfState } from '../../db/schema.ts';
 import type { ControlNumber } from '../numbering/engine.ts';
 import type { AnyFamily, IssuerRef, TipoDoc } from './family.ts';
 
 /**
- * Records handed-out control numbers in the ledger, in ONE multi-row statement (one JSON parameter: the
- * same statement runs on node-postgres and PGlite). Its unique keys refuse a number already held by any
- * document of any family (Providencia SNAT/2011/00071).
+ * Control numbers as the recordset `v(id, serie, numero, nro, lote, loc, suc)` a family's
+ * `controlNumbersUpdate` reads (`with v as (…)`): one JSON parameter, the same on both drivers.
  */
-export async function recordControlNumbers(
-  tx: DbOrTx,
-  family: AnyFamily,
-  entries: Array<{ documentId: string; issuer: IssuerRef; control: ControlNumber }>,
-): Promise<void> {
-  if (entries.length === 0) return;
+export function controlNumbersRecordset(
+  entries: Array<{ documentId: string; issuer?: IssuerRef; control: ControlNumber }>,
+): SQL {
   const rows = JSON.stringify(
     entries.map((e) => ({
-      loc: e.issuer.localidadId,
-      suc: e.issuer.sucursalId,
+      loc: e.issuer?.localidadId ?? null,
+      suc: e.issuer?.sucursalId ?? null,
       lote: e.control.lotId,
       serie: e.control.serie,
       numero: e.control.numero,
@@ -26,10 +22,34 @@ export async function recordControlNumbers(
       id: e.documentId,
     })),
   );
-  await tx.execute(sql`
-    insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento)
-    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id
-    from jsonb_to_recordset(${rows}::jsonb) as v(loc uuid, suc uuid, lote uuid, serie text, numero bigint, nro text, id uuid)`);
+  return sql`select * from jsonb_to_recordset(${rows}::jsonb) as r(loc uuid, suc uuid, lote uuid, serie text, numero bigint, nro text, id uuid)`;
+}
+
+/**
+ * Records handed-out control numbers in the ledger and copies them onto the family's rows: the ledger
+ * in ONE multi-row statement (one JSON parameter: the same statement runs on node-postgres and
+ * PGlite), together with the family's update when it offers one (`controlNumbersUpdate`). The ledger's
+ * unique keys refuse a number already held by any document of any family (Providencia SNAT/2011/00071).
+ */
+export async function recordControlNumbers(
+  tx: DbOrTx,
+  family: AnyFamily,
+  entries: Array<{ documentId: string; issuer: IssuerRef; control: ControlNumber }>,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const insert = sql`insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento)
+    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id from v`;
+  const recordset = controlNumbersRecordset(entries);
+  const update = family.intake.controlNumbersUpdate;
+  if (update) {
+    await tx.execute(sql`with v as (${recordset}), ledger as (${insert}) ${update}`);
+    return;
+  }
+  await tx.execute(sql`with v as (${recordset}) ${insert}`);
+  await family.intake.writeControlNumbers(
+    tx,
+    entries.map((e) => ({ id: e.documentId, control: e.control })),
+  );
 }
 
 export interface RenderState {

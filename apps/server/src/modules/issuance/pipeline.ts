@@ -42,18 +42,14 @@ class BulkAllocationFailed extends Error {}
 class AutoNumberMissing extends Error {}
 
 /**
- * Copies control numbers onto stored documents: one ledger statement (the database refuses a number
- * held twice) and one statement on the family's rows.
+ * Copies control numbers onto stored documents: the ledger (the database refuses a number held twice)
+ * and the family's rows.
  */
 async function handOff(tx: DbOrTx, family: AnyFamily, docs: StoredDocument[], numbers: ControlNumber[]) {
   await recordControlNumbers(
     tx,
     family,
     docs.map((d, i) => ({ documentId: d.id, issuer: d, control: numbers[i] })),
-  );
-  await family.intake.writeControlNumbers(
-    tx,
-    docs.map((d, i) => ({ id: d.id, control: numbers[i] })),
   );
   docs.forEach((d, i) => {
     d.nroControl = numbers[i].nroControl;

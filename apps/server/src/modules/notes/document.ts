@@ -1,17 +1,10 @@
-import {
-  dec,
-  formatControlNumber,
-  formatDateCaracas,
-  money,
-  NOTE_CATEGORIES,
-  type NoteType,
-  noteTitle,
-} from '@sigece/fiscal';
+import { formatDateCaracas, NOTE_CATEGORIES, type NoteType, noteTitle } from '@sigece/fiscal';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { controlLots } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
+import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { loadNote } from './queries.ts';
 
@@ -27,7 +20,6 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
     ? await db.select().from(controlLots).where(eq(controlLots.id, n.lotId)).limit(1)
     : [];
   const tipo = n.tipo as NoteType;
-  const cliente = n.cliente as Record<string, string | null>;
   const totals: DocumentTotals = {
     subtotal: n.subTotal,
     exento: n.totalExento,
@@ -37,7 +29,6 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
     total: n.importeTotal,
   };
   const rate = n.moneda !== 'VEF' && n.tasaCambio ? n.tasaCambio : undefined;
-  const inBs = (v: string) => money(dec(v).times(rate ?? '1'));
   const categoria = NOTE_CATEGORIES[tipo]?.[n.categoria as '0' | '1' | '2'] ?? n.categoria;
   return {
     kind: tipo === 'Credito' ? 'NOTA_CREDITO' : 'NOTA_DEBITO',
@@ -46,23 +37,8 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
     serie: n.serieNota || undefined,
     nroControl: n.nroControl ?? '',
     issuedAt: n.fechaEmision,
-    issuer: {
-      nombre: company.nombre,
-      rif: `${company.tipoDocumento}-${company.numeroDocumento}`,
-      direccion: branch
-        ? `${company.direccion} — Sucursal ${branch.codigoSucursal} ${branch.nombre}: ${branch.direccion}`
-        : company.direccion,
-      telefono: branch?.telefono ?? company.telefono,
-      correo: branch?.correo ?? company.correo,
-      logoJpeg: company.logo ?? undefined,
-    },
-    customer: {
-      nombre: String(cliente.identificacion ?? ''),
-      rif: `${cliente.tipoDocumento}-${cliente.numeroDocumento}`,
-      direccion: cliente.direccion ?? undefined,
-      telefono: cliente.telefonoMovil ?? undefined,
-      correo: cliente.correo ?? undefined,
-    },
+    issuer: issuerOf(company, branch),
+    customer: customerOf(n.cliente),
     lines: lines.map((l) => ({
       codigo: l.codigoProducto,
       descripcion: l.descripcion,
@@ -75,16 +51,7 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
     })),
     totals,
     currency: { iso: n.moneda as FiscalDocument['currency']['iso'], rate },
-    amountsInBs: rate
-      ? {
-          subtotal: inBs(totals.subtotal),
-          exento: inBs(totals.exento),
-          exonerado: inBs(totals.exonerado),
-          descuento: inBs(totals.descuento),
-          taxes: totals.taxes.map((t) => ({ ...t, base: inBs(t.base), monto: inBs(t.monto) })),
-          total: inBs(totals.total),
-        }
-      : undefined,
+    amountsInBs: rate ? totalsInBolivares(totals, rate) : undefined,
     observacion: n.descripcion ?? undefined,
     extras: [
       { label: 'Factura afectada', value: n.nroFactura },
@@ -94,19 +61,7 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
       { label: 'Concepto', value: n.concepto },
     ],
     annulled: n.status === 'INACTIVO',
-    printer: {
-      nombre: config.printer.nombre,
-      rif: config.printer.rif,
-      providencia: config.printer.providencia,
-      fechaProvidencia: config.printer.fechaProvidencia,
-      controlRange: lot
-        ? {
-            desde: formatControlNumber(lot.serie, lot.desde + 1),
-            hasta: formatControlNumber(lot.serie, lot.hasta),
-          }
-        : { desde: n.nroControl ?? '', hasta: n.nroControl ?? '' },
-      fechaAsignacion: lot?.createdAt ?? n.createdAt,
-    },
+    printer: printerOf(config.printer, lot, n),
     verificationUrl: verificationUrl(config.publicUrl, n.id, 'nota'),
   };
 }

@@ -8,6 +8,7 @@ import {
   type NoteIngestAnswer,
   type NoteLine,
   NoteRuleError,
+  noteExtrasProblem,
   noteNumberOf,
   noteSchema,
 } from '@sigece/fiscal';
@@ -96,6 +97,8 @@ function apiLines(input: ReturnType<typeof noteSchema.parse>) {
 }
 
 async function prepare(ctx: IntakeContext, raw: unknown): Promise<PreparedNote> {
+  const extras = noteExtrasProblem(raw);
+  if (extras) throw new DocumentRejected(extras);
   const parsed = noteSchema.safeParse(raw);
   if (!parsed.success) throw new DocumentRejected(describeIssues(parsed.error));
   const input = parsed.data;

@@ -2,7 +2,6 @@ import {
   type CreditHistory,
   caracasDayEnd,
   caracasDayStart,
-  dec,
   documentLabel,
   formatDateCaracas,
   type NoteDetail,
@@ -11,6 +10,7 @@ import {
   type NotePublic,
   type PageQuery,
   shownControlNumber,
+  totalsInBs,
 } from '@sigece/fiscal';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import { localidades, notaGravamenes, notaLineas, notas, sucursales } from '../.
 import { notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { type RenderState, renderStates } from '../issuance/ledger.ts';
 
 /** The SQL of the notes' own tables (notas, nota_lineas, nota_gravamenes). */
 
@@ -195,14 +196,25 @@ export async function listNotes(db: DbOrTx, scope: TenantScope, query: PageQuery
       .limit(query.limit)
       .offset(offsetOf(query)),
   ]);
+  const states = await renderStates(
+    db,
+    'nota',
+    rows.map((r) => r.note.id),
+  );
   return pageOf(
     query,
-    rows.map((r) => listRow(r.note, Boolean(r.generada), r.razonSocial, r.sucursal)),
+    rows.map((r) => listRow(r.note, Boolean(r.generada), r.razonSocial, r.sucursal, states.get(r.note.id))),
     total,
   );
 }
 
-function listRow(n: NoteRow, generada: boolean, razonSocial: string, sucursal: string | null): NoteListRow {
+function listRow(
+  n: NoteRow,
+  generada: boolean,
+  razonSocial: string,
+  sucursal: string | null,
+  render: RenderState | undefined,
+): NoteListRow {
   return {
     id: n.id,
     id_localidad: n.localidadId,
@@ -224,6 +236,8 @@ function listRow(n: NoteRow, generada: boolean, razonSocial: string, sucursal: s
     facturaDivisa: n.moneda,
     importeTotal: n.importeTotal,
     notaGenerada: generada ? 'true' : 'false',
+    pdfEstado: render?.pdfEstado ?? (generada ? 'GENERADA' : n.nroControl ? 'PENDIENTE' : null),
+    pdfError: render?.pdfError ?? null,
     logEstatusRegistro: n.status,
     estatus: statusLabel(n.status),
   };
@@ -257,7 +271,20 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
   const { note: n, company, branch, lines, taxes } = await loadNote(db, id);
   const rif = `${company.tipoDocumento}-${company.numeroDocumento}`;
   const foreign = n.moneda !== 'VEF' && n.tasaCambio;
-  const bs = (v: string) => (foreign ? dec(v).times(n.tasaCambio!).toFixed(2) : null);
+  const inBs = foreign
+    ? totalsInBs(
+        {
+          subTotal: n.subTotal,
+          totalExento: n.totalExento,
+          totalExonerado: n.totalExonerado,
+          montoDescuento: n.montoDescuento,
+          gravamenes: taxes,
+          totalIva: n.totalIva,
+          importeTotal: n.importeTotal,
+        },
+        n.tasaCambio!,
+      )
+    : null;
   return {
     id: n.id,
     rif,
@@ -286,9 +313,9 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
     montoDescuento: n.montoDescuento,
     totalIva: n.totalIva,
     importeTotal: n.importeTotal,
-    subTotalBs: bs(n.subTotal),
-    totalIvaBs: bs(n.totalIva),
-    importeTotalBs: bs(n.importeTotal),
+    subTotalBs: inBs?.subTotal ?? null,
+    totalIvaBs: inBs?.totalIva ?? null,
+    importeTotalBs: inBs?.importeTotal ?? null,
     lstDetallesNota: lines.map((l) => ({
       _id: String(l.id),
       codigoProducto: l.codigoProducto,
@@ -308,11 +335,11 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
       exonerado: l.exonerado,
       isDevolucion: true,
     })),
-    lstGravamenes: taxes.map((t) => ({
+    lstGravamenes: taxes.map((t, i) => ({
       alicuota: t.alicuota,
       baseImponible: t.baseImponible,
       montoAlicuota: t.montoAlicuota,
-      montoAlicuotaBs: bs(t.montoAlicuota),
+      montoAlicuotaBs: inBs?.gravamenes[i].montoAlicuota ?? null,
     })),
     extras: n.extras,
     origen: n.origen,

@@ -19,7 +19,7 @@ import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
-import { queueRenders } from '../issuance/render.ts';
+import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import { annulNotes } from './annul.ts';
 import { noteFamily } from './family.ts';
 import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';
@@ -196,6 +196,40 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   action('eliminar', 'delete', 'Quita de la lista una nota sin PDF ni número de control', (id, request) =>
     notes.deleteNote(db, scopeOfRequest(request), id, auditContextOf(request)),
+  );
+
+  app.put(
+    `${BASE}/regenerarpdf/:id`,
+    {
+      preValidation: guard({ module: LIST, action: 'generar' }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Vuelve a encolar el PDF de una nota cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
+        params: idParam,
+        response: {
+          200: resultBody(
+            z.object({ id: z.string(), nroNota: z.string(), pdfEstado: z.literal('PENDIENTE') }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, label } = await retryFailedRender(
+        app.deps,
+        scopeOfRequest(request),
+        'nota',
+        request.params.id,
+        auditContextOf(request),
+      );
+      return {
+        code: 200,
+        message: `PDF de la Nota N°: ${label} en cola`,
+        result: { id, nroNota: label, pdfEstado: 'PENDIENTE' as const },
+      };
+    },
   );
 
   app.get(

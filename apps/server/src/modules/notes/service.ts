@@ -16,7 +16,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { type AffectedInvoice, affectedInvoiceById } from '../invoices/affected.ts';
-import { sqlStateOf } from '../issuance/errors.ts';
+import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
 import { recordControlNumbers } from '../issuance/ledger.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { allocateControlNumbers } from '../numbering/engine.ts';
@@ -120,7 +120,11 @@ export async function addNote(db: Db, scope: TenantScope, body: AddNoteInput, au
       return stored;
     })
     .catch((error) => {
-      if (sqlStateOf(error) === '23505') throw badRequest(`La nota ${body.nroNota} ya existe`);
+      const code = sqlStateOf(error);
+      if (code === '23505') throw badRequest(`La nota ${body.nroNota} ya existe`);
+      // What the database refuses in the note's own data is bad input too, never a 500.
+      if (code?.startsWith('22') || code?.startsWith('23'))
+        throw badRequest(documentErrorMessage(error, () => `La nota ${body.nroNota} ya existe`)!);
       return asBadRequest(error);
     });
   return noteDetail(db, row.id);

@@ -1,3 +1,10 @@
+import type {
+  InvoiceDetail,
+  InvoiceDetailLine,
+  InvoiceDetailPayment,
+  InvoiceIngestAnswer,
+  InvoiceListRow,
+} from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
@@ -5,28 +12,8 @@ import { saveJson } from '../documents/saveJson.ts';
 
 // --- The general invoices list (/v2/facturas) ------------------------------------------------------------
 
-/** A row of GET queryfacturacion / POST FiltrarFacturas. */
-export interface InvoiceRow {
-  id: string;
-  id_localidad: string;
-  id_sucursal: string | null;
-  serieNrofactura: string;
-  nroFactura: string;
-  serie: string | null;
-  /** The control number, or 'No generada' until the signed PDF exists. */
-  nroControl: string | null;
-  nroControlAsignado: string | null;
-  localidad: string;
-  sucursal: string | null;
-  facturaGenerada: 'true' | 'false' | string;
-  fechaEmision: string;
-  fecha: string;
-  cliente: string;
-  facturaDivisa: string;
-  importeTotal: string;
-  logEstatusRegistro: 'ACTIVO' | 'INACTIVO' | string;
-  estatus: string;
-}
+/** A row of GET queryfacturacion / POST FiltrarFacturas (the server's response schema). */
+export type InvoiceRow = InvoiceListRow;
 
 /** The optional fields of the filter dialog (spec 001 §2.2); only non-empty ones are sent. */
 export interface InvoiceFilters {
@@ -88,84 +75,7 @@ export const encodedInvoice = (id: string, signal?: AbortSignal) =>
 
 // --- The invoice detail (GET getfacturacion/{id} with the token) -----------------------------------------
 
-export interface InvoiceDetailLine {
-  codigoProducto: string;
-  descripcion: string;
-  unidadMedida: string;
-  cantidad: string;
-  precio: string;
-  descuento: string;
-  montoDescuento: string;
-  importe: string;
-  alicuotaGravamen: string;
-  montoGravamen: string;
-  exento: boolean;
-  exonerado: boolean;
-}
-
-export interface InvoiceDetailPayment {
-  modoPago: string;
-  nro: string | null;
-  monto: string;
-  fechaComprobantePago: string | null;
-  banco: string | null;
-  divisa: string;
-  tasaDiaDivisa: string | null;
-  igtf: boolean;
-  igtfValor: string | null;
-}
-
-export interface InvoiceDetail {
-  id: string;
-  rif: string;
-  id_localidad: string;
-  id_sucursal: string | null;
-  localidaddetalle: { nombre: string; rif: string; direccion: string | null };
-  sucursaldetalle: { nombre: string; codigoSucursal: string; direccion: string | null } | null;
-  serieNrofactura: string;
-  nroFactura: string;
-  serie: string | null;
-  nroControl: string | null;
-  fechaEmision: string;
-  facturaDivisa: string;
-  cambioDivisa: string | null;
-  tipoCambioDiaUsd: string | null;
-  condicionPago: string;
-  tipoVenta: string;
-  modeloFactura: string;
-  subTotal: string;
-  totalExento: string;
-  totalExonerado: string;
-  montoDescuento: string;
-  totalIva: string;
-  importeTotal: string;
-  totalIgtf: string | null;
-  observacion: string | null;
-  servicio: {
-    nroContrato: string;
-    pagueAntes: string;
-    periodoFacturacion: string;
-    direccionServicio: string;
-  } | null;
-  cuentaTerceros: boolean;
-  nombrePrestador?: string;
-  rifPrestador?: string;
-  cliente: {
-    tipoDocumento: string;
-    numeroDocumento: string;
-    identificacion: string;
-    direccion: string | null;
-    telefonoMovil: string | null;
-    correo: string | null;
-  };
-  lstDetallesFacturaGeneral: InvoiceDetailLine[];
-  lstPagos: InvoiceDetailPayment[];
-  lstGravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
-  facturaGenerada: string;
-  checkedSumBase64: string | null;
-  logEstatusRegistro: string;
-  logUsername: string;
-}
+export type { InvoiceDetail, InvoiceDetailLine, InvoiceDetailPayment };
 
 export const invoiceDetail = (id: string, signal?: AbortSignal) =>
   api<Answer<InvoiceDetail>>(`${INVOICES}/getfacturacion/${id}`, { signal });
@@ -301,16 +211,8 @@ export const nextInvoiceNumber = (id: string, tipo: 'Localidad' | 'Sucursal', si
     signal,
   });
 
-export interface IngestAnswer {
-  code: 200 | 203;
-  TotalFacturasProcedas: number;
-  totalFacturasNew: number;
-  totalFacturaconError: number;
-  DetalleErrorFacturas: Array<Array<{ posicion: number; NroFactura: string; Msg: string }>>;
-  DetalleFacturaProcesadas: Array<
-    Array<{ NroFactura: string; NroControl: string; Cliente: string; Msg: string; id: string }>
-  >;
-}
+/** The answer of POST masivafacturacion (the server's response schema). */
+export type IngestAnswer = InvoiceIngestAnswer;
 
 /** POST masivafacturacion: the screen sends its one invoice wrapped in an array (spec 001 §7.1). */
 export const createInvoice = (payload: unknown) =>
