@@ -11,12 +11,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { DetailList } from '../DetailList.tsx';
 import { type Client, clientDocumentMask, clientsKey, searchClients } from './api.ts';
 import { ClientFormDialog } from './ClientFormDialog.tsx';
 import { CLIENT_NS } from './i18n.ts';
@@ -193,28 +193,8 @@ export function ClientCard({ client, onClear }: { client: Client; onClear?: () =
   return (
     <Paper variant="outlined" sx={{ mt: 2, p: 1.5 }} data-testid="client-card">
       <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            columnGap: 2,
-            rowGap: 0.5,
-            m: 0,
-            flex: 1,
-            minWidth: 0,
-          }}
-        >
-          {rows.map(([label, text]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {text}
-              </Typography>
-            </Box>
-          ))}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <DetailList rows={rows} />
         </Box>
         {onClear && (
           <Tooltip title={t('clear')}>

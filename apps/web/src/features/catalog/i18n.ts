@@ -2,17 +2,10 @@ import { defineResources } from '../../app/resources.ts';
 
 const es = {
   common: {
-    add: 'Agregar',
     id: 'ID',
     estatus: 'Estatus',
     yes: 'Si',
     no: 'No',
-    activate: 'Activar',
-    inactivate: 'Inactivar',
-    activateTitle: 'Activar',
-    inactivateTitle: 'Inactivar',
-    activateText: '¿Desea activar el registro «{{name}}»?',
-    inactivateText: '¿Está seguro de inactivar el registro «{{name}}»?',
     registered: 'Fecha de registro',
     user: 'Usuario',
     modified: 'Fecha de modificación',
@@ -245,17 +238,10 @@ const es = {
 
 const en = {
   common: {
-    add: 'Add',
     id: 'ID',
     estatus: 'Status',
     yes: 'Yes',
     no: 'No',
-    activate: 'Activate',
-    inactivate: 'Deactivate',
-    activateTitle: 'Activate',
-    inactivateTitle: 'Deactivate',
-    activateText: 'Activate the record “{{name}}”?',
-    inactivateText: 'Are you sure you want to deactivate the record “{{name}}”?',
     registered: 'Registered on',
     user: 'User',
     modified: 'Modified on',
