@@ -24,6 +24,15 @@ const es = {
     title: 'Cliente',
     none: 'Sin cliente',
   },
+  filter: {
+    localidad: 'Razón Social',
+    sucursal: 'Sucursal',
+    noCompanies: 'No hay Localidades',
+    noBranches: 'No hay Sucursales Asociadas',
+    desde: 'Desde',
+    hasta: 'Hasta',
+    datesInverted: 'La fecha hasta debe ser posterior a la fecha desde',
+  },
   lines: {
     remove: 'Eliminar',
     removeNamed: 'Eliminar {{name}}',
@@ -49,6 +58,15 @@ const en: typeof es = {
   client: {
     title: 'Client',
     none: 'No client',
+  },
+  filter: {
+    localidad: 'Company',
+    sucursal: 'Branch',
+    noCompanies: 'No companies',
+    noBranches: 'No associated branches',
+    desde: 'From',
+    hasta: 'To',
+    datesInverted: 'The end date must be after the start date',
   },
   lines: {
     remove: 'Remove',

@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,13 +11,8 @@ import { notifySuccess } from '../../app/notify.ts';
 import { CLIENT_DOCUMENT_TYPES, clientDocumentMask } from '../../components/ClientPicker/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../components/DataTable/index.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import {
-  compactFilters,
-  filterInvoices,
-  type InvoiceCompany,
-  type InvoiceFilters,
-  useInvoiceCompanies,
-} from './api.ts';
+import { CompanyBranchDateFields, datesInverted } from '../documents/index.ts';
+import { compactFilters, filterInvoices, type InvoiceFilters, useInvoiceCompanies } from './api.ts';
 
 interface Props {
   initial: InvoiceFilters;
@@ -38,13 +32,6 @@ export function InvoiceFilterDialog({ initial, onApply, onClose }: Props) {
   const setClient = (patch: Partial<NonNullable<InvoiceFilters['cliente']>>) =>
     setValues((v) => ({ ...v, cliente: { ...v.cliente, ...patch } }));
 
-  const company = companies.data?.find((c) => c.id === values.id_localidad) ?? null;
-  const branches = company?.lstSucursales ?? [];
-  const branch = branches.find((b) => b.id === values.id_sucursal) ?? null;
-  const datesInverted = Boolean(
-    values.fechaInicio && values.fechaFin && values.fechaInicio > values.fechaFin,
-  );
-
   const search = useMutation({
     mutationFn: (filters: InvoiceFilters) =>
       filterInvoices({ page: 1, limit: DEFAULT_PAGE_SIZE, search: '' }, filters),
@@ -52,7 +39,7 @@ export function InvoiceFilterDialog({ initial, onApply, onClose }: Props) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (datesInverted) return;
+    if (datesInverted(values)) return;
     const filters = compactFilters(values);
     if (Object.keys(filters).length === 0) {
       onApply({});
@@ -78,59 +65,19 @@ export function InvoiceFilterDialog({ initial, onApply, onClose }: Props) {
       maxWidth="md"
     >
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Autocomplete<InvoiceCompany>
-            options={companies.data ?? []}
-            value={company}
-            loading={companies.isPending}
-            onChange={(_, c) => set({ id_localidad: c?.id ?? '', id_sucursal: '' })}
-            getOptionLabel={(c) => `${c.nombre} (${c.rif})`}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={t('filter.noCompanies')}
-            loadingText={t('app:loading')}
-            renderInput={(params) => <TextField {...params} label={t('filter.localidad')} />}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Autocomplete
-            options={branches}
-            value={branch}
-            disabled={!company}
-            onChange={(_, b) => set({ id_sucursal: b?.id ?? '' })}
-            getOptionLabel={(b) => `${b.codigoSucursal} - ${b.nombre}`}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={t('filter.noBranches')}
-            renderInput={(params) => <TextField {...params} label={t('filter.sucursal')} />}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <CompanyBranchDateFields
+          values={values}
+          set={set}
+          companies={companies.data ?? []}
+          loading={companies.isPending}
+        >
           <TextField
             label={t('filter.nroFactura')}
             value={values.nroFactura ?? ''}
             onChange={(e) => set({ nroFactura: e.target.value })}
             slotProps={{ htmlInput: { maxLength: 20 } }}
           />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 4 }}>
-          <TextField
-            type="date"
-            label={t('filter.desde')}
-            value={values.fechaInicio ?? ''}
-            onChange={(e) => set({ fechaInicio: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 4 }}>
-          <TextField
-            type="date"
-            label={t('filter.hasta')}
-            value={values.fechaFin ?? ''}
-            onChange={(e) => set({ fechaFin: e.target.value })}
-            error={datesInverted}
-            helperText={datesInverted ? t('filter.datesInverted') : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Grid>
+        </CompanyBranchDateFields>
         <Grid size={12}>
           <Typography variant="subtitle2" color="text.secondary">
             {t('filter.cliente')}

@@ -1,5 +1,4 @@
 import './register.ts';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -28,11 +27,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { formatMoney, formatPercent, formatQuantity } from '../../components/format.ts';
-import { LinesCard, TotalsCard } from '../documents/index.ts';
+import { DocumentPageHeader, LinesCard, TotalsCard } from '../documents/index.ts';
 import { fetchInvoices, type InvoiceRow, invoiceDetail } from '../invoices/api.ts';
 import { invoiceNumber } from '../invoices/invoiceNumber.ts';
 import { addNote, invoiceBalance } from './api.ts';
@@ -194,18 +193,12 @@ export default function NewNotePage() {
 
   return (
     <Box component="section" aria-labelledby="new-note-title">
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Typography id="new-note-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          {t('new.title')}
-        </Typography>
-        <Button component={RouterLink} to={NOTES_PATH} startIcon={<ArrowBack />}>
-          {t('new.backToList')}
-        </Button>
-      </Stack>
+      <DocumentPageHeader
+        id="new-note-title"
+        title={t('new.title')}
+        backTo={NOTES_PATH}
+        backLabel={t('new.backToList')}
+      />
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
