@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
  * Notes journey (spec 001 §2.3, §4.3, §5.5, §8.3; spec 002 §7 "Public verification"): an invoice of Demo
@@ -158,17 +160,23 @@ test('credit note from the invoice list: return a line partially, generate, veri
     noteId = await findId(page, '/v2/facturas/nota/querynotas', nroNota, 'nroNota');
   });
 
-  await test.step('its PDF opens in a dialog; the server gives the signed bytes', async () => {
+  await test.step('its PDF opens in a dialog and downloads as the signed bytes the server keeps', async () => {
     await row.getByRole('button', { name: 'Ver PDF' }).click();
     const dialog = page.getByRole('dialog', { name: `Nota N° ${nroNota}` });
     await expect(dialog.getByTestId('document-pdf')).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: 'Descargar PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Nota_${nroNota}.pdf`);
+    pdf = await readFile(await download.path());
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
     const answer = await page.request.get(`/v2/facturas/nota/pdf/${noteId}`, {
       headers: { Authorization: `Bearer ${await accessToken(page)}` },
     });
     expect(answer.ok()).toBeTruthy();
-    pdf = await answer.body();
+    expect((await answer.body()).equals(pdf)).toBe(true);
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
   });
 
@@ -184,20 +192,10 @@ test('credit note from the invoice list: return a line partially, generate, veri
       await expect(data).toContainText('V-12345678');
       await expect(data).toContainText('Activa');
 
-      await visitor
-        .getByLabel('Documento PDF a validar')
-        .setInputFiles({ name: `Nota_${nroNota}.pdf`, mimeType: 'application/pdf', buffer: pdf });
-      await visitor.getByRole('button', { name: 'Validar Documento' }).click();
+      await validatePdf(visitor, `Nota_${nroNota}.pdf`, pdf);
       await expect(visitor.getByTestId('result-ok')).toContainText('Documento verificado');
-
       await visitor.getByRole('button', { name: 'Validar otro documento' }).click();
-      const altered = Buffer.from(pdf);
-      const middle = Math.floor(altered.length / 2);
-      altered[middle] = altered[middle] ^ 0x01;
-      await visitor
-        .getByLabel('Documento PDF a validar')
-        .setInputFiles({ name: 'alterado.pdf', mimeType: 'application/pdf', buffer: altered });
-      await visitor.getByRole('button', { name: 'Validar Documento' }).click();
+      await validatePdf(visitor, 'alterado.pdf', alteredCopy(pdf));
       await expect(visitor.getByTestId('result-warning')).toContainText('Documento no verificado');
     } finally {
       await context.close();

@@ -22,6 +22,7 @@ import {
   NOTE_TYPES,
   type NoteCategoryCode,
   type NoteType,
+  totalsInBs,
 } from '@sigece/fiscal';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -414,6 +415,21 @@ export default function NewNotePage() {
                   tone: 'success',
                   rows: noteTotalsRows(t, noteFigures, currency, 'note', noteLabel),
                 },
+                // A foreign-currency note also in Bs., at the invoice's rate.
+                ...(currency !== 'VEF' && f?.cambioDivisa && draft?.priced
+                  ? [
+                      {
+                        title: t('new.inBs'),
+                        rows: noteTotalsRows(
+                          t,
+                          figuresOf(totalsInBs(draft.priced.totals, f.cambioDivisa)),
+                          'VEF',
+                          'noteBs',
+                          noteLabel,
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             >
               {draft?.overall && (
