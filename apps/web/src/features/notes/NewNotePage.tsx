@@ -1,25 +1,13 @@
 import './register.ts';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
-  caracasDate,
-  dec,
-  money,
   NOTE_CATEGORIES,
-  NOTE_CATEGORY_CODES,
   NOTE_MESSAGES,
-  NOTE_TYPES,
   type NoteCategoryCode,
   type NoteType,
   totalsInBs,
@@ -31,46 +19,28 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
-import { formatMoney, formatPercent, formatQuantity } from '../../components/format.ts';
-import { DocumentPageHeader, LinesCard, TotalsCard } from '../documents/index.ts';
-import { fetchInvoices, type InvoiceRow, invoiceDetail } from '../invoices/api.ts';
-import { invoiceNumber } from '../invoices/invoiceNumber.ts';
+import { DocumentPageHeader, TotalsCard } from '../documents/index.ts';
+import { type InvoiceRow, invoiceDetail } from '../invoices/api.ts';
 import { addNote, invoiceBalance } from './api.ts';
+import { NoteDataCard } from './NoteDataCard.tsx';
+import { NoteLinesCard } from './NoteLinesCard.tsx';
 import { NOTES_PATH } from './NotesPage.tsx';
 import {
+  atIssue,
   draftNote,
+  emptyHead,
   figuresOf,
   invoiceLineRefs,
-  leftOf,
   type Marks,
   NOTHING_TAKEN,
+  type NoteHead,
+  notePayload,
   ZERO_FIGURES,
 } from './noteDraft.ts';
 import { type Figures, noteTotalsRows } from './noteView.tsx';
 
 const usable = (i: { facturaGenerada: string; logEstatusRegistro: string }) =>
   i.facturaGenerada === 'true' && i.logEstatusRegistro === 'ACTIVO';
-
-/** §4.4: the invoice's figures with the note's added (debit) or taken away (credit), to 2 decimals. */
-function atIssue(invoice: Figures, note: Figures, tipo: NoteType): Figures {
-  const op = (a: string, b: string) => money(tipo === 'Debito' ? dec(a).plus(b) : dec(a).minus(b));
-  const rates = new Set(
-    [...invoice.lstGravamenes, ...note.lstGravamenes].map((g) => dec(g.alicuota).toFixed(2)),
-  );
-  const tax = (list: Figures['lstGravamenes'], rate: string) =>
-    list.find((g) => dec(g.alicuota).toFixed(2) === rate)?.montoAlicuota ?? '0';
-  return {
-    subTotal: op(invoice.subTotal, note.subTotal),
-    totalExento: op(invoice.totalExento, note.totalExento),
-    totalExonerado: op(invoice.totalExonerado, note.totalExonerado),
-    montoDescuento: op(invoice.montoDescuento, note.montoDescuento),
-    importeTotal: op(invoice.importeTotal, note.importeTotal),
-    lstGravamenes: [...rates].map((rate) => ({
-      alicuota: rate,
-      montoAlicuota: op(tax(invoice.lstGravamenes, rate), tax(note.lstGravamenes, rate)),
-    })),
-  };
-}
 
 /**
  * /facturacion/generales/notas/nota (spec 001 §2.3, §4.3, §4.4, §5.5): a credit or debit note on an
@@ -82,21 +52,12 @@ export default function NewNotePage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const facturaId = params.get('factura') ?? '';
-  const [search, setSearch] = useState('');
-  const [tipo, setTipo] = useState<NoteType | ''>('');
-  const [categoria, setCategoria] = useState<NoteCategoryCode | ''>('');
-  const [concepto, setConcepto] = useState('');
-  const [fecha, setFecha] = useState(() => caracasDate());
-  const [serie, setSerie] = useState('');
-  const [nroNota, setNroNota] = useState('');
+  const [head, setHead] = useState<NoteHead>(emptyHead);
+  const patch = (next: Partial<NoteHead>) => setHead((h) => ({ ...h, ...next }));
   const [marks, setMarks] = useState<Marks>({});
   const [error, setError] = useState('');
+  const { tipo } = head;
 
-  const options = useQuery({
-    queryKey: ['notes', 'invoicePicker', search],
-    queryFn: ({ signal }) => fetchInvoices({ page: 1, limit: 20, search }, signal),
-    select: (page) => page.results,
-  });
   const invoice = useQuery({
     queryKey: ['notes', 'invoice', facturaId],
     queryFn: ({ signal }) => invoiceDetail(facturaId, signal),
@@ -111,7 +72,6 @@ export default function NewNotePage() {
     enabled: Boolean(f),
   });
   const taken = balance.data ?? NOTHING_TAKEN;
-  const notUsable = Boolean(invoice.data && !f);
   const refs = useMemo(() => (f ? invoiceLineRefs(f) : []), [f]);
   const draft = useMemo(
     () => (tipo ? draftNote(tipo, refs, marks, taken, f?.importeTotal) : null),
@@ -129,49 +89,18 @@ export default function NewNotePage() {
     }
     setParams(row ? { factura: row.id } : {}, { replace: true });
   };
-
   const chooseType = (next: NoteType) => {
-    setTipo(next);
-    setCategoria('');
-    setConcepto('');
+    patch({ tipo: next, categoria: '', concepto: '' });
     setMarks({});
   };
-  const chooseCategory = (next: NoteCategoryCode) => {
-    setCategoria(next);
-    // §4.3: choosing a category copies its label into the concept.
-    if (tipo) setConcepto(NOTE_CATEGORIES[tipo][next]);
-  };
+  // §4.3: choosing a category copies its label into the concept.
+  const chooseCategory = (next: NoteCategoryCode) =>
+    patch({ categoria: next, concepto: tipo ? NOTE_CATEGORIES[tipo][next] : '' });
 
   const save = useMutation({
     mutationFn: () => {
-      if (!f || !tipo || !categoria || !draft) throw new Error('incomplete');
-      const totals = draft.priced?.totals;
-      return addNote({
-        id_factura: f.id,
-        id_localidad: f.id_localidad,
-        id_sucursal: f.id_sucursal ?? undefined,
-        nroFactura: invoiceNumber(f),
-        nroNota: nroNota.trim(),
-        serie: serie.trim() || undefined,
-        tipo,
-        categoria,
-        concepto: concepto.trim() || undefined,
-        fechaEmision: fecha || undefined,
-        facturaDivisa: f.facturaDivisa,
-        tasaCambio: f.cambioDivisa ?? undefined,
-        subTotal: totals?.subTotal,
-        totalExento: totals?.totalExento,
-        totalExonerado: totals?.totalExonerado,
-        montoDescuento: totals?.montoDescuento,
-        importeTotal: totals?.importeTotal,
-        lstDetallesNota: draft.marked.map((m) => ({
-          posicion: m.posicion,
-          codigoProducto: m.line.codigoProducto,
-          isDevolucion: true,
-          ...(tipo === 'Credito' ? { cantidadDevolucion: m.value } : { precioDevolucion: m.value }),
-        })),
-        lstGravamenes: totals?.gravamenes.map((g) => ({ ...g })),
-      });
+      if (!f || !draft) throw new Error('incomplete');
+      return addNote(notePayload(f, head, draft));
     },
     onSuccess: (answer) => {
       notifySuccess(translateMessage(answer.message));
@@ -188,9 +117,9 @@ export default function NewNotePage() {
     save.mutate();
   };
   const problems = draft ? Object.keys(draft.problems).length > 0 || draft.overall !== null : false;
-  const ready = Boolean(f && tipo && categoria && nroNota.trim()) && !problems;
+  const ready = Boolean(f && tipo && head.categoria && head.nroNota.trim()) && !problems;
   const noteLabel = tipo === 'Debito' ? t('new.noteDebit') : t('new.noteCredit');
-  const invoiceFigures: Figures | null = f ? { ...f, lstGravamenes: f.lstGravamenes } : null;
+  const invoiceFigures: Figures | null = f;
 
   return (
     <Box component="section" aria-labelledby="new-note-title">
@@ -204,195 +133,25 @@ export default function NewNotePage() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Stack spacing={2}>
-            <Card variant="outlined">
-              <CardHeader
-                title={t('new.data')}
-                slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                <Grid container spacing={2}>
-                  <Grid size={12}>
-                    <Autocomplete<InvoiceRow>
-                      options={options.data ?? []}
-                      value={null}
-                      inputValue={search}
-                      onInputChange={(_, value, reason) => reason === 'input' && setSearch(value)}
-                      onChange={(_, row) => pick(row)}
-                      filterOptions={(x) => x}
-                      loading={options.isFetching}
-                      getOptionLabel={(r) => `${invoiceNumber(r)} · ${r.localidad} · ${r.cliente}`}
-                      isOptionEqualToValue={(a, b) => a.id === b.id}
-                      noOptionsText={t('new.noInvoices')}
-                      loadingText={t('app:loading')}
-                      renderInput={(p) => <TextField {...p} label={t('new.invoiceSearch')} />}
-                    />
-                  </Grid>
-                  {invoice.data && (
-                    <Grid size={12} data-testid="note-invoice">
-                      {notUsable ? (
-                        <Alert severity="error">{translateMessage(NOTE_MESSAGES.invoiceNotUsable)}</Alert>
-                      ) : (
-                        <Typography variant="body2">
-                          <strong>{t('new.invoice')}:</strong> {invoiceNumber(invoice.data)} ·{' '}
-                          {invoice.data.nroControl} · {invoice.data.localidaddetalle.nombre} ·{' '}
-                          {invoice.data.cliente.identificacion}
-                        </Typography>
-                      )}
-                    </Grid>
-                  )}
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <TextField
-                      select
-                      label={t('new.tipo')}
-                      value={tipo}
-                      onChange={(e) => chooseType(e.target.value as NoteType)}
-                      disabled={!f}
-                    >
-                      {NOTE_TYPES.map((type) => (
-                        <MenuItem key={type} value={type}>
-                          {t(`types.${type}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 8 }}>
-                    <TextField
-                      select
-                      label={t('new.categoria')}
-                      value={categoria}
-                      onChange={(e) => chooseCategory(e.target.value as NoteCategoryCode)}
-                      disabled={!tipo}
-                    >
-                      {tipo &&
-                        NOTE_CATEGORY_CODES.map((code) => (
-                          <MenuItem key={code} value={code}>
-                            {NOTE_CATEGORIES[tipo][code]}
-                          </MenuItem>
-                        ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={12}>
-                    <TextField
-                      label={t('new.concepto')}
-                      value={concepto}
-                      onChange={(e) => setConcepto(e.target.value)}
-                      slotProps={{ htmlInput: { maxLength: 99 } }}
-                    />
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <TextField
-                      type="date"
-                      label={t('new.fecha')}
-                      value={fecha}
-                      onChange={(e) => setFecha(e.target.value)}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    />
-                  </Grid>
-                  <Grid size={{ xs: 4, sm: 2 }}>
-                    <TextField
-                      label={t('new.serie')}
-                      value={serie}
-                      onChange={(e) => setSerie(e.target.value.toUpperCase())}
-                      slotProps={{ htmlInput: { maxLength: 2 } }}
-                    />
-                  </Grid>
-                  <Grid size={{ xs: 8, sm: 6 }}>
-                    <TextField
-                      required
-                      label={t('new.nroNota')}
-                      value={nroNota}
-                      onChange={(e) => setNroNota(e.target.value.replace(/\D/g, ''))}
-                      slotProps={{ htmlInput: { maxLength: 9, inputMode: 'numeric' } }}
-                    />
-                  </Grid>
-                </Grid>
-              </CardContent>
-            </Card>
-
-            {f && !tipo && <Alert severity="info">{t('new.chooseType')}</Alert>}
-            {f && tipo && (
-              <LinesCard
-                title={t('new.detail')}
-                lines={refs}
-                getKey={(l) => String(l.posicion)}
-                emptyText={t('new.noLines')}
-                columns={[
-                  { id: 'codigo', header: t('lines.codigo'), render: (l) => l.codigoProducto },
-                  { id: 'descripcion', header: t('lines.descripcion'), render: (l) => l.descripcion },
-                  {
-                    id: 'cantidad',
-                    header: t('lines.cantidad'),
-                    align: 'right',
-                    render: (l) => formatQuantity(String(l.cantidad)),
-                  },
-                  ...(tipo === 'Credito'
-                    ? [
-                        {
-                          id: 'disponible',
-                          header: t('lines.disponible'),
-                          align: 'right' as const,
-                          render: (l: (typeof refs)[number]) => formatQuantity(leftOf(l, taken).toString()),
-                        },
-                      ]
-                    : []),
-                  {
-                    id: 'precio',
-                    header: t('lines.precio'),
-                    align: 'right',
-                    render: (l) => formatMoney(l.precio, currency),
-                  },
-                  {
-                    id: 'iva',
-                    header: t('lines.iva'),
-                    align: 'right',
-                    render: (l) => (l.exento ? t('lines.exento') : formatPercent(l.alicuota)),
-                  },
-                  {
-                    id: 'valor',
-                    header: tipo === 'Credito' ? t('lines.devolucion') : t('lines.nuevoPrecio'),
-                    render: (l) => {
-                      const problem = draft?.problems[l.posicion];
-                      return (
-                        <TextField
-                          size="small"
-                          sx={{ minWidth: 120 }}
-                          value={marks[l.posicion] ?? ''}
-                          onChange={(e) => setMarks((m) => ({ ...m, [l.posicion]: e.target.value }))}
-                          error={Boolean(problem)}
-                          helperText={
-                            problem
-                              ? problem === 'invalid'
-                                ? t('new.required')
-                                : translateMessage(problem)
-                              : undefined
-                          }
-                          slotProps={{
-                            htmlInput: {
-                              inputMode: tipo === 'Credito' ? 'numeric' : 'decimal',
-                              'aria-label': t(
-                                tipo === 'Credito' ? 'lines.devolucionOf' : 'lines.nuevoPrecioOf',
-                                {
-                                  name: l.descripcion,
-                                },
-                              ),
-                            },
-                          }}
-                        />
-                      );
-                    },
-                  },
-                  {
-                    id: 'importe',
-                    header: t('lines.importe'),
-                    align: 'right',
-                    render: (l) => {
-                      const i = draft?.marked.findIndex((m) => m.posicion === l.posicion) ?? -1;
-                      return i >= 0 && draft?.priced
-                        ? formatMoney(draft.priced.lines[i].importe, currency)
-                        : '';
-                    },
-                  },
-                ]}
+            <NoteDataCard
+              invoice={invoice.data}
+              usableInvoice={Boolean(f)}
+              onPick={pick}
+              head={head}
+              patch={patch}
+              onType={chooseType}
+              onCategory={chooseCategory}
+            />
+            {f && !head.tipo && <Alert severity="info">{t('new.chooseType')}</Alert>}
+            {f && head.tipo && draft && (
+              <NoteLinesCard
+                tipo={head.tipo}
+                refs={refs}
+                marks={marks}
+                onMark={(posicion, value) => setMarks((m) => ({ ...m, [posicion]: value }))}
+                draft={draft}
+                taken={taken}
+                currency={currency}
               />
             )}
           </Stack>

@@ -1,11 +1,15 @@
 import {
+  type AddNoteInput,
+  caracasDate,
   creditLimitProblem,
   creditLine,
   type DocumentTotals,
   debitLine,
   dec,
   type InvoiceLineRef,
+  money,
   NOTE_MESSAGES,
+  type NoteCategoryCode,
   type NoteLine,
   NoteRuleError,
   type NoteType,
@@ -14,6 +18,7 @@ import {
   returnProblem,
 } from '@sigece/fiscal';
 import type { InvoiceDetail } from '../invoices/api.ts';
+import { invoiceNumber } from '../invoices/invoiceNumber.ts';
 import type { Figures } from './noteView.tsx';
 
 /**
@@ -122,3 +127,77 @@ export const ZERO_FIGURES: Figures = {
   importeTotal: '0',
   lstGravamenes: [],
 };
+
+/** The note data card's fields (spec 001 §2.3). */
+export interface NoteHead {
+  tipo: NoteType | '';
+  categoria: NoteCategoryCode | '';
+  concepto: string;
+  /** yyyy-MM-dd, today in Caracas by default. */
+  fecha: string;
+  serie: string;
+  nroNota: string;
+}
+
+export const emptyHead = (): NoteHead => ({
+  tipo: '',
+  categoria: '',
+  concepto: '',
+  fecha: caracasDate(),
+  serie: '',
+  nroNota: '',
+});
+
+/** §4.4: the invoice's figures with the note's added (debit) or taken away (credit), to 2 decimals. */
+export function atIssue(invoice: Figures, note: Figures, tipo: NoteType): Figures {
+  const op = (a: string, b: string) => money(tipo === 'Debito' ? dec(a).plus(b) : dec(a).minus(b));
+  const rates = new Set(
+    [...invoice.lstGravamenes, ...note.lstGravamenes].map((g) => dec(g.alicuota).toFixed(2)),
+  );
+  const tax = (list: Figures['lstGravamenes'], rate: string) =>
+    list.find((g) => dec(g.alicuota).toFixed(2) === rate)?.montoAlicuota ?? '0';
+  return {
+    subTotal: op(invoice.subTotal, note.subTotal),
+    totalExento: op(invoice.totalExento, note.totalExento),
+    totalExonerado: op(invoice.totalExonerado, note.totalExonerado),
+    montoDescuento: op(invoice.montoDescuento, note.montoDescuento),
+    importeTotal: op(invoice.importeTotal, note.importeTotal),
+    lstGravamenes: [...rates].map((rate) => ({
+      alicuota: rate,
+      montoAlicuota: op(tax(invoice.lstGravamenes, rate), tax(note.lstGravamenes, rate)),
+    })),
+  };
+}
+
+/** POST addnota's body (spec 001 §7.2): the marked lines by position, with the totals shown. */
+export function notePayload(invoice: InvoiceDetail, head: NoteHead, draft: NoteDraft): AddNoteInput {
+  if (!head.tipo || !head.categoria) throw new Error('tipo and categoria first');
+  const tipo = head.tipo;
+  const totals = draft.priced?.totals;
+  return {
+    id_factura: invoice.id,
+    id_localidad: invoice.id_localidad,
+    id_sucursal: invoice.id_sucursal ?? undefined,
+    nroFactura: invoiceNumber(invoice),
+    nroNota: head.nroNota.trim(),
+    serie: head.serie.trim() || undefined,
+    tipo,
+    categoria: head.categoria,
+    concepto: head.concepto.trim() || undefined,
+    fechaEmision: head.fecha || undefined,
+    facturaDivisa: invoice.facturaDivisa,
+    tasaCambio: invoice.cambioDivisa ?? undefined,
+    subTotal: totals?.subTotal,
+    totalExento: totals?.totalExento,
+    totalExonerado: totals?.totalExonerado,
+    montoDescuento: totals?.montoDescuento,
+    importeTotal: totals?.importeTotal,
+    lstDetallesNota: draft.marked.map((m) => ({
+      posicion: m.posicion,
+      codigoProducto: m.line.codigoProducto,
+      isDevolucion: true,
+      ...(tipo === 'Credito' ? { cantidadDevolucion: m.value } : { precioDevolucion: m.value }),
+    })),
+    lstGravamenes: totals?.gravamenes.map((g) => ({ ...g })),
+  };
+}
