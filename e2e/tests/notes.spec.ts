@@ -202,6 +202,20 @@ test('credit note from the invoice list: return a line partially, generate, veri
     }
   });
 
+  await test.step("the filter dialog sends only the note number: 'Busqueda Ejecutada'", async () => {
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filtrar Notas' });
+    await dialog.getByRole('textbox', { name: 'Nro. Nota' }).fill(nroNota);
+    const sent = page.waitForRequest((r) => r.url().includes('/FiltrarNotas') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Buscar' }).click();
+    expect((await sent).postDataJSON()).toEqual({ nroNota });
+    await expect(toast(page, 'Busqueda Ejecutada')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Quitar filtro' })).toBeVisible();
+  });
+
   await test.step('annul it after a confirmation: Anulada, nothing more to do on it', async () => {
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Nota' });

@@ -14,7 +14,7 @@ export interface CompanyBranchDates {
   fechaFin?: string;
 }
 
-interface Company {
+export interface FilterCompany {
   id: string;
   nombre: string;
   rif: string;
@@ -29,7 +29,7 @@ export const datesInverted = (v: CompanyBranchDates) =>
  * Grid items of a filter dialog: company and branch (the autocompletes say 'No hay Localidades' and
  * 'No hay Sucursales Asociadas' when empty), the family's number field (`children`), from and to.
  */
-export function CompanyBranchDateFields<C extends Company>({
+export function CompanyBranchDateFields<C extends FilterCompany>({
   values,
   set,
   companies,

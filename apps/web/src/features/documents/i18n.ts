@@ -25,6 +25,8 @@ const es = {
     none: 'Sin cliente',
   },
   filter: {
+    apply: 'Buscar',
+    clear: 'Limpiar campos',
     localidad: 'Razón Social',
     sucursal: 'Sucursal',
     noCompanies: 'No hay Localidades',
@@ -60,6 +62,8 @@ const en: typeof es = {
     none: 'No client',
   },
   filter: {
+    apply: 'Search',
+    clear: 'Clear fields',
     localidad: 'Company',
     sucursal: 'Branch',
     noCompanies: 'No companies',

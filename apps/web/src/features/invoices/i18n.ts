@@ -59,14 +59,12 @@ const es = {
   },
   filter: {
     title: 'Filtrar Facturas',
-    apply: 'Buscar',
     nroFactura: 'Nro. Factura',
     cliente: 'Cliente',
     identificacion: 'Nombre o Razón Social',
     tipoDocumento: 'Tipo',
     numeroDocumento: 'Número de Documento',
     any: 'Todos',
-    clear: 'Limpiar campos',
   },
   detail: {
     title: 'Factura N° {{nro}}',
@@ -312,14 +310,12 @@ const en: typeof es = {
   },
   filter: {
     title: 'Filter Invoices',
-    apply: 'Search',
     nroFactura: 'Invoice No.',
     cliente: 'Client',
     identificacion: 'Name',
     tipoDocumento: 'Type',
     numeroDocumento: 'Document Number',
     any: 'All',
-    clear: 'Clear fields',
   },
   detail: {
     title: 'Invoice No. {{nro}}',

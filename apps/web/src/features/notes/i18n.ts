@@ -41,9 +41,7 @@ const es = {
   },
   filter: {
     title: 'Filtrar Notas',
-    apply: 'Buscar',
     nroNota: 'Nro. Nota',
-    clear: 'Limpiar campos',
   },
   detail: {
     title: 'Nota N° {{nro}}',
@@ -160,9 +158,7 @@ export const notesResources = defineResources(es, {
   },
   filter: {
     title: 'Filter Notes',
-    apply: 'Search',
     nroNota: 'Note No.',
-    clear: 'Clear fields',
   },
   detail: {
     title: 'Note No. {{nro}}',
