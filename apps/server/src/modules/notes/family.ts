@@ -12,7 +12,7 @@ import {
   noteNumberOf,
   noteSchema,
 } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { notas } from '../../db/schema.ts';
 import { canSeeRow } from '../../http/tenancy.ts';
 import { affectedInvoicesByNumber } from '../invoices/affected.ts';
@@ -23,10 +23,11 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
+import { controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { noteDocument } from './document.ts';
 import { checkAgainstInvoice, type NoteDraft, priceChecked, storeDraft } from './draft.ts';
-import { creditHistory, existingNoteKeys, noteKey, writeNoteControlNumbers } from './queries.ts';
+import { creditHistory, existingNoteKeys, NOTE_CONTROL_NUMBERS_UPDATE, noteKey } from './queries.ts';
 
 /**
  * Credit and debit notes as the issuance kernel's second family: what a note of POST
@@ -180,11 +181,11 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
         tipo: row.tipo,
       };
     },
-    writeControlNumbers: (tx, assignments) =>
-      writeNoteControlNumbers(
-        tx,
-        assignments.map(({ id, control }) => ({ id, ...control })),
-      ),
+    async writeControlNumbers(tx, assignments) {
+      const v = controlNumbersRecordset(assignments.map(({ id, control }) => ({ documentId: id, control })));
+      await tx.execute(sql`with v as (${v}) ${NOTE_CONTROL_NUMBERS_UPDATE}`);
+    },
+    controlNumbersUpdate: NOTE_CONTROL_NUMBERS_UPDATE,
     auditSummary: (d) => ({ id: d.id, tipo: d.tipo, nroNota: documentLabel(d.serie, d.numero) }),
   },
   answer: {

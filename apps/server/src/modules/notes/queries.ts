@@ -94,19 +94,9 @@ export async function existingNoteKeys(
 export const noteKey = (localidadId: string, tipo: string, nroNota: string) =>
   `${localidadId}|${tipo}|${nroNota}`;
 
-/** Writes control numbers onto stored notes in one statement (one JSON parameter: pg and PGlite alike). */
-export async function writeNoteControlNumbers(
-  tx: DbOrTx,
-  rows: Array<{ id: string; serie: string; numero: number; nroControl: string; lotId: string }>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const json = JSON.stringify(rows);
-  await tx.execute(sql`
-    update notas n set serie = v.serie, numero_control = v.numero, nro_control = v."nroControl",
-      id_control_lote = v."lotId"
-    from jsonb_to_recordset(${json}::jsonb) as v(id uuid, serie text, numero bigint, "nroControl" text, "lotId" uuid)
-    where n.id = v.id`);
-}
+/** Copies control numbers from the kernel's recordset `v` onto notes (see issuance/ledger.ts). */
+export const NOTE_CONTROL_NUMBERS_UPDATE = sql`update notas n set serie = v.serie, numero_control = v.numero,
+  nro_control = v.nro, id_control_lote = v.lote from v where n.id = v.id`;
 
 /** A note that is not deleted, checked against the caller's tenancy (403 for another company's). */
 export async function visibleNote(

@@ -11,6 +11,7 @@ import {
   noteInvoiceBalanceSchema,
   noteListRowSchema,
   pageQuery,
+  screen,
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,10 +27,10 @@ import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';
 import * as notes from './service.ts';
 
 /** The notes screen (spec 001 §6: search, add, consultaseniatnotas, delete, view, cancel, generar, print). */
-const LIST = '/facturacion/generales/notas';
-const NEW = '/facturacion/generales/notas/nota';
+const LIST = screen('/facturacion/generales/notas');
+const NEW = screen('/facturacion/generales/notas/nota');
 /** The company screen's bulk processing (spec 000: genMasivaFactura, "Generación masiva de facturas/notas"). */
-const BULK = { module: '/mantenimiento/Localidad', action: 'genMasivaFactura' };
+const BULK = screen('/mantenimiento/Localidad').can('genMasivaFactura');
 const BASE = '/facturas/nota';
 /** One request's notes share one transaction: a bound keeps it short. */
 const MAX_NOTES_PER_REQUEST = 1000;
@@ -61,7 +62,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivanotas`,
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
         security,
@@ -77,7 +78,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivanotasXls`,
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, BULK] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), BULK] }),
       schema: {
         tags: ['integración'],
         security,
@@ -93,7 +94,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/masivaanularnotas`,
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'cancel' }, BULK] }),
+      preValidation: guard({ anyOf: [LIST.can('cancel'), BULK] }),
       schema: {
         tags: ['integración'],
         security,
@@ -109,7 +110,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/querynotas`,
     {
-      preValidation: guard({ module: LIST }),
+      preValidation: guard({ module: LIST.module }),
       schema: {
         tags,
         security,
@@ -124,7 +125,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/FiltrarNotas`,
     {
-      preValidation: guard({ module: LIST, action: 'search' }),
+      preValidation: guard(LIST.can('search')),
       schema: {
         tags,
         security,
@@ -144,7 +145,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/addnota`,
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags,
         security,
@@ -173,7 +174,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `${BASE}/${path}/:id`,
       {
-        preValidation: guard({ module: LIST, action: key }),
+        preValidation: guard(LIST.can(key)),
         schema: {
           tags,
           security,
@@ -201,7 +202,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/regenerarpdf/:id`,
     {
-      preValidation: guard({ module: LIST, action: 'generar' }),
+      preValidation: guard(LIST.can('generar')),
       schema: {
         tags,
         security,
@@ -235,7 +236,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/pdf/:id`,
     {
-      preValidation: guard({ module: LIST, action: 'print' }),
+      preValidation: guard(LIST.can('print')),
       schema: { tags, security, summary: 'El PDF firmado de una nota (bytes exactos)', params: idParam },
     },
     async (request, reply) => {
@@ -251,10 +252,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/json/:id`,
     {
       preValidation: guard({
-        anyOf: [
-          { module: LIST, action: 'consultaseniatnotas' },
-          { module: LIST, action: 'view' },
-        ],
+        anyOf: [LIST.can('consultaseniatnotas'), LIST.can('view')],
       }),
       schema: {
         tags,
@@ -306,7 +304,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = await optionalPrincipal(request);
-      if (principal && hasPermission(principal, LIST, 'view')) {
+      if (principal && hasPermission(principal, LIST.module, 'view')) {
         const row = await visibleNote(db, scopeOf(principal), request.params.id).catch(() => null);
         if (row) return { code: 200, message: 'Consulta exitosa', result: await noteDetail(db, row.id) };
       }

@@ -22,14 +22,7 @@ import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { allocateControlNumbers } from '../numbering/engine.ts';
 import { type NoteDraft, priceChecked, storeDraft } from './draft.ts';
 import { noteFamily } from './family.ts';
-import {
-  creditHistory,
-  type NoteRow,
-  noteDetail,
-  updateNote,
-  visibleNote,
-  writeNoteControlNumbers,
-} from './queries.ts';
+import { creditHistory, type NoteRow, noteDetail, updateNote, visibleNote } from './queries.ts';
 
 /**
  * The notes' use cases. A note from the integration API goes through the issuance kernel (see
@@ -161,7 +154,6 @@ export async function generateNote(deps: Deps, scope: TenantScope, id: string, a
       familia: noteFamily.controlFamily,
     });
     await recordControlNumbers(tx, noteFamily, [{ documentId: note.id, issuer: note, control }]);
-    await writeNoteControlNumbers(tx, [{ id: note.id, ...control }]);
     await updateNote(tx, note.id, { fechaEmision: new Date() });
     await recordAudit(tx, audit, {
       entity: 'nota',
