@@ -275,7 +275,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/saldoFactura/:id`,
     {
-      preValidation: guard({ anyOf: [{ module: LIST, action: 'add' }, { module: NEW }] }),
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags,
         security,
