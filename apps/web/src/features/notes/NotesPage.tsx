@@ -1,12 +1,13 @@
 import './register.ts';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Chip from '@mui/material/Chip';
+import { screen } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
-import { usePermission } from '../../app/permissions.ts';
+import { useScreenPermission } from '../../app/permissions.ts';
 import type { DataTableColumn, DataTableQuery } from '../../components/DataTable/index.ts';
 import { DateText } from '../../components/Display.tsx';
 import { DocumentListPage } from '../documents/index.ts';
@@ -26,8 +27,9 @@ import { NoteFilterDialog } from './NoteFilterDialog.tsx';
 import { noteFile, noteNumber } from './noteFile.ts';
 
 /** The screen whose permission keys gate every action, whichever of the two list routes shows it. */
-export const NOTES_PATH = '/facturacion/generales/notas';
-export const NEW_NOTE_PATH = '/facturacion/generales/notas/nota';
+const NOTES = screen('/facturacion/generales/notas');
+export const NOTES_PATH = NOTES.module;
+export const NEW_NOTE_PATH = screen('/facturacion/generales/notas/nota').module;
 
 const noteId = (row: NoteRow) => row.id;
 const isGenerated = (row: NoteRow) => row.notaGenerada === 'true';
@@ -45,7 +47,7 @@ const fetchPage = (q: DataTableQuery, filters: NoteFilters, signal?: AbortSignal
  */
 export default function NotesPage() {
   const { t } = useTranslation('notes');
-  const can = usePermission(NOTES_PATH);
+  const can = useScreenPermission(NOTES);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const generate = useMutation({
