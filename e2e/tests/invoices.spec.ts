@@ -11,8 +11,14 @@ import { alteredCopy, validatePdf } from '../support/verification.ts';
  */
 
 const COMPANY = 'Demo Comercial, C.A. (J-123456789)';
-/** Demo prices in Bs.: P-001 250,00 + 16 % IVA; P-004 380,00 exempt. */
-const TOTAL = '670.00';
+/**
+ * Demo prices in Bs. (the dollar price at the demo's USD rate, 237,7529): P-001 6,50 USD = 1.545,39 + 16 %
+ * IVA (247,26); P-004 10,00 USD = 2.377,53 exempt.
+ */
+const SUBTOTAL = '3922.92';
+const EXEMPT = '2377.53';
+const IVA_16 = '247.26';
+const TOTAL = '4170.18';
 const bs = (amount: Decimal | string) => formatAmount(amount, { suffix: 'Bs.' });
 const usd = (amount: Decimal | string) => formatAmount(amount, { suffix: 'USD' });
 
@@ -89,9 +95,9 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await addProduct(page, 'P-004');
     const lines = page.getByRole('table', { name: 'Detalle de Productos' });
     await expect(lines.getByRole('row')).toHaveCount(3);
-    await expect(page.getByTestId('total-subTotal')).toHaveText('630,00 Bs.');
-    await expect(page.getByTestId('total-exento')).toHaveText('380,00 Bs.');
-    await expect(page.getByTestId('total-iva-16')).toHaveText('40,00 Bs.');
+    await expect(page.getByTestId('total-subTotal')).toHaveText(bs(SUBTOTAL));
+    await expect(page.getByTestId('total-exento')).toHaveText(bs(EXEMPT));
+    await expect(page.getByTestId('total-iva-16')).toHaveText(bs(IVA_16));
     await expect(page.getByTestId('total-importeTotal')).toHaveText(bs(TOTAL));
     // 'Total $': the total over today's USD rate.
     await expect(page.getByTestId('total-totalUsd')).toHaveText(usd(dec(TOTAL).div(rate)));

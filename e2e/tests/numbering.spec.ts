@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { lotControlRange } from '@sigece/fiscal';
 import { ADMIN, acceptContract, accessToken, login, openMenu, toast } from '../support/app.ts';
 
 /** A small valid JPEG, drawn by the browser (the logo a new company needs). */
@@ -162,8 +163,9 @@ test('global and individual control lots, and the numbers they hand out', async 
       Status: 'ACTIVO\nGlobal',
       Asignadas: '500',
       Actual: '1000',
-      Desde: '1000',
-      Hasta: '1500',
+      // The first and last control numbers the lot hands out, as the PDF foot prints them.
+      Desde: '00-00001001',
+      Hasta: '00-00001500',
       'Disp.': '500',
       Serie: '00',
     });
@@ -243,7 +245,8 @@ test('global and individual control lots, and the numbers they hand out', async 
     const added = lots.getByRole('row').filter({ hasText: String(desde + 300) });
     await expect(added).toHaveCount(1);
     const texts = (await added.getByRole('cell').allInnerTexts()).map((t) => t.trim());
-    expect(texts.slice(1)).toEqual(['300', String(desde), String(desde), String(desde + 300), '300', '00']);
+    const range = lotControlRange({ serie: '00', desde, hasta: desde + 300 });
+    expect(texts.slice(1)).toEqual(['300', String(desde), range.desde, range.hasta, '300', '00']);
     await detail.getByRole('button', { name: 'Cerrar' }).click();
   });
 

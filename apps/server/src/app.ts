@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { serializeError } from './http/log-errors.ts';
 import { JOBS } from './jobs/registry.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -30,27 +31,47 @@ import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { createSecretBox } from './secrets.ts';
+import { startupWarnings } from './startup-warnings.ts';
 
 export interface BuildOptions {
   config: AppConfig;
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** How often idle workers look for jobs (tests use the minimum). */
   jobPollingSeconds?: number;
+}
+
+/** A hop count as the function Fastify applies to one (its typings take no number). */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting ?? false;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For names the client only behind a proxy the operator declared (TRUST_PROXY).
+    trustProxy: trustedProxies(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('onReady', async () => {
+    for (const warning of startupWarnings(config)) app.log.warn(warning);
+  });
 
   const deps: Deps = {
     config,

@@ -33,6 +33,11 @@ export interface AppConfig {
   printer: { nombre: string; rif: string; providencia: string; fechaProvidencia: string };
   /** Folder with the built web app, served at /. */
   webDist?: string;
+  /**
+   * Which proxies in front may name the client's address (X-Forwarded-For), as Fastify's trustProxy
+   * takes it: false (unset: the socket's address is the client's), true, a hop count or addresses/CIDRs.
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 /** A secret from the environment, or one generated on first start and kept in DATA_DIR. */
@@ -49,6 +54,21 @@ export function persistentSecret(dataDir: string, fileName: string, fromEnv: str
 function flag(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return value === '1' || value.toLowerCase() === 'true';
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `0` or `false` = no proxy is trusted; `true` = every hop; a number n = the n
+ * nearest hops (`1`: one reverse proxy); otherwise a comma-separated list of addresses or CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -81,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fechaProvidencia: env.PRINTER_PROVIDENCIA_FECHA || '2026-01-15',
     },
     webDist: env.WEB_DIST,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

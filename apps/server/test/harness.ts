@@ -73,7 +73,13 @@ export interface TestApp {
 export function describeWithApp(
   name: string,
   suite: (ctx: () => TestApp) => void,
-  options: { config?: Partial<AppConfig>; mailer?: () => Mailer; jobPollingSeconds?: number } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    mailer?: () => Mailer;
+    jobPollingSeconds?: number;
+    /** Collects the app's log (at config.logLevel) instead of turning it off. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): void {
   describe.each(DRIVERS)(`${name} [%s]`, (driver) => {
     let context: TestApp | undefined;
@@ -92,7 +98,8 @@ export function describeWithApp(
         config,
         database: fresh.database,
         mailer: options.mailer?.(),
-        logger: false,
+        logger: options.logStream !== undefined,
+        logStream: options.logStream,
         jobPollingSeconds: options.jobPollingSeconds,
       });
       await app.ready();

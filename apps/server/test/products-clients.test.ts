@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dec, money } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 import {
@@ -83,13 +84,26 @@ describeWithApp('products and clients of a company', (ctx) => {
     expect(byCode['P-001']).toMatchObject({
       id_localidad: { id: demo, nombre: 'Demo Comercial, C.A.' },
       descripcion: 'Resma de papel carta 75 g',
-      precio: '250.00',
+      precio: '1545.39',
       divisaPrecio: '6.50',
-      PrecioEur: '6.00',
+      PrecioEur: '5.59',
       tipoAlicuota: 'Alícuota general',
       tipoGravamen: { codigo: 'G', valor: '16.00' },
     });
     expect(byCode['P-003'].tipoGravamen).toMatchObject({ codigo: 'R', valor: '8.00' });
+    // The demo's prices agree at the demo's rates: Bs. = USD × the USD rate, EUR = Bs. ÷ the EUR rate.
+    const rates = Object.fromEntries(
+      (
+        await ctx().database.query<{ iso: string; valor: string }>(
+          `select iso, valor::text as valor from tasas_cambio where fuente = 'DEMO'`,
+        )
+      ).map((r) => [r.iso, r.valor]),
+    );
+    for (const p of Object.values(byCode) as Array<Record<string, string>>) {
+      expect(p.precio, p.codigo).toBe(money(dec(p.divisaPrecio).times(rates.USD)));
+      expect(p.PrecioEur, p.codigo).toBe(money(dec(p.precio).div(rates.EUR)));
+      expect(p.stock, p.codigo).toMatch(/^\d+\.000$/);
+    }
     expect(byCode['P-004']).toMatchObject({ exento: true, tipoAlicuota: 'Exento', tipoGravamen: null });
     const search = await ctx().request({
       method: 'GET',
@@ -364,7 +378,7 @@ describeWithApp('products and clients of a company', (ctx) => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'es')));
     const eur = await list('EUR');
     expect(eur.json().results.find((p: { codigo: string }) => p.codigo === 'P-001').precioDivisa).toBe(
-      '6.00',
+      '5.59',
     );
     const ves = await list('VEF');
     expect(ves.json().results.find((p: { codigo: string }) => p.codigo === 'T-1').precioDivisa).toBe('10.00');

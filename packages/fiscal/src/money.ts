@@ -41,6 +41,17 @@ export function formatAmount(
   return options.suffix ? `${text} ${options.suffix}` : text;
 }
 
+/**
+ * A quantity (stock, units) for display in Venezuelan notation, without the zeros its column pads it with:
+ * "500.000" → "500", "1200.000" → "1.200", "2.500" → "2,5".
+ */
+export function formatQuantity(value: DecimalInput): string {
+  const [int, frac] = dec(value).toFixed().split('.');
+  const negative = int.startsWith('-');
+  const grouped = (negative ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
+}
+
 /** Display suffix and decimals of each currency (spec 000 §9). */
 export const CURRENCY_DISPLAY: Record<string, { suffix: string; decimals: number }> = {
   VEF: { suffix: 'Bs.', decimals: 2 },

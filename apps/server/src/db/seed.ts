@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { caracasDate, lotRange, MODULE_CATALOG, type RoleModule } from '@sigece/fiscal';
+import { caracasDate, dec, lotRange, MODULE_CATALOG, money, type RoleModule } from '@sigece/fiscal';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
@@ -25,6 +25,15 @@ export const DEMO_ADMIN_EMAIL = 'admin@sigece.local';
 export const DEMO_USER_EMAIL = 'usuario@sigece.local';
 export const DEMO_USER_PASSWORD = 'usuario123';
 export const DEMO_COMPANY_RIF = { tipoDocumento: 'J', numeroDocumento: '123456789' } as const;
+/** The bolívares per dollar and per euro the demo seeds as today's rates. */
+export const DEMO_RATES = { USD: '237.75290000', EUR: '276.61098245' } as const;
+
+/** A demo product's prices: its dollar price, and the bolívar and euro prices it makes at DEMO_RATES. */
+export function demoPrices(usd: string): { divisaPrecio: string; precio: string; precioEur: string } {
+  const precio = money(dec(usd).times(DEMO_RATES.USD));
+  return { divisaPrecio: usd, precio, precioEur: money(dec(precio).div(DEMO_RATES.EUR)) };
+}
+
 export const DEMO_SECOND_COMPANY_RIF = { tipoDocumento: 'J', numeroDocumento: '987654321' } as const;
 
 /**
@@ -191,9 +200,7 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
         codigo: 'P-001',
         descripcion: 'Resma de papel carta 75 g',
         unidadMedida: 'UNIDAD',
-        precio: '250.00',
-        divisaPrecio: '6.50',
-        precioEur: '6.00',
+        ...demoPrices('6.50'),
         stock: '500',
         tipoVenta: 'Interna',
         tipoGravamenId: tipo('G'),
@@ -203,9 +210,7 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
         codigo: 'P-002',
         descripcion: 'Tóner láser negro',
         unidadMedida: 'UNIDAD',
-        precio: '1850.00',
-        divisaPrecio: '48.00',
-        precioEur: '44.00',
+        ...demoPrices('48.00'),
         stock: '40',
         tipoVenta: 'Interna',
         tipoGravamenId: tipo('G'),
@@ -215,9 +220,7 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
         codigo: 'P-003',
         descripcion: 'Harina de maíz precocida 1 kg',
         unidadMedida: 'UNIDAD',
-        precio: '45.00',
-        divisaPrecio: '1.20',
-        precioEur: '1.10',
+        ...demoPrices('1.20'),
         stock: '1200',
         tipoVenta: 'Interna',
         tipoGravamenId: tipo('R'),
@@ -227,9 +230,7 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
         codigo: 'P-004',
         descripcion: 'Libro de texto escolar',
         unidadMedida: 'UNIDAD',
-        precio: '380.00',
-        divisaPrecio: '10.00',
-        precioEur: '9.20',
+        ...demoPrices('10.00'),
         stock: '150',
         tipoVenta: 'Interna',
         exento: true,
@@ -287,15 +288,12 @@ export async function seedDemoCompanies(db: Db): Promise<void> {
   await db
     .insert(tasasCambio)
     .values([
-      { iso: 'USD', fecha: today, valor: '237.75290000', fuente: 'DEMO' },
-      { iso: 'EUR', fecha: today, valor: '276.61098245', fuente: 'DEMO' },
+      { iso: 'USD', fecha: today, valor: DEMO_RATES.USD, fuente: 'DEMO' },
+      { iso: 'EUR', fecha: today, valor: DEMO_RATES.EUR, fuente: 'DEMO' },
     ])
     .onConflictDoNothing();
   // The currencies show the rate in force: today's, unless a newer one is already there.
-  for (const [iso, valor] of [
-    ['USD', '237.75290000'],
-    ['EUR', '276.61098245'],
-  ] as const) {
+  for (const [iso, valor] of Object.entries(DEMO_RATES)) {
     await db
       .update(divisas)
       .set({ valor, fechaValor: today })

@@ -1,6 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth.tsx';
+import { HOME_PATH } from './menu.ts';
+import ForbiddenPage from './pages/ForbiddenPage.tsx';
 import { useCanAccess } from './permissions.ts';
+import { useDocumentTitle, useScreenTitle } from './title.ts';
 
 /** The protected area: without a session, go to /login (and come back afterwards). */
 export function RequireAuth() {
@@ -23,9 +27,15 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
-/** A screen of the protected area renders only when the role grants the module at `path`. */
+/**
+ * A screen of the protected area renders only when the role grants the module at `path` (home: always);
+ * otherwise the URL stays and the page says it is not allowed. The browser tab names the screen.
+ */
 export function RouteGuard({ path }: { path: string }) {
+  const { t } = useTranslation();
   const canAccess = useCanAccess();
-  if (!canAccess(path)) return <Navigate to="/home" replace />;
-  return <Outlet />;
+  const allowed = path === HOME_PATH || canAccess(path);
+  const title = useScreenTitle(path);
+  useDocumentTitle(allowed ? title : t('forbidden.title'));
+  return allowed ? <Outlet /> : <ForbiddenPage />;
 }

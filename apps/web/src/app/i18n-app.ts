@@ -66,6 +66,11 @@ const es = {
     text: 'Esta página está en construcción. Pronto estará disponible.',
     back: 'Volver al inicio',
   },
+  forbidden: {
+    title: 'No tiene permiso para ver esta pantalla',
+    text: 'Su rol no incluye esta pantalla. Si la necesita, pídala al administrador.',
+    back: 'Volver al inicio',
+  },
   errors: {
     network: 'ocurrio un error de Red',
     generic: 'Ocurrio un error',
@@ -194,6 +199,11 @@ const en = {
     title: 'Oops! Sorry!',
     subtitle: 'Under construction',
     text: 'This page is under construction. It will be available soon.',
+    back: 'Back to home',
+  },
+  forbidden: {
+    title: 'You do not have permission to view this screen',
+    text: 'Your role does not include this screen. If you need it, ask your administrator.',
     back: 'Back to home',
   },
   errors: {

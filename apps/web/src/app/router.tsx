@@ -31,7 +31,9 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="/" element={<ProtectedLayout />}>
             <Route index element={<Navigate to={HOME_PATH} replace />} />
-            <Route path={HOME_PATH.slice(1)} element={<HomePage />} />
+            <Route element={<RouteGuard path={HOME_PATH} />}>
+              <Route path={HOME_PATH.slice(1)} element={<HomePage />} />
+            </Route>
             {guardedPaths.map((path) => {
               const Screen = SCREENS[path] ?? UnderConstructionPage;
               return (

@@ -38,6 +38,21 @@ export function lotRange(initial: number, quantity: number) {
 }
 
 /**
+ * The numbers a lot covers as people read them, the same on the numbering screens and at the foot of every
+ * PDF: from the first number it hands out (desde + 1, spec 000 §9) to its last (hasta), each written as a
+ * control number ("00-00000001" … "00-00100000" for a lot entered with initial 0 and quantity 100000).
+ */
+export function lotControlRange(lot: { serie: string | null | undefined; desde: number; hasta: number }): {
+  desde: string;
+  hasta: string;
+} {
+  return {
+    desde: formatControlNumber(lot.serie, lot.desde + 1),
+    hasta: formatControlNumber(lot.serie, lot.hasta),
+  };
+}
+
+/**
  * A withholding voucher number: 14 digits, the year and month of issue followed by the agent's 8-digit
  * sequence ("20250600000028").
  */

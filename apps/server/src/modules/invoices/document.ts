@@ -1,4 +1,4 @@
-import { dec, formatControlNumber, formatRif, money } from '@sigece/fiscal';
+import { dec, formatRif, lotControlRange, money } from '@sigece/fiscal';
 import { asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -166,10 +166,7 @@ export async function invoiceDocument(
       providencia: config.printer.providencia,
       fechaProvidencia: config.printer.fechaProvidencia,
       controlRange: lot
-        ? {
-            desde: formatControlNumber(lot.serie, lot.desde + 1),
-            hasta: formatControlNumber(lot.serie, lot.hasta),
-          }
+        ? lotControlRange(lot)
         : { desde: invoice.nroControl ?? '', hasta: invoice.nroControl ?? '' },
       fechaAsignacion: lot?.createdAt ?? invoice.createdAt,
     },

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { productSchema, SALE_TYPES } from '@sigece/fiscal';
+import { dec, productSchema, SALE_TYPES } from '@sigece/fiscal';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,8 @@ export function ProductFormDialog({ product, onClose, onSaved }: Props) {
       divisaPrecio: product?.divisaPrecio ?? '',
       PrecioPtr: product?.PrecioPtr ?? '',
       PrecioEur: product?.PrecioEur ?? '',
-      stock: product?.stock ?? '',
+      // A quantity, without the zeros its numeric(20,3) column pads it with ("500.000" → "500").
+      stock: product ? dec(product.stock).toFixed() : '',
       exento: product?.exento ?? false,
       exonerado: product?.exonerado ?? false,
       tipoGravamen: product?.tipoGravamen ? { idgravamen: product.tipoGravamen.idgravamen } : '',

@@ -1,6 +1,7 @@
 import './register.ts';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { formatQuantity } from '@sigece/fiscal';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.ts';
@@ -98,7 +99,7 @@ function ProductDetail({ product: p }: { product: Product }) {
     <DetailList
       rows={[
         [t('productos.detail.unidad'), p.unidadMedida],
-        [t('productos.detail.stock'), p.stock],
+        [t('productos.detail.stock'), formatQuantity(p.stock)],
         [
           t('productos.detail.tipoVenta'),
           t(`productos.saleTypes.${p.tipoVenta}`, { defaultValue: p.tipoVenta }),

@@ -6,7 +6,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { branchLotSchema, NUMBERING_EXTRA_MESSAGES, NUMBERING_MESSAGES } from '@sigece/fiscal';
+import {
+  branchLotSchema,
+  lotControlRange,
+  NUMBERING_EXTRA_MESSAGES,
+  NUMBERING_MESSAGES,
+} from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -24,7 +29,7 @@ import {
   useCompanyLots,
 } from './api.ts';
 import { LotStatusField, NumberField, serieMask } from './fields.tsx';
-import { branchLotRow, LotTable } from './LotTable.tsx';
+import { branchLotRow, companyLotRow, LotTable } from './LotTable.tsx';
 
 type Family = 'FACTURA' | 'ORDEN';
 
@@ -65,6 +70,7 @@ export function BranchLotDialog({ branch, onClose, onSaved }: Props) {
   const lots = useCompanyLots(branch.id_localidad, familia);
   const branchLots = useBranchLots(branch.id, familia);
   const lot = lots.data?.find((l) => l.logEstatusRegistro === 'ACTIVO');
+  const range = lot ? lotControlRange(companyLotRow(lot)) : undefined;
   const blocked = lots.isSuccess ? blockedBy(lot) : null;
   const usable = lots.isSuccess && blocked === null && lot !== undefined;
   const free = lot ? lot.cantidadFacturas - lot.nroSubControl : 0;
@@ -174,8 +180,8 @@ export function BranchLotDialog({ branch, onClose, onSaved }: Props) {
               [
                 [t('columns.tipo'), t(`lotTypes.${lot.tipo}`)],
                 [t('columns.serie'), lot.serie],
-                [t('columns.desde'), lot.nroControlDesde],
-                [t('columns.hasta'), lot.nroControlHasta],
+                [t('columns.desde'), range?.desde],
+                [t('columns.hasta'), range?.hasta],
                 [t('branchLot.free'), free],
               ] as Array<[string, string | number]>
             ).map(([label, value]) => (

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { NUMBERING_MESSAGES } from '@sigece/fiscal';
+import { lotControlRange, NUMBERING_MESSAGES } from '@sigece/fiscal';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
@@ -56,7 +56,10 @@ const STATUS_COLOR: Record<string, 'success' | 'warning' | 'default'> = {
   ENCOLA: 'warning',
 };
 
-/** Status, Asignadas, Actual, Desde, Hasta, Disp., Serie (spec 000 §2 company detail). */
+/**
+ * Status, Asignadas, Actual, Desde, Hasta, Disp., Serie (spec 000 §2 company detail); Desde and Hasta are
+ * the first and last control numbers the lot hands out, as the PDF foot prints them.
+ */
 export function LotTable({ title, rows, empty }: { title: string; rows: LotRow[]; empty: string }) {
   const { t } = useTranslation('numbering');
   const titleId = useId();
@@ -84,31 +87,33 @@ export function LotTable({ title, rows, empty }: { title: string; rows: LotRow[]
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} sx={row.status === 'AGOTADO' ? { opacity: 0.6 } : undefined}>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={STATUS_COLOR[row.status] ?? 'default'}
-                        label={t(`lotStatus.${row.status}`, { defaultValue: row.status })}
-                      />
-                      {row.tipo && (
-                        <Typography variant="caption" color="text.secondary">
-                          {t(`lotTypes.${row.tipo}`, { defaultValue: row.tipo })}
-                        </Typography>
-                      )}
-                    </Stack>
-                  </TableCell>
-                  <TableCell align="right">{row.asignadas}</TableCell>
-                  <TableCell align="right">{row.actual}</TableCell>
-                  <TableCell align="right">{row.desde}</TableCell>
-                  <TableCell align="right">{row.hasta}</TableCell>
-                  <TableCell align="right">{row.disponibles}</TableCell>
-                  <TableCell>{row.serie}</TableCell>
-                </TableRow>
-              ))}
+              {rows
+                .map((row) => ({ row, range: lotControlRange(row) }))
+                .map(({ row, range }) => (
+                  <TableRow key={row.id} sx={row.status === 'AGOTADO' ? { opacity: 0.6 } : undefined}>
+                    <TableCell>
+                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={STATUS_COLOR[row.status] ?? 'default'}
+                          label={t(`lotStatus.${row.status}`, { defaultValue: row.status })}
+                        />
+                        {row.tipo && (
+                          <Typography variant="caption" color="text.secondary">
+                            {t(`lotTypes.${row.tipo}`, { defaultValue: row.tipo })}
+                          </Typography>
+                        )}
+                      </Stack>
+                    </TableCell>
+                    <TableCell align="right">{row.asignadas}</TableCell>
+                    <TableCell align="right">{row.actual}</TableCell>
+                    <TableCell align="right">{range.desde}</TableCell>
+                    <TableCell align="right">{range.hasta}</TableCell>
+                    <TableCell align="right">{row.disponibles}</TableCell>
+                    <TableCell>{row.serie}</TableCell>
+                  </TableRow>
+                ))}
             </TableBody>
           </Table>
         </TableContainer>

@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { acceptContract, login } from '../support/app.ts';
+
+/**
+ * Issue 13 §24: a screen the role does not grant says so at its URL (no silent trip to /home), and the
+ * browser tab names the screen shown.
+ */
+test('a forbidden screen says so; the tab title names each screen', async ({ page }) => {
+  await login(page, 'usuario@sigece.local', 'usuario123');
+  await acceptContract(page);
+  await expect(page).toHaveTitle('Inicio · sigece');
+
+  await page.goto('/mantenimiento/Banco');
+  await expect(page).toHaveURL(/\/mantenimiento\/Banco$/);
+  await expect(page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' })).toBeVisible();
+  await expect(page).toHaveTitle('No tiene permiso para ver esta pantalla · sigece');
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto('/facturacion/generales');
+  await expect(page).toHaveTitle('Generales · Facturas · sigece');
+  await expect(page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' })).toHaveCount(0);
+});
