@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Decimal, dec, formatAmount } from '@sigece/fiscal';
 import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
  * Invoices journey (spec 001 §2.1, §2.2, §4, §5; spec 002 §2.12): the administrator issues a general
@@ -238,13 +239,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
       await expect(visitor.getByTestId('drop-zone')).toHaveCount(0);
 
       await visitor.getByRole('button', { name: 'Validar otro documento' }).click();
-      const altered = Buffer.from(pdf);
-      const middle = Math.floor(altered.length / 2);
-      altered[middle] = altered[middle] ^ 0x01;
-      await visitor
-        .getByLabel('Documento PDF a validar')
-        .setInputFiles({ name: 'alterado.pdf', mimeType: 'application/pdf', buffer: altered });
-      await visitor.getByRole('button', { name: 'Validar Documento' }).click();
+      await validatePdf(visitor, 'alterado.pdf', alteredCopy(pdf));
       const warning = visitor.getByTestId('result-warning');
       await expect(warning).toContainText('Advertencia');
       await expect(warning).toContainText('Documento no verificado');

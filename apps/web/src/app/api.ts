@@ -117,6 +117,22 @@ export const sessionExpired = new EventTarget();
  * fails too the session ends (the app then shows /login).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await authorized(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A binary answer (a signed PDF) as base64, with the same session handling as `api`. */
+export async function apiBase64(path: string, options: RequestOptions = {}): Promise<string> {
+  const bytes = new Uint8Array(await (await authorized(path, options)).arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+async function authorized(path: string, options: RequestOptions): Promise<Response> {
   const token = options.anonymous ? null : (getSession()?.access.token ?? null);
   let response = await send(path, options, token);
   if (response.status === 401 && !options.anonymous && token) {
@@ -131,9 +147,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   }
   if (!response.ok) throw await errorOf(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
 }
 
 /** Every row of a paged list (exports, select options): pages of `limit` until the last one. */

@@ -1,4 +1,4 @@
-import { canAccessPath, hasPermission } from '@sigece/fiscal';
+import { canAccessPath, hasPermission, type Screen } from '@sigece/fiscal';
 import { useCallback } from 'react';
 import { useAuth } from './auth.tsx';
 
@@ -12,4 +12,10 @@ export function usePermission(path: string): (key: string) => boolean {
 export function useCanAccess(): (path: string) => boolean {
   const { me } = useAuth();
   return useCallback((path: string) => (me ? canAccessPath(me, path) : false), [me]);
+}
+
+/** `useScreenPermission(screen('/facturacion/generales/notas'))('print')`: a key outside the catalog throws. */
+export function useScreenPermission(of: Screen): (key: string) => boolean {
+  const can = usePermission(of.module);
+  return useCallback((key: string) => can(of.can(key).action), [can, of]);
 }

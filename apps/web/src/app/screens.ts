@@ -27,4 +27,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/retenciones/consulta-conceptos-islr': lazy(() => import('../features/catalog/ConceptosIslrPage.tsx')),
   '/facturacion/generales': lazy(() => import('../features/invoices/InvoicesPage.tsx')),
   '/facturacion/generales/facturaGeneral': lazy(() => import('../features/invoices/NewInvoicePage.tsx')),
+  '/facturacion/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
+  '/facturacion/generales/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
+  '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
 };

@@ -167,3 +167,14 @@ export const noteActionResultSchema = z.object({
   nroControl: z.string().nullable(),
 });
 export type NoteActionResult = z.infer<typeof noteActionResultSchema>;
+
+/**
+ * GET /v2/facturas/nota/saldoFactura/{id}: what earlier active credit notes already returned of an
+ * invoice (by product code) and credited in total, so the new-note screen bounds each return to what
+ * is left (spec 001 §5.5).
+ */
+export const noteInvoiceBalanceSchema = z.object({
+  devuelto: z.record(z.string(), z.string()),
+  acreditado: z.string(),
+});
+export type NoteInvoiceBalance = z.infer<typeof noteInvoiceBalanceSchema>;

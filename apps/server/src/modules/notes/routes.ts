@@ -8,6 +8,7 @@ import {
   noteDetailSchema,
   noteFiltersSchema,
   noteIngestAnswerSchema,
+  noteInvoiceBalanceSchema,
   noteListRowSchema,
   pageQuery,
   screen,
@@ -269,6 +270,26 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(JSON.stringify(detail, null, 2));
     },
+  );
+
+  app.get(
+    `${BASE}/saldoFactura/:id`,
+    {
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Lo que las notas de crédito activas ya devolvieron (por producto) y acreditaron de una factura',
+        params: idParam,
+        response: { 200: resultBody(noteInvoiceBalanceSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Consulta exitosa',
+      result: await notes.invoiceBalance(db, scopeOfRequest(request), request.params.id),
+    }),
   );
 
   // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").

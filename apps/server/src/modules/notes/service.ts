@@ -22,7 +22,7 @@ import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { allocateControlNumbers } from '../numbering/engine.ts';
 import { type NoteDraft, priceChecked, storeDraft } from './draft.ts';
 import { noteFamily } from './family.ts';
-import { type NoteRow, noteDetail, updateNote, visibleNote } from './queries.ts';
+import { creditHistory, type NoteRow, noteDetail, updateNote, visibleNote } from './queries.ts';
 
 /**
  * The notes' use cases. A note from the integration API goes through the issuance kernel (see
@@ -232,4 +232,16 @@ export async function notePdf(db: Db, scope: TenantScope, id: string) {
   const row = await visibleNote(db, scope, id);
   if (!row.pdf) throw badRequest('La nota aún no está generada');
   return { pdf: row.pdf, nombre: `${noteFamily.fileName(documentLabel(row.serieNota, row.nroNota))}.pdf` };
+}
+
+/** What earlier active credit notes took of an invoice the user may see (the new-note screen's bound). */
+export async function invoiceBalance(db: Db, scope: TenantScope, facturaId: string) {
+  const invoice = await affectedInvoiceById(db, facturaId);
+  if (!invoice) throw notFound('Factura no encontrada');
+  assertTenant(scope, invoice);
+  const history = await creditHistory(db, invoice.id);
+  return {
+    devuelto: Object.fromEntries([...history.returned].map(([code, qty]) => [code, dec(qty).toString()])),
+    acreditado: dec(history.credited).toFixed(2),
+  };
 }

@@ -24,6 +24,17 @@ const es = {
     title: 'Cliente',
     none: 'Sin cliente',
   },
+  filter: {
+    apply: 'Buscar',
+    clear: 'Limpiar campos',
+    localidad: 'Razón Social',
+    sucursal: 'Sucursal',
+    noCompanies: 'No hay Localidades',
+    noBranches: 'No hay Sucursales Asociadas',
+    desde: 'Desde',
+    hasta: 'Hasta',
+    datesInverted: 'La fecha hasta debe ser posterior a la fecha desde',
+  },
   lines: {
     remove: 'Eliminar',
     removeNamed: 'Eliminar {{name}}',
@@ -49,6 +60,17 @@ const en: typeof es = {
   client: {
     title: 'Client',
     none: 'No client',
+  },
+  filter: {
+    apply: 'Search',
+    clear: 'Clear fields',
+    localidad: 'Company',
+    sucursal: 'Branch',
+    noCompanies: 'No companies',
+    noBranches: 'No associated branches',
+    desde: 'From',
+    hasta: 'To',
+    datesInverted: 'The end date must be after the start date',
   },
   lines: {
     remove: 'Remove',

@@ -122,7 +122,7 @@ export function InvoiceDataCard({
                 (companiesLoading
                   ? t('app:loading')
                   : companies.length === 0
-                    ? t('filter.noCompanies')
+                    ? t('documents:filter.noCompanies')
                     : undefined)
               }
               onChange={(e) =>

@@ -1,24 +1,12 @@
-import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../app/i18n.ts';
-import { notifySuccess } from '../../app/notify.ts';
 import { CLIENT_DOCUMENT_TYPES, clientDocumentMask } from '../../components/ClientPicker/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../components/DataTable/index.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import {
-  compactFilters,
-  filterInvoices,
-  type InvoiceCompany,
-  type InvoiceFilters,
-  useInvoiceCompanies,
-} from './api.ts';
+import { DocumentFilterDialog } from '../documents/index.ts';
+import { compactFilters, filterInvoices, type InvoiceFilters, useInvoiceCompanies } from './api.ts';
 
 interface Props {
   initial: InvoiceFilters;
@@ -30,151 +18,72 @@ interface Props {
  * The filter dialog of the invoices list (spec 001 §2.2, §5.6): every field is optional and only the
  * non-empty ones are sent to POST FiltrarFacturas ('Busqueda Encontrada').
  */
-export function InvoiceFilterDialog({ initial, onApply, onClose }: Props) {
+export function InvoiceFilterDialog(props: Props) {
   const { t } = useTranslation('invoices');
   const companies = useInvoiceCompanies();
-  const [values, setValues] = useState<InvoiceFilters>(initial);
-  const set = (patch: Partial<InvoiceFilters>) => setValues((v) => ({ ...v, ...patch }));
-  const setClient = (patch: Partial<NonNullable<InvoiceFilters['cliente']>>) =>
-    setValues((v) => ({ ...v, cliente: { ...v.cliente, ...patch } }));
-
-  const company = companies.data?.find((c) => c.id === values.id_localidad) ?? null;
-  const branches = company?.lstSucursales ?? [];
-  const branch = branches.find((b) => b.id === values.id_sucursal) ?? null;
-  const datesInverted = Boolean(
-    values.fechaInicio && values.fechaFin && values.fechaInicio > values.fechaFin,
-  );
-
-  const search = useMutation({
-    mutationFn: (filters: InvoiceFilters) =>
-      filterInvoices({ page: 1, limit: DEFAULT_PAGE_SIZE, search: '' }, filters),
-  });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (datesInverted) return;
-    const filters = compactFilters(values);
-    if (Object.keys(filters).length === 0) {
-      onApply({});
-      return;
-    }
-    try {
-      const answer = await search.mutateAsync(filters);
-      notifySuccess(translateMessage(answer.message));
-      onApply(filters);
-    } catch {
-      // The failure was shown by the shared handler; the dialog stays open.
-    }
-  };
-
   return (
-    <FormDialog
-      open
+    <DocumentFilterDialog
+      {...props}
       title={t('filter.title')}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      submitting={search.isPending}
-      submitLabel={t('filter.apply')}
-      maxWidth="md"
+      compact={compactFilters}
+      search={(filters) => filterInvoices({ page: 1, limit: DEFAULT_PAGE_SIZE, search: '' }, filters)}
+      companies={companies.data ?? []}
+      companiesLoading={companies.isPending}
+      numberField={(values, set) => (
+        <TextField
+          label={t('filter.nroFactura')}
+          value={values.nroFactura ?? ''}
+          onChange={(e) => set({ nroFactura: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 20 } }}
+        />
+      )}
     >
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Autocomplete<InvoiceCompany>
-            options={companies.data ?? []}
-            value={company}
-            loading={companies.isPending}
-            onChange={(_, c) => set({ id_localidad: c?.id ?? '', id_sucursal: '' })}
-            getOptionLabel={(c) => `${c.nombre} (${c.rif})`}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={t('filter.noCompanies')}
-            loadingText={t('app:loading')}
-            renderInput={(params) => <TextField {...params} label={t('filter.localidad')} />}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Autocomplete
-            options={branches}
-            value={branch}
-            disabled={!company}
-            onChange={(_, b) => set({ id_sucursal: b?.id ?? '' })}
-            getOptionLabel={(b) => `${b.codigoSucursal} - ${b.nombre}`}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={t('filter.noBranches')}
-            renderInput={(params) => <TextField {...params} label={t('filter.sucursal')} />}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField
-            label={t('filter.nroFactura')}
-            value={values.nroFactura ?? ''}
-            onChange={(e) => set({ nroFactura: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 20 } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 4 }}>
-          <TextField
-            type="date"
-            label={t('filter.desde')}
-            value={values.fechaInicio ?? ''}
-            onChange={(e) => set({ fechaInicio: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, sm: 4 }}>
-          <TextField
-            type="date"
-            label={t('filter.hasta')}
-            value={values.fechaFin ?? ''}
-            onChange={(e) => set({ fechaFin: e.target.value })}
-            error={datesInverted}
-            helperText={datesInverted ? t('filter.datesInverted') : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Typography variant="subtitle2" color="text.secondary">
-            {t('filter.cliente')}
-          </Typography>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>
-          <TextField
-            label={t('filter.identificacion')}
-            value={values.cliente?.identificacion ?? ''}
-            onChange={(e) => setClient({ identificacion: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 4, sm: 3 }}>
-          <TextField
-            select
-            label={t('filter.tipoDocumento')}
-            value={values.cliente?.tipoDocumento ?? ''}
-            onChange={(e) => setClient({ tipoDocumento: e.target.value })}
-          >
-            <MenuItem value="">
-              <em>{t('filter.any')}</em>
-            </MenuItem>
-            {CLIENT_DOCUMENT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Grid>
-        <Grid size={{ xs: 8, sm: 4 }}>
-          <TextField
-            label={t('filter.numeroDocumento')}
-            value={values.cliente?.numeroDocumento ?? ''}
-            onChange={(e) => setClient({ numeroDocumento: clientDocumentMask(e.target.value) })}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Button size="small" onClick={() => setValues({})}>
-            {t('filter.clear')}
-          </Button>
-        </Grid>
-      </Grid>
-    </FormDialog>
+      {(values, setValues) => {
+        const setClient = (patch: Partial<NonNullable<InvoiceFilters['cliente']>>) =>
+          setValues((v) => ({ ...v, cliente: { ...v.cliente, ...patch } }));
+        return (
+          <>
+            <Grid size={12}>
+              <Typography variant="subtitle2" color="text.secondary">
+                {t('filter.cliente')}
+              </Typography>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 5 }}>
+              <TextField
+                label={t('filter.identificacion')}
+                value={values.cliente?.identificacion ?? ''}
+                onChange={(e) => setClient({ identificacion: e.target.value })}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 4, sm: 3 }}>
+              <TextField
+                select
+                label={t('filter.tipoDocumento')}
+                value={values.cliente?.tipoDocumento ?? ''}
+                onChange={(e) => setClient({ tipoDocumento: e.target.value })}
+              >
+                <MenuItem value="">
+                  <em>{t('filter.any')}</em>
+                </MenuItem>
+                {CLIENT_DOCUMENT_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {type}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 8, sm: 4 }}>
+              <TextField
+                label={t('filter.numeroDocumento')}
+                value={values.cliente?.numeroDocumento ?? ''}
+                onChange={(e) => setClient({ numeroDocumento: clientDocumentMask(e.target.value) })}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            </Grid>
+          </>
+        );
+      }}
+    </DocumentFilterDialog>
   );
 }

@@ -1,6 +1,5 @@
 import './register.ts';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import NotesOutlined from '@mui/icons-material/NotesOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestartAlt from '@mui/icons-material/RestartAlt';
@@ -16,14 +15,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.ts';
 import type { Client } from '../../components/ClientPicker/index.ts';
 import { formatPercent, formatQuantity } from '../../components/format.ts';
-import { DocumentClientCard, LinesCard, TotalsCard } from '../documents/index.ts';
+import { DocumentClientCard, DocumentPageHeader, LinesCard, TotalsCard } from '../documents/index.ts';
 import { AddPaymentDialog, type PaymentCurrencyOption } from './AddPaymentDialog.tsx';
 import { AddProductDialog } from './AddProductDialog.tsx';
 import {
@@ -198,27 +196,16 @@ export default function NewInvoicePage() {
 
   return (
     <Box component="section" aria-labelledby="new-invoice-title">
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+      <DocumentPageHeader
+        id="new-invoice-title"
+        title={t('new.title')}
+        backTo={INVOICES_PATH}
+        backLabel={t('new.backToList')}
       >
-        <Typography id="new-invoice-title" variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          {t('new.title')}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to={INVOICES_PATH} startIcon={<ArrowBack />}>
-            {t('new.backToList')}
-          </Button>
-          <Button
-            startIcon={<RestartAlt />}
-            onClick={() => setDraft(emptyDraft())}
-            disabled={submit.isPending}
-          >
-            {t('new.clear')}
-          </Button>
-        </Stack>
-      </Stack>
+        <Button startIcon={<RestartAlt />} onClick={() => setDraft(emptyDraft())} disabled={submit.isPending}>
+          {t('new.clear')}
+        </Button>
+      </DocumentPageHeader>
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>

@@ -8,6 +8,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
+import { saveJson } from '../documents/saveJson.ts';
 
 // --- The general invoices list (/v2/facturas) ------------------------------------------------------------
 
@@ -86,15 +87,7 @@ export const invoiceDetail = (id: string, signal?: AbortSignal) =>
 export async function downloadInvoiceJson(id: string, number: string): Promise<string> {
   const detail = await api<unknown>(`${INVOICES}/json/${id}`);
   const name = `Factura_${number}_${Date.now()}.json`;
-  const blob = new Blob([JSON.stringify(detail, null, 2)], { type: 'application/json;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveJson(name, detail);
   return name;
 }
 

@@ -1,3 +1,4 @@
+import { documentLabel, type NotePublic } from '@sigece/fiscal';
 import { ApiError, api } from '../../app/api.ts';
 
 /**
@@ -95,7 +96,21 @@ export const DOCUMENT_SOURCES: Record<DocumentKind, DocumentSource> = {
   nota: {
     path: (id) => `/v2/facturas/nota/getNotaId/${encodeURIComponent(id)}`,
     counterpart: 'client',
-    map: genericMap('nota', ['nroNota', 'numeroNota', 'nro']),
+    // The public projection the server declares (packages/fiscal notes/contract.ts).
+    map: (answer) => {
+      const { nota, localidaddetalle } = answer as unknown as NotePublic;
+      return {
+        rif: localidaddetalle.rif,
+        razonSocial: localidaddetalle.nombre,
+        estatus: nota.logEstatusRegistro,
+        checksum: nota.checkedSumBase64,
+        numero: documentLabel(nota.serie, nota.nroNota),
+        control: nota.nroControl,
+        fechaEmision: nota.fechaEmision,
+        contraparteRif: nota.cliente.rif,
+        contraparteNombre: nota.cliente.identificacion,
+      };
+    },
   },
   orden: {
     path: (id) => `/v2/ordenes/getOrdenId/${encodeURIComponent(id)}`,
