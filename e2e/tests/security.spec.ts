@@ -170,11 +170,11 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Inactivar' })).toHaveCount(0);
 
-    // A screen whose module the role lacks sends the user home.
-    await page.goto('/seguridad/modulos');
-    await expect(page).toHaveURL(/\/home$/);
-    await page.goto('/mantenimiento/Banco');
-    await expect(page).toHaveURL(/\/home$/);
+    // A screen whose module the role lacks says so (issue 13 item 24).
+    for (const path of ['/seguridad/modulos', '/mantenimiento/Banco']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' })).toBeVisible();
+    }
   });
 
   await test.step('the API refuses what the role does not grant', async () => {

@@ -308,6 +308,26 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     ]);
   });
 
+  it("issue 13 items 8 and 10: a NUL byte or a lone surrogate in one invoice is that invoice's error; the good one beside it is stored", async () => {
+    const company = await newCompany(ctx);
+    const good = invoice({ rif: company.rif });
+    const withNul = invoice({ rif: company.rif });
+    (withNul.cliente as Record<string, unknown>).identificacion = 'PEDRO\u0000PEREZ';
+    const withSurrogate = invoice({ rif: company.rif, extra: { observacion: 'nota \ud800' } });
+    const answer = await ingest(ctx, await admin(), [good, withNul, withSurrogate]);
+    expect(answer.totalFacturasNew).toBe(1);
+    expect(answer.DetalleFacturaProcesadas[0][0]).toMatchObject({
+      NroFactura: good.nroFactura,
+      NroControl: control(1),
+    });
+    expect(
+      answer.DetalleErrorFacturas.map(([e]: [{ posicion: number; Msg: string }]) => [e.posicion, e.Msg]),
+    ).toEqual([
+      [2, 'cliente.identificacion: El texto contiene caracteres no permitidos'],
+      [3, 'observacion: El texto contiene caracteres no permitidos'],
+    ]);
+  });
+
   it('a duplicate number sent twice in one batch and once later: one stored, "ya existe" for the others, no number consumed by them', async () => {
     const company = await newCompany(ctx);
     const nro = nextNumber('K');
@@ -369,6 +389,6 @@ describeWithApp(
       expect(await jobsOf(lost.id)).toEqual(['retry']);
     });
   },
-  // Workers on, but polling so rarely that no job is taken during the test.
-  { config: { jobs: true }, jobPollingSeconds: 3600 },
+  // Jobs are queued but no worker takes them here (SIGECE_JOBS=send): their states stay as the test sets them.
+  { config: { jobs: true, jobWorkers: false } },
 );

@@ -9,6 +9,17 @@ import { badRequest } from './errors.ts';
  */
 export const UNSAFE_TEXT_MESSAGE = 'El texto contiene caracteres no permitidos';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body is an array of fiscal documents judged one by one (contract: one bad document never
+     * sinks the others): unsafe text and deep nesting in a document are that document's error, checked
+     * by the issuance kernel, not the whole request's.
+     */
+    documentBatch?: boolean;
+  }
+}
+
 /** JSON nested deeper than this is refused before parsing: no request carries more than a few levels. */
 export const MAX_JSON_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = 'El cuerpo de la solicitud tiene demasiados niveles de anidamiento';
@@ -53,16 +64,19 @@ export function assertSafeText(value: unknown): void {
  * The zod validator of every route, preceded by the unsafe-text check. Validation runs after the
  * preValidation guards, so a request without a token still answers 401 before its body is judged.
  */
-export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
-  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
-  return (data: unknown) => {
-    const path = findUnsafeText(data);
-    if (path !== null) {
-      return { error: badRequest(UNSAFE_TEXT_MESSAGE, [{ path, message: UNSAFE_TEXT_MESSAGE }]) };
-    }
-    return validate(data);
+function guardedValidatorCompiler(batchRoutes: Set<string>): FastifySchemaCompiler<unknown> {
+  return (route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    if (route.httpPart === 'body' && batchRoutes.has(`${route.method} ${route.url}`)) return validate;
+    return (data: unknown) => {
+      const path = findUnsafeText(data);
+      if (path !== null) {
+        return { error: badRequest(UNSAFE_TEXT_MESSAGE, [{ path, message: UNSAFE_TEXT_MESSAGE }]) };
+      }
+      return validate(data);
+    };
   };
-};
+}
 
 /** How deep the arrays and objects of a JSON text nest, counted without parsing it (linear, no recursion). */
 export function jsonDepthExceeds(text: string, max: number): boolean {
@@ -87,14 +101,20 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
  * than MAX_JSON_DEPTH before anything walks them (zod, pino, JSON columns, the PDF renderer).
  */
 export function installInputGuards(app: FastifyInstance): void {
-  app.setValidatorCompiler(guardedValidatorCompiler);
+  const batchRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.documentBatch) return;
+    for (const method of [route.method].flat()) batchRoutes.add(`${method} ${route.url}`);
+  });
+  app.setValidatorCompiler(guardedValidatorCompiler(batchRoutes));
   const parseJson = app.getDefaultJsonParser(
     app.initialConfig.onProtoPoisoning ?? 'error',
     app.initialConfig.onConstructorPoisoning ?? 'error',
   );
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH))
+    // JSON.parse itself does not recurse; what walks a batch's documents afterwards is bounded per document.
+    if (!request.routeOptions.config?.documentBatch && jsonDepthExceeds(body as string, MAX_JSON_DEPTH))
       return done(badRequest(TOO_DEEP_MESSAGE), undefined);
     return parseJson(request, body as string, done);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { allocateControlNumbers, type ControlNumber, NumberingError } from '../numbering/engine.ts';
@@ -338,6 +339,9 @@ export interface IssueResult<A> {
   ids: string[];
 }
 
+/** Deeper than any document a family accepts (its extra fields included). */
+const DOCUMENT_MAX_DEPTH = 64;
+
 /**
  * Issues a request's documents of one family. Each document is judged on its own (contract: one bad
  * document never stops the good ones, and a failed one leaves nothing behind): parsing, pricing and
@@ -363,7 +367,11 @@ export async function issueDocuments<A>(
   const items: Item[] = await Promise.all(
     body.map(async (raw, index) => {
       try {
-        return { index, raw, owner, prepared: await family.intake.prepare(ctx, raw) };
+        const prepared = await family.intake.prepare(ctx, raw);
+        // After prepare, which bounds the document's depth without recursion (issue 13 items 8 and 10).
+        const unsafe = findUnsafeText(raw, DOCUMENT_MAX_DEPTH);
+        if (unsafe !== null) return { index, raw, owner, error: `${unsafe}: ${UNSAFE_TEXT_MESSAGE}` };
+        return { index, raw, owner, prepared };
       } catch (error) {
         const message = prepareErrorMessage(error);
         if (message === null) throw error;

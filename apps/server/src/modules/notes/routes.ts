@@ -62,6 +62,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivanotas`,
     {
+      config: { documentBatch: true },
       preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
@@ -78,6 +79,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivanotasXls`,
     {
+      config: { documentBatch: true },
       preValidation: guard({ anyOf: [LIST.can('add'), BULK] }),
       schema: {
         tags: ['integración'],
