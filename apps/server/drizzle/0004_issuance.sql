@@ -1,4 +1,4 @@
--- 0004_issuance: the issuance kernel: the ledger of issued control numbers (one consecutive sequence per company and family, Providencia SNAT/2011/00071: invoices and credit/debit notes share it; the unique keys make the database refuse two documents holding one number) and each document's render state. Written by hand (see README "Migrations").
+-- 0004_issuance: the issuance kernel: the ledger of issued control numbers (one consecutive sequence per company and family, Providencia SNAT/2011/00071: invoices and credit/debit notes share it; the unique keys make the database refuse two documents holding one number) and each document's render state. Written by hand (see README, "Layout").
 CREATE TABLE "control_numbers" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"id_localidad" uuid NOT NULL,

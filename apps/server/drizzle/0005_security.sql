@@ -1,4 +1,4 @@
--- 0005_security: security hardening (issue 13 items 3, 4, 5, 17). Written by hand (see README "Migrations").
+-- 0005_security: security hardening (issue 13 items 3, 4, 5, 17). Written by hand (see README, "Layout").
 -- A per-user token version: access tokens carry it, logout and password changes bump it.
 ALTER TABLE "users" ADD COLUMN "token_version" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- 0006_notes: credit and debit notes (spec 001 §3.8), their lines and taxes. Control numbers come from the company's invoice lot (one sequence with invoices, recorded in the kernel's ledger). Written by hand (see README "Migrations").
+-- 0006_notes: credit and debit notes (spec 001 §3.8), their lines and taxes. Control numbers come from the company's invoice lot (one sequence with invoices, recorded in the kernel's ledger). Written by hand (see README, "Layout").
 CREATE TABLE "notas" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"id_localidad" uuid NOT NULL,
