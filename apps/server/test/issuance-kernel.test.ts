@@ -320,9 +320,7 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
       NroFactura: good.nroFactura,
       NroControl: control(1),
     });
-    expect(
-      answer.DetalleErrorFacturas.map(([e]: [{ posicion: number; Msg: string }]) => [e.posicion, e.Msg]),
-    ).toEqual([
+    expect(answer.DetalleErrorFacturas!.map(([e]) => [e.posicion, e.Msg])).toEqual([
       [2, 'cliente.identificacion: El texto contiene caracteres no permitidos'],
       [3, 'observacion: El texto contiene caracteres no permitidos'],
     ]);

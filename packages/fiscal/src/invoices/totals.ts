@@ -173,3 +173,10 @@ export function compareAmounts(
     .filter((p) => p.sent !== null && p.sent !== undefined && !withinCent(p.sent, p.expected))
     .map((p) => ({ field: p.field, sent: money(p.sent!), expected: money(p.expected) }));
 }
+
+/** "El campo importeTotal enviado (116.02) no coincide con el calculado (116.00)", joined by '; '. */
+export function mismatchMessage(mismatches: ReadonlyArray<TotalsMismatch>): string {
+  return mismatches
+    .map((m) => `El campo ${m.field} enviado (${m.sent}) no coincide con el calculado (${m.expected})`)
+    .join('; ');
+}

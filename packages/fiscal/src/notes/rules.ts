@@ -311,13 +311,6 @@ export function amountMismatches(
   return [...lineMismatches, ...taxMismatches, ...totalMismatches];
 }
 
-/** "El campo importeTotal enviado (116.02) no coincide con el calculado (116.00)", joined by '; '. */
-export function mismatchMessage(mismatches: ReadonlyArray<TotalsMismatch>): string {
-  return mismatches
-    .map((m) => `El campo ${m.field} enviado (${m.sent}) no coincide con el calculado (${m.expected})`)
-    .join('; ');
-}
-
 // --- Foreign currency ----------------------------------------------------------------------------------
 
 /** §4.4 and the issue: a foreign-currency note shows every total also in Bs., at the invoice's rate. */

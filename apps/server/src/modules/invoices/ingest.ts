@@ -14,9 +14,9 @@ import {
   invoiceExtrasProblem,
   invoiceSchema,
   lineTotals,
+  mismatchMessage,
   money,
   sum,
-  type TotalsMismatch,
   tooLargeMessage,
 } from '@sigece/fiscal';
 import type { DbOrTx } from '../../db/client.ts';
@@ -59,12 +59,6 @@ export interface PreparedInvoice extends PreparedDocument {
 export interface StoredInvoice extends StoredDocument {
   /** "V-12345678 / PEDRO PEREZ" */
   cliente: string;
-}
-
-function mismatchMessage(mismatches: TotalsMismatch[]): string {
-  return mismatches
-    .map((m) => `El campo ${m.field} enviado (${m.sent}) no coincide con el calculado (${m.expected})`)
-    .join('; ');
 }
 
 /** Parses, validates and prices one invoice (before any lock); throws `DocumentRejected`. */

@@ -1,4 +1,6 @@
 import {
+  caracasDayEnd,
+  caracasDayStart,
   documentLabel,
   formatDateCaracas,
   formatRif,
@@ -96,9 +98,6 @@ export function invoiceListView(r: ListRow, render?: RenderState) {
   };
 }
 
-/** Dates are calendar days in Caracas (UTC−4): [inicio 00:00, fin + 1 day 00:00). */
-const caracasStart = (day: string) => new Date(`${day}T00:00:00-04:00`);
-
 export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery & InvoiceFilters) {
   const term = query.search ? likePattern(query.search) : undefined;
   const where = and(
@@ -107,10 +106,8 @@ export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery 
     query.id_localidad ? eq(facturas.localidadId, query.id_localidad) : undefined,
     query.id_sucursal ? eq(facturas.sucursalId, query.id_sucursal) : undefined,
     query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
-    query.fechaInicio ? gte(facturas.fechaEmision, caracasStart(query.fechaInicio)) : undefined,
-    query.fechaFin
-      ? lt(facturas.fechaEmision, new Date(caracasStart(query.fechaFin).getTime() + 86_400_000))
-      : undefined,
+    query.fechaInicio ? gte(facturas.fechaEmision, caracasDayStart(query.fechaInicio)) : undefined,
+    query.fechaFin ? lt(facturas.fechaEmision, caracasDayEnd(query.fechaFin)) : undefined,
     query.identificacion
       ? ilike(sql`${facturas.cliente}->>'identificacion'`, likePattern(query.identificacion))
       : undefined,
