@@ -18,5 +18,6 @@ export * from './security/permissions.ts';
 export * from './security/schemas.ts';
 export * from './security/screens.ts';
 export * from './security/user-admin.ts';
+export * from './withholdings/prefill.ts';
 export * as tolerant from './tolerant.ts';
 export { z } from './zod-es.ts';
