@@ -2,7 +2,7 @@ import { z } from '../zod-es.ts';
 
 /**
  * What a purchase invoice hands the add-withholding page ('Retener IVA' / 'Retener ISLR' on the purchase
- * list): the page opens at `/retenciones/iva-islr/agregar` with this object as the router state `prefill`,
+ * list): the page opens at `/retenciones/iva-islr/Agregar` (spec 002 §1) with this object as the router state `prefill`,
  * fills the header with the supplier and the first line with the document. Written once here so the
  * purchases screen and the withholding screen agree on it.
  */
