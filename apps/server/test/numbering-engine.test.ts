@@ -212,6 +212,13 @@ describe.each(DRIVERS)('numbering engine [%s]', (driver) => {
       `select serie, desde::text, status from control_lots where id_localidad = '${companyId}' order by seq`,
     );
     expect(statuses.map((s) => s.status)).toEqual(['AGOTADO', 'AGOTADO', 'ACTIVO']);
+    // The hand-over is stamped with the application's clock (the test's), not the database server's.
+    const stamps = await database.query<{ stamp: string }>(
+      `select log_fecha_modificacion::text as stamp from control_lots where id_localidad = '${companyId}'`,
+    );
+    for (const { stamp } of stamps) {
+      expect(Math.abs(new Date(stamp).getTime() - Date.now())).toBeLessThan(60 * 60 * 1000);
+    }
     // Everything used: the spec's message, and nothing consumed by the failed attempt.
     const error = await database.db
       .transaction((tx) =>

@@ -171,6 +171,9 @@ async function allocateSlow(
   return taken;
 }
 
+/** The application's clock as a timestamptz parameter (the database's `now()` is another clock). */
+const clockNow = () => sql`${new Date().toISOString()}::timestamptz`;
+
 /** The ACTIVO company lot, promoting the first queued one when none is active. */
 async function activeCompanyLot(tx: DbOrTx, localidadId: string, familia: string): Promise<Row | undefined> {
   const [active] = await rows(
@@ -180,7 +183,7 @@ async function activeCompanyLot(tx: DbOrTx, localidadId: string, familia: string
   if (active) return active;
   const [next] = await rows(
     tx,
-    sql`update control_lots set status = 'ACTIVO', log_fecha_modificacion = now()
+    sql`update control_lots set status = 'ACTIVO', log_fecha_modificacion = ${clockNow()}
         where id = (select id from control_lots where id_localidad = ${localidadId} and familia = ${familia}
                     and status = 'ENCOLA' order by seq limit 1)
         returning *`,
@@ -196,7 +199,7 @@ async function retireCompanyLot(
   familia: string,
 ): Promise<void> {
   await tx.execute(
-    sql`update control_lots set status = 'AGOTADO', log_fecha_modificacion = now() where id = ${lotId}`,
+    sql`update control_lots set status = 'AGOTADO', log_fecha_modificacion = ${clockNow()} where id = ${lotId}`,
   );
   await tx.execute(
     sql`update control_sublots set status = 'AGOTADO' where id_control_localidad = ${lotId} and status <> 'AGOTADO'`,
