@@ -32,32 +32,11 @@ const post = async (path: string, body: unknown) => {
   return { ok: res.ok, body: await res.json() };
 };
 
-// The demo company as a withholding agent: a control lot for withholdings and automatic voucher numbers.
+// The demo company is a withholding agent already (db/seed.ts: a RETENCION lot of 100,000 control
+// numbers and 100,000 automatic voucher numbers).
 const [company] = await database.query<{ id: string }>(
   `select id::text from localidades where tipo_documento = 'J' and numero_documento = '123456789'`,
 );
-for (const [path, body] of [
-  [
-    'mantenimiento/control/AddControlRetencion',
-    {
-      id_localidad: company.id,
-      tipo: 'Global',
-      serie: '00',
-      nroControl: 0,
-      nroControlDesde: 0,
-      nroControlHasta: 9_000_000,
-      cantidadFacturas: 9_000_000,
-      logEstatusRegistro: 'ACTIVO',
-    },
-  ],
-  [
-    'retenciones/AddNroRetenciones',
-    { id_localidad: company.id, serie: '00', nroDesde: 0, cantidad: 9_000_000 },
-  ],
-] as const) {
-  const res = await post(path, body);
-  if (!res.ok) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-}
 
 const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Caracas' });
 let counter = 0;

@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { caracasDate } from '@sigece/fiscal';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { createMailer } from '../src/modules/mail/mailer.ts';
 import { countRows, describeWithApp } from './harness.ts';
 import {
   type Ctx,
@@ -164,10 +166,31 @@ async function create(ctx: Ctx, token: string, body: unknown): Promise<Answer> {
 describe('withholding vouchers', () => {
   let dir = '';
   let counter = 0;
+  const received: Array<{ rcptTo: string[]; raw: string }> = [];
+  let smtp: SMTPServer;
+  let port = 0;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sigece-ret-'));
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('latin1'),
+          });
+          callback(null, 'Ok: queued');
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as { port: number }).port;
   });
   afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await rm(dir, { recursive: true, force: true });
   });
   async function tempFile(data: Buffer): Promise<string> {
@@ -536,6 +559,35 @@ describe('withholding vouchers', () => {
         expect(await pdfSig(pdf)).toContain('Signature is Valid');
       });
 
+      it('e-mails the signed voucher to the supplier when the company sends by e-mail', async () => {
+        const company = await agent(ctx);
+        const on = await ctx().request({
+          method: 'PUT',
+          url: '/v2/mantenimiento/localidad/activarEnvioEmail',
+          token: await admin(),
+          payload: { activaEnvioEmail: true, _id: company.id },
+        });
+        expect(on.statusCode, on.body).toBe(200);
+        const token = await retUser(ctx, [company.id]);
+        const to = `retencion-${ctx().driver}-${Date.now()}@example.com`;
+        const made = await create(ctx, token, [ivaVoucher(company.rif, { correo: to })]);
+        const { nroComprobante } = made.DetalleretencionesProcesadas[0];
+        const mail = await waitFor('the voucher e-mail', async () =>
+          received.find((m) => m.rcptTo.includes(to)),
+        );
+        // The signed PDF travels as Retencion_{nroComprobante}.pdf; the e-mail log names it RETENCION.
+        expect(mail.raw).toContain(`Retencion_${nroComprobante}.pdf`);
+        expect(mail.raw).toContain('application/pdf');
+        const log = await waitFor('the e-mail log', async () => {
+          const rows = await ctx().database.query<{ tipo_doc: string; status_code: string }>(
+            'select tipo_doc, status_code from mail_messages where nro_doc = $1 and id_localidad = $2',
+            [nroComprobante, company.id],
+          );
+          return rows.length > 0 ? rows : undefined;
+        });
+        expect(log).toEqual([{ tipo_doc: 'RETENCION', status_code: '250' }]);
+      });
+
       it('the TXT and the XML of a period match the hand-computed files, annulled vouchers left out, and the XML passes the XSD', async () => {
         const company = await agent(ctx);
         const token = await retUser(ctx, [company.id]);
@@ -861,6 +913,11 @@ describe('withholding vouchers', () => {
         expect(later.json().result.valor).toBe('43.00');
       });
     },
-    { config: { jobs: true }, jobPollingSeconds: 0.5 },
+    {
+      config: { jobs: true },
+      jobPollingSeconds: 0.5,
+      mailer: () =>
+        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+    },
   );
 });
