@@ -12,3 +12,4 @@ export * from './schema/numbering.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
 export * from './schema/withholdings.ts';
+export * from './schema/purchases.ts';

@@ -30,4 +30,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
+  '/facturacion/compras': lazy(() => import('../features/purchases/PurchasesPage.tsx')),
+  '/facturacion/facturaCompra': lazy(() => import('../features/purchases/PurchaseFormPage.tsx')),
 };
