@@ -30,4 +30,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
+  '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
 };
