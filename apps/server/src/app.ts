@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
+import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { createSecretBox } from './secrets.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(numberingRoutes);
       await api.register(invoiceRoutes);
       await api.register(noteRoutes);
+      await api.register(purchaseRoutes);
       await api.register(verificationRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
     },

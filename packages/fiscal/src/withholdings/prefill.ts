@@ -8,7 +8,8 @@ import { z } from '../zod-es.ts';
  */
 export const withholdingPrefillSchema = z.object({
   modelo: z.enum(['IVA', 'ISLR']),
-  idLocalidad: z.number().int().positive(),
+  /** The company's id (companies are keyed by uuid). */
+  idLocalidad: z.uuid(),
   codigoSucursal: z.string().max(20).optional(),
   facturaCompraId: z.number().int().positive(),
   proveedor: z.object({
