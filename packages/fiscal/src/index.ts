@@ -13,6 +13,7 @@ export * from './notes/rules.ts';
 export * from './notes/schemas.ts';
 export * from './numbering/format.ts';
 export * from './numbering/schemas.ts';
+export * from './reports/operations-chart.ts';
 export * from './reports/sales-book.ts';
 export * from './reports/sales-book-schemas.ts';
 export * from './purchases/prefill.ts';

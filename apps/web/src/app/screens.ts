@@ -31,4 +31,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/generales/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
   '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
+  '/charts/Linear': lazy(() => import('../features/reports/charts/OperationsChartPage.tsx')),
 };
