@@ -30,6 +30,8 @@ import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
+import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
+import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(withholdingRoutes);
       await api.register(purchaseRoutes);
       await api.register(verificationRoutes);
+      await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
+      await api.register(operationsChartRoutes);
     },
     { prefix: '/v2' },
   );

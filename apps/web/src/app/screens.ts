@@ -32,4 +32,6 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
   '/facturacion/compras': lazy(() => import('../features/purchases/PurchasesPage.tsx')),
   '/facturacion/facturaCompra': lazy(() => import('../features/purchases/PurchaseFormPage.tsx')),
+  '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
+  '/charts/Linear': lazy(() => import('../features/reports/charts/OperationsChartPage.tsx')),
 };

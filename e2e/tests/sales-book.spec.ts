@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, acceptContract, accessToken, login } from '../support/app.ts';
+
+/**
+ * Sales-book journey (spec 002 §2.6, §8, §9): an invoice of Demo Comercial (5 × 100,00 + 16 % and 2 ×
+ * 50,00 exempt = 680,00) is issued through the integration API; the month's book generated on
+ * /reportes/libroVentas shows its PDF inline and a summary whose total grew by exactly 680,00 and whose
+ * exempt sales by 100,00; the extended spreadsheet is requested by e-mail and answered '¡Solicitud Recibida!'.
+ */
+
+const RIF = 'J-123456789';
+const COMPANY = 'Demo Comercial, C.A.';
+
+function invoice(nroFactura: string) {
+  return {
+    rif: RIF,
+    nroFactura,
+    importeTotal: '680.00',
+    subTotal: '600.00',
+    montoDescuento: 0,
+    totalExento: '100.00',
+    totalExonerado: 0,
+    condicionPago: 'CONTADO',
+    facturaDivisa: 'VEF',
+    cambioDivisa: 1,
+    tipoColetilla: false,
+    tipoVenta: 'INTERNA',
+    modeloFactura: 'GENERAL',
+    cliente: {
+      tipoDocumento: 'V',
+      numeroDocumento: '12345678',
+      identificacion: 'Pedro Pérez',
+      direccion: 'Caracas',
+      correo: 'pedro@example.com',
+    },
+    lstDetallesFacturaGeneral: [
+      {
+        codigoProducto: 'P-001',
+        descripcion: 'Resma de papel',
+        unidadMedida: 'UNIDAD',
+        cantidad: '5',
+        precio: '100',
+        importe: '500',
+        alicuotaGravamen: 16,
+        montoGravamen: '80.00',
+      },
+      {
+        codigoProducto: 'P-004',
+        descripcion: 'Libro escolar',
+        unidadMedida: 'UNIDAD',
+        cantidad: '2',
+        precio: '50',
+        importe: '100',
+        alicuotaGravamen: 0,
+        montoGravamen: '0',
+        exento: true,
+      },
+    ],
+    lstGravamenes: [{ baseImponible: '500', alicuota: '16', montoAlicuota: '80.00' }],
+  };
+}
+
+/** "1234.5" → "1.234,50", as the summary card shows amounts. */
+const es = (cents: number) => {
+  const [int, frac] = (cents / 100).toFixed(2).split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`;
+};
+
+test("generate the month's sales book, see its preview and totals; request the extended one", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const run = String(Date.now());
+  let before = { total: 0, exento: 0 };
+
+  await test.step('log in, read the book so far and issue an invoice through the integration API', async () => {
+    await login(page, ADMIN.email, ADMIN.password);
+    await acceptContract(page);
+    const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+    const companies = await page.request.get('/v2/mantenimiento/localidad/getlocalidades/', {
+      headers,
+      params: { limit: 500 },
+    });
+    const company = ((await companies.json()).results as Array<{ id: string; rif: string }>).find(
+      (c) => c.rif === RIF,
+    );
+    expect(company).toBeDefined();
+    // The screen's default: the current month in Caracas (UTC−4).
+    const today = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
+    const last = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
+    const book = await page.request.get('/v2/mantenimiento/reportes/getLibroVentasExcel', {
+      headers,
+      params: {
+        fechaInicio: `${today.slice(0, 7)}-01`,
+        fechaFin: `${today.slice(0, 7)}-${last}`,
+        id_localidad: company!.id,
+      },
+    });
+    expect(book.status()).toBe(200);
+    const libro = (await book.json()).libro;
+    before = {
+      total: Math.round(Number(libro.totalFacturas.totalImporteTotalSinTerceros) * 100),
+      exento: Math.round(Number(libro.totalFacturas.totalExentoSinTerceros) * 100),
+    };
+    const answer = await page.request.post('/v2/facturas/masivafacturacion', {
+      headers,
+      data: [invoice(run.slice(-8))],
+    });
+    const body = await answer.json();
+    expect(answer.status(), JSON.stringify(body)).toBe(200);
+    expect(body.totalFacturasNew, JSON.stringify(body.DetalleErrorFacturas)).toBe(1);
+  });
+
+  await test.step('generate the PDF: inline preview and the summary with the new invoice', async () => {
+    await page.goto('/reportes/libroVentas');
+    await expect(page.getByRole('heading', { name: 'Libro de Ventas', level: 1 })).toBeVisible({
+      timeout: 60_000,
+    });
+    const generator = page.getByRole('region', { name: 'Generar Libro de Ventas' });
+    const pdf = generator.getByRole('button', { name: 'Generar PDF' });
+    await expect(pdf).toBeDisabled();
+    await generator.getByRole('combobox', { name: 'Razón Social' }).click();
+    await page.getByRole('option', { name: new RegExp(COMPANY) }).click();
+    await expect(pdf).toBeEnabled();
+    await pdf.click();
+    await expect(page.getByTestId('sales-book-pdf')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('total-totalVentas')).toHaveText(es(before.total + 68_000));
+    await expect(page.getByTestId('total-exento')).toHaveText(es(before.exento + 10_000));
+  });
+
+  await test.step("request the extended spreadsheet by e-mail: '¡Solicitud Recibida!'", async () => {
+    const generator = page.getByRole('region', { name: 'Generar Libro de Ventas' });
+    const extended = generator.getByRole('button', { name: 'Solicitar hoja de cálculo extendida' });
+    await expect(extended).toBeDisabled();
+    await generator.getByRole('textbox', { name: 'Correo para la hoja extendida' }).fill('conta@example');
+    await expect(page.getByText('Ingresa un correo electronico valido')).toBeVisible();
+    await generator.getByRole('textbox', { name: 'Correo para la hoja extendida' }).fill('conta@example.com');
+    await extended.click();
+    const dialog = page.getByRole('dialog', { name: '¡Solicitud Recibida!' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('conta@example.com');
+  });
+});

@@ -1,0 +1,201 @@
+// Unit tests of the sales book's rules (issue 12 item 1; spec 002 §3 Reports, §5 Reports, §9). Legal
+// sources, as cited in src/reports/sales-book.ts: Ley del IVA art. 56 (every operation, notes in their
+// month), Reglamento de la Ley del IVA art. 75 and its sales-book twin (date, number, buyer, RIF, totals,
+// exempt, base and tax per rate), the Reglamento's rule that credit notes are registered negative and
+// third-party sales apart, Providencia SNAT/2011/00071 (one control-number sequence; annulled documents
+// keep their line).
+import { describe, expect, it } from 'vitest';
+import {
+  monthRange,
+  rateKey,
+  SALES_BOOK_COLUMNS,
+  type SalesBookSource,
+  SalesBookTotals,
+  salesBookCells,
+  salesBookExtendedQuerySchema,
+  salesBookLine,
+  salesBookQuerySchema,
+  toBolivares,
+} from '../src/index.ts';
+
+const base: SalesBookSource = {
+  tipo: 'FAC',
+  fechaEmision: new Date('2026-03-10T15:00:00Z'),
+  rif: 'V-12345678',
+  nombre: 'PEDRO PEREZ',
+  numero: 'F000001',
+  nroControl: '00-00000001',
+  facturaAfectada: null,
+  anulado: false,
+  moneda: 'VEF',
+  tasaCambio: '1',
+  totalExento: '80.00',
+  totalExonerado: '0.00',
+  importeTotal: '196.00',
+  gravamenes: [{ alicuota: '16.00', baseImponible: '100.00', montoAlicuota: '16.00' }],
+  terceros: null,
+};
+
+describe('sales book line (Reglamento LIVA: date, number, buyer, totals, base and tax per rate)', () => {
+  it('an invoice in bolívares keeps its amounts, its tax in the 16 % column', () => {
+    const line = salesBookLine(base, 1);
+    expect(line).toMatchObject({
+      tipo: 'FAC',
+      nroDocumento: 'F000001',
+      nroNotaCredito: '',
+      estado: 'EMITIDA',
+      importeTotal: '196.00',
+      exento: '80.00',
+      base: { '16': '100.00', '8': '0.00', '31': '0.00' },
+      impuesto: { '16': '16.00', '8': '0.00', '31': '0.00' },
+    });
+  });
+
+  it('a USD invoice is converted at its own rate and rounded half up to the cent', () => {
+    // 116.00 USD × 36.5555 = 4240.438 → 4240.44; 100 × 36.5555 = 3655.55; 16 × 36.5555 = 584.888 → 584.89
+    const line = salesBookLine(
+      {
+        ...base,
+        moneda: 'USD',
+        tasaCambio: '36.5555',
+        totalExento: '0',
+        importeTotal: '116.00',
+      },
+      2,
+    );
+    expect(line.importeTotal).toBe('4240.44');
+    expect(line.base['16']).toBe('3655.55');
+    expect(line.impuesto['16']).toBe('584.89');
+    expect(toBolivares('0.005', 'USD', '1')).toBe('0.01');
+  });
+
+  it('a credit note is registered negative, a debit note positive, both naming the affected invoice', () => {
+    const credit = salesBookLine({ ...base, tipo: 'N/C', numero: '00000001', facturaAfectada: 'F000001' }, 3);
+    expect(credit.nroNotaCredito).toBe('00000001');
+    expect(credit.nroDocumento).toBe('');
+    expect(credit.facturaAfectada).toBe('F000001');
+    expect(credit.importeTotal).toBe('-196.00');
+    expect(credit.impuesto['16']).toBe('-16.00');
+    const debit = salesBookLine({ ...base, tipo: 'N/D', numero: '00000002', facturaAfectada: 'F000001' }, 4);
+    expect(debit.nroNotaDebito).toBe('00000002');
+    expect(debit.importeTotal).toBe('196.00');
+  });
+
+  it('an annulled document keeps its line (its control number was used) with zero amounts', () => {
+    const line = salesBookLine({ ...base, anulado: true }, 5);
+    expect(line.estado).toBe('ANULADA');
+    expect(line.nroControl).toBe('00-00000001');
+    expect([line.importeTotal, line.exento, line.base['16'], line.impuesto['16']]).toEqual([
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+    ]);
+  });
+
+  it('rates 8, 16 and 31 have their columns; 16, "16.00" and 16.0 are one key; others none', () => {
+    expect(rateKey('16.00')).toBe('16');
+    expect(rateKey(8)).toBe('8');
+    expect(rateKey('31')).toBe('31');
+    expect(rateKey('12')).toBeNull();
+    expect(rateKey('16.5')).toBeNull();
+  });
+
+  it('cells follow the column headings one to one', () => {
+    const cells = salesBookCells(salesBookLine(base, 1), '10/03/2026');
+    expect(cells).toHaveLength(SALES_BOOK_COLUMNS.length);
+    expect(cells.slice(0, 3)).toEqual(['1', '10/03/2026', 'FAC']);
+  });
+});
+
+describe('sales book totals (third-party sales apart, spec 002 §3 Reports field names)', () => {
+  it('sums the own lines and the third-party lines separately', () => {
+    const totals = new SalesBookTotals();
+    totals.add(salesBookLine(base, 1));
+    totals.add(
+      salesBookLine(
+        {
+          ...base,
+          tipo: 'N/C',
+          totalExento: '0',
+          importeTotal: '58.00',
+          gravamenes: [{ alicuota: 16, baseImponible: '50.00', montoAlicuota: '8.00' }],
+        },
+        2,
+      ),
+    );
+    totals.add(salesBookLine({ ...base, anulado: true }, 3));
+    totals.add(
+      salesBookLine(
+        {
+          ...base,
+          terceros: { rif: 'J-111111111', nombre: 'Tercero' },
+          totalExento: '0',
+          importeTotal: '108.00',
+          gravamenes: [{ alicuota: 8, baseImponible: '100.00', montoAlicuota: '8.00' }],
+        },
+        4,
+      ),
+    );
+    expect(totals.summary()).toEqual({
+      consolidado: 4,
+      SinTerceros: 3,
+      ConTerceros: 1,
+      totalFacturas: {
+        totalExentoSinTerceros: '80.00',
+        totalExoneradoSinTerceros: '0.00',
+        totalImporteTotalSinTerceros: '138.00',
+      },
+      totalGravamenes: [
+        { alicuota: '16', baseImponible: '50.00', montoAlicuota: '8.00' },
+        { alicuota: '8', baseImponible: '0.00', montoAlicuota: '0.00' },
+        { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
+      ],
+      AcumuladoImporteTerceros: '108.00',
+      AcumuladoGravamenTerceros: [
+        { alicuota: '16', baseImponible: '0.00', montoAlicuota: '0.00' },
+        { alicuota: '8', baseImponible: '100.00', montoAlicuota: '8.00' },
+        { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
+      ],
+    });
+  });
+});
+
+describe('sales book requests (spec 002 §5 Reports, §7 Reports)', () => {
+  const company = '8f4c1b7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
+  it('months 1 to 12 give their first and last day, February of a leap year included', () => {
+    expect(monthRange(2028, 2)).toEqual({ fechaInicio: '2028-02-01', fechaFin: '2028-02-29' });
+    expect(monthRange(2026, 12)).toEqual({ fechaInicio: '2026-12-01', fechaFin: '2026-12-31' });
+  });
+  it('needs a company and ordered dates within a year', () => {
+    expect(
+      salesBookQuerySchema.safeParse({
+        fechaInicio: '2026-03-01',
+        fechaFin: '2026-03-31',
+        id_localidad: company,
+      }).success,
+    ).toBe(true);
+    const reversed = salesBookQuerySchema.safeParse({
+      fechaInicio: '2026-03-31',
+      fechaFin: '2026-03-01',
+      id_localidad: company,
+    });
+    expect(reversed.error?.issues[0].message).toBe('La fecha Hasta no puede ser anterior a la fecha Desde');
+    expect(
+      salesBookQuerySchema.safeParse({
+        fechaInicio: '2025-01-01',
+        fechaFin: '2026-03-01',
+        id_localidad: company,
+      }).success,
+    ).toBe(false);
+    expect(
+      salesBookQuerySchema.safeParse({ fechaInicio: '2026-03-01', fechaFin: '2026-03-31' }).success,
+    ).toBe(false);
+  });
+  it('the extended book needs an e-mail like x@y.z', () => {
+    const q = { fechaInicio: '2026-03-01', fechaFin: '2026-03-31', id_localidad: company };
+    const bad = salesBookExtendedQuerySchema.safeParse({ ...q, email: 'no-es-correo' });
+    expect(bad.error?.issues[0].message).toBe('Ingresa un correo electronico valido');
+    expect(salesBookExtendedQuerySchema.safeParse({ ...q, email: 'conta@empresa.com' }).success).toBe(true);
+  });
+});
