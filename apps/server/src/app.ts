@@ -30,6 +30,7 @@ import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
+import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { createSecretBox } from './secrets.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(invoiceRoutes);
       await api.register(noteRoutes);
       await api.register(verificationRoutes);
+      await api.register(seniatLogsReportRoutes);
     },
     { prefix: '/v2' },
   );

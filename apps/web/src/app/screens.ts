@@ -30,4 +30,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
+  '/reportes/ReportSeniat': lazy(() => import('../features/reports/seniat/SeniatReportPage.tsx')),
+  '/reportes/logs': lazy(() => import('../features/reports/logs/LogsReportPage.tsx')),
+  '/reportes/logsEmail': lazy(() => import('../features/reports/email-log/EmailLogPage.tsx')),
 };

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea, id, status } from './columns.ts';
+import { appNow, bytea, id, status } from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 import { facturas } from './invoices.ts';
 
@@ -50,7 +50,10 @@ export const notas = pgTable(
     nroControl: text('nro_control'),
     numeroControl: bigint('numero_control', { mode: 'number' }),
     lotId: uuid('id_control_lote'),
-    fechaEmision: timestamp('fecha_emision', { withTimezone: true }).notNull().defaultNow(),
+    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
     moneda: text('factura_divisa').notNull(),
     tasaCambio: numeric('tasa_cambio', { precision: 24, scale: 8 }),
     subTotal: numeric('sub_total', { precision: 20, scale: 2 }).notNull(),
