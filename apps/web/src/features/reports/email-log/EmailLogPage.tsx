@@ -83,10 +83,12 @@ export default function EmailLogPage() {
   const [values, setValues] = useState<EmailLogFilters>({});
   const [applied, setApplied] = useState<EmailLogFilters | null>(null);
   const [page, setPage] = useState(1);
+  /** Every click on Buscar asks the server again, even with the same filters (new mail may have arrived). */
+  const [searches, setSearches] = useState(0);
   const [statusOf, setStatusOf] = useState<EmailLogEntry | null>(null);
   const set = (patch: EmailLogFilters) => setValues((v) => ({ ...v, ...patch }));
   const results = useQuery({
-    queryKey: ['reportes', 'logsEmail', applied, page],
+    queryKey: ['reportes', 'logsEmail', applied, page, searches],
     queryFn: () => searchEmailLog(applied ?? {}, page),
     enabled: applied !== null,
   });
@@ -136,6 +138,7 @@ export default function EmailLogPage() {
               onClick={() => {
                 setPage(1);
                 setApplied(compact(values));
+                setSearches((n) => n + 1);
               }}
             >
               {t('email.search')}
