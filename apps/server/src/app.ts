@@ -33,6 +33,7 @@ import { numberingRoutes } from './modules/numbering/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
+import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { withholdingRoutes } from './modules/withholdings/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(verificationRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(operationsChartRoutes);
+      await api.register(seniatLogsReportRoutes);
     },
     { prefix: '/v2' },
   );

@@ -19,6 +19,8 @@ export * from './reports/sales-book-schemas.ts';
 export * from './purchases/prefill.ts';
 export * from './purchases/schemas.ts';
 export * from './purchases/totals.ts';
+export * from './reports/logs.ts';
+export * from './reports/seniat.ts';
 export * from './security/module-catalog.ts';
 export * from './security/permissions.ts';
 export * from './security/schemas.ts';

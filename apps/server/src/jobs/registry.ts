@@ -3,6 +3,7 @@ import { documentMailJob } from '../modules/issuance/mail-job.ts';
 import { documentPdfJob } from '../modules/issuance/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
 import { extendedSalesBookJob } from '../modules/reports/sales-book/job.ts';
+import { seniatReportJob } from '../modules/reports/seniat/service.ts';
 
 /** Every background job of the product, in one list: the queue creates and works exactly these. */
 export const JOBS: readonly JobDefinition<never>[] = [
@@ -10,4 +11,5 @@ export const JOBS: readonly JobDefinition<never>[] = [
   documentMailJob,
   passwordResetMailJob,
   extendedSalesBookJob,
+  seniatReportJob,
 ] as unknown as readonly JobDefinition<never>[];

@@ -34,4 +34,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/facturaCompra': lazy(() => import('../features/purchases/PurchaseFormPage.tsx')),
   '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
   '/charts/Linear': lazy(() => import('../features/reports/charts/OperationsChartPage.tsx')),
+  '/reportes/ReportSeniat': lazy(() => import('../features/reports/seniat/SeniatReportPage.tsx')),
+  '/reportes/logs': lazy(() => import('../features/reports/logs/LogsReportPage.tsx')),
+  '/reportes/logsEmail': lazy(() => import('../features/reports/email-log/EmailLogPage.tsx')),
 };

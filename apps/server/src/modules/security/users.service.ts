@@ -63,7 +63,7 @@ export const USER_MESSAGES = {
  * A user who is not master admin sees the users sharing one of their companies, never master admins.
  * A master admin sees everyone.
  */
-function visibleUsers(scope: TenantScope) {
+export function visibleUsers(scope: TenantScope) {
   if (scope.all) return undefined;
   if (scope.localidades.length === 0) return sql`false`;
   return and(eq(users.masterAdmin, false), arrayOverlaps(users.localidades, [...scope.localidades]));

@@ -1,0 +1,23 @@
+import { and, asc, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * The audit trail in [from, to), oldest first, of the given users (null: every user), at most `limit`
+ * rows (the caller asks one more to know it was cut). The event-log report reads the log through here.
+ */
+export function auditEntries(
+  db: DbOrTx,
+  filter: { from: Date; to: Date; userIds: readonly string[] | null; limit: number },
+): Promise<AuditRow[]> {
+  const conditions: Array<SQL | undefined> = [gte(auditLog.at, filter.from), lt(auditLog.at, filter.to)];
+  if (filter.userIds) conditions.push(inArray(auditLog.userId, [...filter.userIds]));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(asc(auditLog.at), asc(auditLog.id))
+    .limit(filter.limit);
+}

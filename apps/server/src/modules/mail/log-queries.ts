@@ -1,0 +1,68 @@
+import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { mailMessages } from '../../db/schema.ts';
+
+export type MailLogRow = typeof mailMessages.$inferSelect;
+
+export interface MailLogFilter {
+  from?: Date;
+  to?: Date;
+  localidadId?: string;
+  sucursalId?: string;
+  nroDoc?: string;
+  /** Part of an address in To (case-insensitive). */
+  correoTo?: string;
+  /** The tenant condition over (id_localidad, id_sucursal), built by the caller. */
+  scope?: SQL;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(filter: MailLogFilter): SQL | undefined {
+  return and(
+    filter.scope,
+    filter.from ? gte(mailMessages.createdAt, filter.from) : undefined,
+    filter.to ? lt(mailMessages.createdAt, filter.to) : undefined,
+    filter.localidadId ? eq(mailMessages.localidadId, filter.localidadId) : undefined,
+    filter.sucursalId ? eq(mailMessages.sucursalId, filter.sucursalId) : undefined,
+    filter.nroDoc ? ilike(mailMessages.nroDoc, `%${escapeLike(filter.nroDoc)}%`) : undefined,
+    filter.correoTo
+      ? sql`exists (select 1 from unnest(${mailMessages.to}) as t(addr) where t.addr ilike ${`%${escapeLike(filter.correoTo)}%`})`
+      : undefined,
+  );
+}
+
+/** One page of the e-mail log, newest first, and how many rows match. The e-mail log report reads it. */
+export async function mailLogPage(
+  db: DbOrTx,
+  filter: MailLogFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: MailLogRow[]; total: number }> {
+  const where = whereOf(filter);
+  const [total, rows] = await Promise.all([
+    db.$count(mailMessages, where),
+    db
+      .select()
+      .from(mailMessages)
+      .where(where)
+      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { rows, total };
+}
+
+/** The newest logged attempt of one message id within the scope, or null. */
+export async function mailLogByMessageId(
+  db: DbOrTx,
+  messageId: string,
+  scope?: SQL,
+): Promise<MailLogRow | null> {
+  const [row] = await db
+    .select()
+    .from(mailMessages)
+    .where(and(scope, eq(mailMessages.messageId, messageId)))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,180 @@
+import { caracasDayEnd, caracasDayStart, dec, type Period } from '@sigece/fiscal';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+
+/**
+ * Which companies a report covers, fixed when it is requested: the caller's tenant scope (a job runs
+ * later, without the caller) and, when the report names companies, those.
+ */
+export interface ReportScope {
+  /** Master administrator: every company. */
+  all: boolean;
+  localidades: string[];
+  /** Branch-restricted users: their branches plus the companies' head-office documents. */
+  sucursales: string[];
+  /** The companies the report asked for (by RIF), or null for every company in scope. */
+  companies: string[] | null;
+}
+
+export interface IssuedDocument {
+  empresaRif: string;
+  empresa: string;
+  sucursal: string | null;
+  tipoDoc: string;
+  tipoNota: string | null;
+  serie: string;
+  numero: string;
+  nroControl: string;
+  fechaEmision: Date;
+  clienteRif: string;
+  cliente: string;
+  moneda: string;
+  baseImponible: string;
+  exento: string;
+  iva: string;
+  total: string;
+  status: string;
+}
+
+export interface AssignedRange {
+  empresaRif: string;
+  empresa: string;
+  familia: string;
+  serie: string;
+  desde: string;
+  hasta: string;
+  cantidad: number;
+}
+
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]::uuid[]`;
+
+/** The tenant and company conditions over the ledger `c`. */
+function scopeWhere(scope: ReportScope): SQL {
+  const parts: SQL[] = [];
+  if (!scope.all) {
+    parts.push(
+      scope.localidades.length ? sql`c.id_localidad = any(${uuidArray(scope.localidades)})` : sql`false`,
+    );
+    if (scope.sucursales.length)
+      parts.push(sql`(c.id_sucursal is null or c.id_sucursal = any(${uuidArray(scope.sucursales)}))`);
+  }
+  if (scope.companies)
+    parts.push(
+      scope.companies.length ? sql`c.id_localidad = any(${uuidArray(scope.companies)})` : sql`false`,
+    );
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * The ledger of control numbers (`control_numbers`, written by the issuance kernel) joined with the
+ * document that holds each number, restricted to documents issued in the period (their own issue date,
+ * Caracas days). Invoices and notes are the families numbered today; orders and withholdings appear
+ * through the same ledger once their families register (their amounts then come from their tables).
+ */
+const ledgerInPeriod = (scope: ReportScope, period: Period) => sql`
+  from control_numbers c
+  join localidades l on l.id = c.id_localidad
+  left join sucursales s on s.id = c.id_sucursal
+  left join facturas f on c.tipo_doc = 'fact' and f.id = c.id_documento
+  left join notas n on c.tipo_doc = 'nota' and n.id = c.id_documento
+  where ${scopeWhere(scope)}
+    and coalesce(f.fecha_emision, n.fecha_emision) >= ${caracasDayStart(period.start).toISOString()}::timestamptz
+    and coalesce(f.fecha_emision, n.fecha_emision) < ${caracasDayEnd(period.end).toISOString()}::timestamptz`;
+
+export async function countIssued(db: DbOrTx, scope: ReportScope, period: Period): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n ${ledgerInPeriod(scope, period)}`,
+  )) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Every numbered document of the period, by company and control number. */
+export async function issuedDocuments(
+  db: DbOrTx,
+  scope: ReportScope,
+  period: Period,
+): Promise<IssuedDocument[]> {
+  const result = (await db.execute(sql`
+    select l.tipo_documento || '-' || l.numero_documento as "empresaRif", l.nombre as empresa,
+           s.nombre as sucursal, c.tipo_doc as "tipoDoc", n.tipo as "tipoNota",
+           coalesce(f.serie_factura, n.serie_nota, '') as serie,
+           coalesce(f.nro_factura, n.nro_nota, '') as numero,
+           c.nro_control as "nroControl",
+           coalesce(f.fecha_emision, n.fecha_emision) as "fechaEmision",
+           coalesce(f.cliente, n.cliente) ->> 'tipoDocumento' as "clienteTipo",
+           coalesce(f.cliente, n.cliente) ->> 'numeroDocumento' as "clienteNumero",
+           coalesce(coalesce(f.cliente, n.cliente) ->> 'identificacion', '') as cliente,
+           coalesce(f.factura_divisa, n.factura_divisa, '') as moneda,
+           coalesce(f.sub_total, n.sub_total, 0)::text as "subTotal",
+           (coalesce(f.total_exento, n.total_exento, 0) + coalesce(f.total_exonerado, n.total_exonerado, 0))::text as exento,
+           coalesce(f.total_iva, n.total_iva, 0)::text as iva,
+           coalesce(f.importe_total, n.importe_total, 0)::text as total,
+           coalesce(f.log_estatus_registro, n.log_estatus_registro, 'ACTIVO') as status
+    ${ledgerInPeriod(scope, period)}
+    order by l.nombre, l.id, c.familia, c.serie, c.numero`)) as unknown as {
+    rows: Array<
+      Omit<IssuedDocument, 'clienteRif' | 'baseImponible' | 'fechaEmision'> & {
+        clienteTipo: string | null;
+        clienteNumero: string | null;
+        subTotal: string;
+        fechaEmision: Date | string;
+      }
+    >;
+  };
+  return result.rows.map(({ clienteTipo, clienteNumero, subTotal, ...r }) => ({
+    ...r,
+    fechaEmision: new Date(r.fechaEmision),
+    clienteRif: clienteTipo && clienteNumero ? `${clienteTipo}-${clienteNumero}` : (clienteNumero ?? ''),
+    // Taxable base: the subtotal less what is exempt or exonerated.
+    baseImponible: dec(subTotal).minus(r.exento).toFixed(2),
+  }));
+}
+
+/**
+ * The control numbers assigned in the period as consecutive runs ("islands") per company, numbering
+ * family and series: 00-00000001 to 00-00000040, 40 numbers. A gap (a number taken by a document of
+ * another period) starts a new run.
+ */
+export async function assignedRanges(
+  db: DbOrTx,
+  scope: ReportScope,
+  period: Period,
+): Promise<AssignedRange[]> {
+  const result = (await db.execute(sql`
+    with numbered as (
+      select c.id_localidad, c.familia, c.serie, c.numero, c.nro_control,
+             c.numero - row_number() over (partition by c.id_localidad, c.familia, c.serie order by c.numero) as isla
+      ${ledgerInPeriod(scope, period)}
+    )
+    select l.tipo_documento || '-' || l.numero_documento as "empresaRif", l.nombre as empresa,
+           x.familia, x.serie,
+           (array_agg(x.nro_control order by x.numero))[1] as desde,
+           (array_agg(x.nro_control order by x.numero desc))[1] as hasta,
+           count(*)::int as cantidad
+    from numbered x join localidades l on l.id = x.id_localidad
+    group by l.id, l.tipo_documento, l.numero_documento, l.nombre, x.familia, x.serie, x.isla
+    order by l.nombre, l.id, x.familia, x.serie, min(x.numero)`)) as unknown as { rows: AssignedRange[] };
+  return result.rows.map((r) => ({ ...r, cantidad: Number(r.cantidad) }));
+}
+
+/** Companies by RIF ("J-123456789"): the ids found and the RIFs that name no company. */
+export async function companiesByRif(
+  db: DbOrTx,
+  rifs: readonly string[],
+): Promise<{ ids: Map<string, string>; missing: string[] }> {
+  const normal = [...new Set(rifs.map((r) => (r.includes('-') ? r : `${r[0]}-${r.slice(1)}`)))];
+  const result = (await db.execute(sql`
+    select id::text as id, tipo_documento || '-' || numero_documento as rif from localidades
+    where tipo_documento || '-' || numero_documento in (${sql.join(
+      normal.map((r) => sql`${r}`),
+      sql`, `,
+    )})`)) as unknown as { rows: Array<{ id: string; rif: string }> };
+  const ids = new Map(result.rows.map((r) => [r.rif, r.id]));
+  return { ids, missing: normal.filter((r) => !ids.has(r)) };
+}
