@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { massLoadRoutes } from './modules/mass-load/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(invoiceRoutes);
       await api.register(noteRoutes);
       await api.register(verificationRoutes);
+      await api.register(massLoadRoutes);
     },
     { prefix: '/v2' },
   );
