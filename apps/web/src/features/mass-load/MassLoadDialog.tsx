@@ -139,6 +139,7 @@ export function MassLoadDialog({ company, onClose }: Props) {
           </TextField>
           <Button
             startIcon={<Download />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             disabled={!tipo}
             loading={template.isPending}
             onClick={() => template.mutate()}
