@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { massLoadRoutes } from './modules/mass-load/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(operationsChartRoutes);
       await api.register(seniatLogsReportRoutes);
+      await api.register(massLoadRoutes);
     },
     { prefix: '/v2' },
   );

@@ -13,3 +13,4 @@ export * from './schema/reference.ts';
 export * from './schema/security.ts';
 export * from './schema/withholdings.ts';
 export * from './schema/purchases.ts';
+export * from './schema/mass-load.ts';

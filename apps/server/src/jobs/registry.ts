@@ -4,6 +4,7 @@ import { documentPdfJob } from '../modules/issuance/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
 import { extendedSalesBookJob } from '../modules/reports/sales-book/job.ts';
 import { seniatReportJob } from '../modules/reports/seniat/service.ts';
+import { massLoadJob } from '../modules/mass-load/job.ts';
 
 /** Every background job of the product, in one list: the queue creates and works exactly these. */
 export const JOBS: readonly JobDefinition<never>[] = [
@@ -12,4 +13,5 @@ export const JOBS: readonly JobDefinition<never>[] = [
   passwordResetMailJob,
   extendedSalesBookJob,
   seniatReportJob,
+  massLoadJob,
 ] as unknown as readonly JobDefinition<never>[];

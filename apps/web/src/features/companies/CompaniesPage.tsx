@@ -1,6 +1,7 @@
 import './register.ts';
 import Add from '@mui/icons-material/Add';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -27,6 +28,7 @@ import {
   replaceRow,
   StatusChip,
 } from '../../components/DataTable/index.ts';
+import { MassLoadDialog } from '../mass-load/MassLoadDialog.tsx';
 import { numberingKey } from '../numbering/api.ts';
 import { CompanyLotDialog } from '../numbering/CompanyLotDialog.tsx';
 import {
@@ -62,7 +64,16 @@ const merged = (before: Company, saved: Company): Company => ({
 type Open =
   | { kind: 'form'; company?: Company }
   | {
-      kind: 'view' | 'status' | 'params' | 'branch' | 'control' | 'retention' | 'certificate' | 'thirdParty';
+      kind:
+        | 'view'
+        | 'status'
+        | 'params'
+        | 'branch'
+        | 'control'
+        | 'retention'
+        | 'certificate'
+        | 'thirdParty'
+        | 'massLoad';
       company: Company;
     };
 
@@ -203,6 +214,12 @@ export default function CompaniesPage() {
               <GroupsOutlined fontSize="small" />,
               can('cuentaTerceros'),
             ),
+            action(
+              'massLoad',
+              t('companies.actions.massLoad'),
+              <CloudUploadOutlined fontSize="small" />,
+              can('genMasivaFactura'),
+            ),
           ],
           inactivate: { allowed: can('delete'), onClick: (company) => setOpen({ kind: 'status', company }) },
           reactivate: { allowed: can('delete'), onClick: (company) => setOpen({ kind: 'status', company }) },
@@ -282,6 +299,7 @@ export default function CompaniesPage() {
           }}
         />
       )}
+      {open?.kind === 'massLoad' && <MassLoadDialog company={open.company} onClose={close} />}
       {open?.kind === 'thirdParty' && (
         <ThirdPartyDialog
           company={open.company}

@@ -17,6 +17,7 @@ const es = {
       retention: 'Agregar Control de Retenciones',
       certificate: 'Certificado Electrónico',
       thirdParty: 'Cuentas de Terceros',
+      massLoad: 'Carga masiva',
       activate: 'Activar',
     },
     fields: {
@@ -202,6 +203,7 @@ const en = {
       retention: 'Add withholding control numbers',
       certificate: 'Electronic certificate',
       thirdParty: 'Third-party accounts',
+      massLoad: 'Mass load',
       activate: 'Activate',
     },
     fields: {

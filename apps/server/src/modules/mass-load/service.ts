@@ -1,0 +1,246 @@
+import { caracasDate, formatRif, MASS_LOAD_MESSAGES, type MassLoadStatus } from '@sigece/fiscal';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cargasMasivas, cargasMasivasDocumentos, localidades, productos } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../audit/service.ts';
+import type { FileTypeDescriptor, Requester } from './descriptor.ts';
+import { type ParsedDocument, parseFile, type RowError } from './parse.ts';
+import { fileTypeNamed } from './registry.ts';
+import { looksLikeZip, NotASpreadsheet } from './sheet.ts';
+
+/**
+ * Use cases of the mass load: upload (read and check a file, keep its documents with the company: the
+ * spec's cargaFacturasJson), ask for its processing, and read its state. The processing itself is the
+ * job in `job.ts`.
+ */
+
+type LoadRow = typeof cargasMasivas.$inferSelect;
+const LIVE = ['EN_COLA', 'PROCESANDO'];
+
+export function fileTypeOf(tipo: string | undefined): FileTypeDescriptor {
+  if (!tipo) throw badRequest(MASS_LOAD_MESSAGES.chooseType);
+  const type = fileTypeNamed(tipo);
+  if (!type) throw badRequest(`Tipo de archivo no admitido: ${tipo.slice(0, 30)}`);
+  return type;
+}
+
+async function visibleCompany(db: Db, scope: TenantScope, id: string) {
+  const [company] = await db.select().from(localidades).where(eq(localidades.id, id)).limit(1);
+  if (!company) throw notFound('La razón social no existe');
+  assertTenant(scope, { localidadId: company.id });
+  return company;
+}
+
+async function visibleLoad(db: Db, scope: TenantScope, id: string): Promise<LoadRow> {
+  const [load] = await db.select().from(cargasMasivas).where(eq(cargasMasivas.id, id)).limit(1);
+  if (!load) throw notFound('La carga no existe');
+  assertTenant(scope, { localidadId: load.localidadId });
+  return load;
+}
+
+/** The upload's answer when the file has row errors: each with its sheet row number. */
+export class RowErrors extends Error {
+  constructor(readonly errors: RowError[]) {
+    super(`El archivo tiene ${errors.length} errores: corríjalos y cárguelo de nuevo`);
+  }
+}
+
+export interface UploadInput {
+  localidadId: string;
+  tipo: string | undefined;
+  nombreArchivo: string;
+  data: Buffer;
+}
+
+/**
+ * Reads and checks an uploaded file and keeps its documents with the company, ready to process. A file
+ * with any bad row stores nothing: the answer lists every row error and the user uploads it again.
+ */
+export async function uploadFile(
+  db: Db,
+  scope: TenantScope,
+  input: UploadInput,
+  audit: AuditContext,
+): Promise<{ load: MassLoadStatus; documentos: Array<{ numero: string; filas: string }> }> {
+  const type = fileTypeOf(input.tipo);
+  const company = await visibleCompany(db, scope, input.localidadId);
+  if (!looksLikeZip(input.data)) throw badRequest(MASS_LOAD_MESSAGES.notSpreadsheet);
+  const known = new Map<string, Promise<boolean>>();
+  const productExists = (code: string) => {
+    let found = known.get(code);
+    if (!found) {
+      found = db
+        .select({ id: productos.id })
+        .from(productos)
+        .where(and(eq(productos.localidadId, company.id), eq(productos.codigo, code)))
+        .limit(1)
+        .then((r) => r.length > 0);
+      known.set(code, found);
+    }
+    return found;
+  };
+  const rif = formatRif(company.tipoDocumento, company.numeroDocumento);
+  let parsed: Awaited<ReturnType<typeof parseFile>>;
+  try {
+    parsed = await parseFile(input.data, type, {
+      db,
+      company: { id: company.id, rif },
+      today: caracasDate(),
+      productExists,
+    });
+  } catch (error) {
+    // A zip that is not a workbook, or a damaged one: exceljs fails while reading it.
+    if (error instanceof NotASpreadsheet) throw badRequest(MASS_LOAD_MESSAGES.notSpreadsheet);
+    throw error;
+  }
+  if (parsed.fileError) throw badRequest(parsed.fileError);
+  if (parsed.errors.length > 0) throw new RowErrors(parsed.errors);
+  if (parsed.documents.length === 0) throw badRequest(MASS_LOAD_MESSAGES.empty);
+
+  const load = await db.transaction(async (tx) => {
+    // One live load per company: its documents are numbered in order, one file after another.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carga-masiva:${company.id}`}, 0))`);
+    const [busy] = await tx
+      .select({ id: cargasMasivas.id })
+      .from(cargasMasivas)
+      .where(and(eq(cargasMasivas.localidadId, company.id), inArray(cargasMasivas.estado, LIVE)))
+      .limit(1);
+    if (busy) throw conflict(MASS_LOAD_MESSAGES.busy);
+    const [row] = await tx
+      .insert(cargasMasivas)
+      .values({
+        localidadId: company.id,
+        tipo: type.tipo,
+        nombreArchivo: input.nombreArchivo,
+        total: parsed.documents.length,
+        filas: parsed.rows,
+        createdBy: audit.userEmail ?? 'sistema',
+      })
+      .returning();
+    for (let i = 0; i < parsed.documents.length; i += 500) {
+      await tx.insert(cargasMasivasDocumentos).values(
+        parsed.documents.slice(i, i + 500).map((d: ParsedDocument, j) => ({
+          cargaId: row.id,
+          posicion: i + j + 1,
+          numero: d.numero,
+          filas: d.filas,
+          documento: d.documento,
+        })),
+      );
+    }
+    await recordAudit(tx, audit, {
+      entity: 'carga_masiva',
+      entityId: row.id,
+      action: 'create',
+      after: { tipo: type.tipo, nombreArchivo: input.nombreArchivo, documentos: parsed.documents.length },
+    });
+    return row;
+  });
+  return {
+    load: await statusOf(db, load),
+    documentos: parsed.documents.map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
+  };
+}
+
+/** "5-7" for consecutive rows, "5" for one. */
+const rowsLabel = (filas: number[]) =>
+  filas.length === 1 ? String(filas[0]) : `${filas[0]}-${filas[filas.length - 1]}`;
+
+/**
+ * Marks an uploaded load for processing, as the user who asked (the job runs with that user's scope and
+ * audit identity). Only once: a second 'Procesar' of the same load changes nothing.
+ */
+export async function requestProcessing(
+  db: Db,
+  scope: TenantScope,
+  id: string,
+  audit: AuditContext,
+): Promise<LoadRow> {
+  await visibleLoad(db, scope, id);
+  const requester: Requester = { scope, audit };
+  return db.transaction(async (tx) => {
+    const [load] = await tx
+      .update(cargasMasivas)
+      .set({ estado: 'EN_COLA', solicitante: requester })
+      .where(and(eq(cargasMasivas.id, id), eq(cargasMasivas.estado, 'CARGADO')))
+      .returning();
+    if (!load) throw conflict('La carga ya fue procesada o está en proceso');
+    await recordAudit(tx, audit, { entity: 'carga_masiva', entityId: id, action: 'process' });
+    return load;
+  });
+}
+
+/** The state of a load as the dialog shows it. */
+export async function loadStatus(db: Db, scope: TenantScope, id: string): Promise<MassLoadStatus> {
+  return statusOf(db, await visibleLoad(db, scope, id));
+}
+
+/** The company's latest load (running or finished), or null: reopening the dialog shows it. */
+export async function latestLoad(
+  db: Db,
+  scope: TenantScope,
+  localidadId: string,
+): Promise<MassLoadStatus | null> {
+  const company = await visibleCompany(db, scope, localidadId);
+  const [load] = await db
+    .select()
+    .from(cargasMasivas)
+    .where(eq(cargasMasivas.localidadId, company.id))
+    .orderBy(desc(cargasMasivas.createdAt))
+    .limit(1);
+  return load ? statusOf(db, load) : null;
+}
+
+/** Most error lines the status carries; the result file has them all. */
+const STATUS_ERRORS = 1000;
+
+export async function statusOf(db: Db, load: LoadRow): Promise<MassLoadStatus> {
+  const type = fileTypeNamed(load.tipo);
+  const failed = load.errores
+    ? await db
+        .select({
+          numero: cargasMasivasDocumentos.numero,
+          filas: cargasMasivasDocumentos.filas,
+          msg: cargasMasivasDocumentos.mensaje,
+        })
+        .from(cargasMasivasDocumentos)
+        .where(
+          and(
+            eq(cargasMasivasDocumentos.cargaId, load.id),
+            inArray(cargasMasivasDocumentos.estado, ['ERROR', 'EXISTENTE']),
+          ),
+        )
+        .orderBy(cargasMasivasDocumentos.posicion)
+        .limit(STATUS_ERRORS)
+    : [];
+  let segundosRestantes: number | null = null;
+  if (load.estado === 'PROCESANDO' && load.iniciadaEn && load.procesados > 0) {
+    const elapsed = (Date.now() - load.iniciadaEn.getTime()) / 1000;
+    segundosRestantes = Math.max(0, Math.round((elapsed / load.procesados) * (load.total - load.procesados)));
+  }
+  const counters = type?.counters;
+  return {
+    id: load.id,
+    tipo: load.tipo,
+    nombreArchivo: load.nombreArchivo,
+    estado: load.estado as MassLoadStatus['estado'],
+    total: load.total,
+    filas: load.filas,
+    procesados: load.procesados,
+    nuevos: load.nuevos,
+    existentes: load.existentes,
+    errores: load.errores,
+    segundosRestantes,
+    fechaCarga: load.createdAt.toISOString(),
+    resultado: counters
+      ? {
+          [counters.total]: load.procesados,
+          [counters.created]: load.nuevos,
+          [counters.failed]: load.errores,
+        }
+      : {},
+    detalleErrores: failed.map((f) => ({ numero: f.numero, filas: rowsLabel(f.filas), msg: f.msg ?? '' })),
+  };
+}

@@ -1,0 +1,206 @@
+// The mass load of a generated 10,000-row invoice file (2,000 invoices of 5 lines) through upload
+// (POST /v2/mantenimiento/localidad/excelToJson) and processing (the pg-boss job, polled until done)
+// against the real server entry (apps/server/src/main.ts, jobs on) on a scratch PostgreSQL database:
+// wall time of each phase and in all, rows per second, and the server process's peak RSS (VmHWM).
+// Targets (issue 11): under 60 s and under 500 MB.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/mass-load.ts [--invoices 2000] [--lines 5]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import ExcelJS from 'exceljs';
+import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { benchLogin } from './support.ts';
+
+const { values } = parseArgs({
+  options: {
+    invoices: { type: 'string', default: '2000' },
+    lines: { type: 'string', default: '5' },
+  },
+});
+const invoices = Number(values.invoices);
+const lines = Number(values.lines);
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('mass-load mide PostgreSQL: defina DATABASE_URL');
+  process.exit(1);
+}
+const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
+const LOADS = '/v2/mantenimiento/localidad/cargaMasiva';
+const PRODUCTS = ['P-001', 'P-002', 'P-003', 'P-004'];
+
+/** The `factura` template's columns, filled as a user would: one row per line. */
+async function generatedFile(): Promise<Buffer> {
+  const yesterday = new Date(Date.now() - 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+    .split('-')
+    .reverse()
+    .join('/');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Datos');
+  const header = [
+    'nroFactura',
+    'serieNrofactura',
+    'fechaDocumento',
+    'codigoSucursal',
+    'condicionPago',
+    'diasCredito',
+    'facturaDivisa',
+    'cambioDivisa',
+    'tipoVenta',
+    'clienteTipoDocumento',
+    'clienteNumeroDocumento',
+    'clienteNombre',
+    'clienteDireccion',
+    'clienteTelefono',
+    'clienteCorreo',
+    'clienteTipoProveedor',
+    'observacion',
+    'codigoProducto',
+    'descripcion',
+    'unidadMedida',
+    'cantidad',
+    'precio',
+    'descuento',
+    'alicuotaGravamen',
+    'exento',
+  ];
+  sheet.addRow(header);
+  const run = Date.now().toString(36);
+  for (let i = 1; i <= invoices; i++) {
+    for (let l = 0; l < lines; l++) {
+      const code = PRODUCTS[l % PRODUCTS.length];
+      sheet.addRow([
+        `${run}-${i}`,
+        null,
+        yesterday,
+        null,
+        'CONTADO',
+        null,
+        'VEF',
+        null,
+        'INTERNA',
+        'V',
+        String(10_000_000 + (i % 5000)),
+        `Cliente ${i % 5000}`,
+        'Caracas',
+        null,
+        null,
+        'PNR',
+        null,
+        code,
+        `Artículo ${code}`,
+        'UNIDAD',
+        1 + (l % 3),
+        12.5 * (l + 1),
+        0,
+        l === 3 ? '8' : '16',
+        l === 4 ? 'SI' : 'NO',
+      ]);
+    }
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+    probe.on('error', fail);
+  });
+}
+
+/** The server process's peak resident set so far, in MB (Linux /proc). */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+const name = `sigece_bench_massload_${Date.now()}`;
+const { drop } = await scratchPostgres(serverUrl, name, 1);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    SIGECE_JOBS: '1',
+    SIGECE_DEMO: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'sigece-bench-massload-')),
+    BCV_DAILY: '0',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const exited = new Promise((done) => server.on('exit', done));
+const address = `http://127.0.0.1:${port}`;
+try {
+  for (const until = Date.now() + 180_000; ; ) {
+    const ok = await fetch(`${address}/v2/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > until) throw new Error('el servidor no respondió en 3 minutos');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const token = await benchLogin(address);
+  const auth = { authorization: `Bearer ${token}` };
+  const companies = await (
+    await fetch(`${address}/v2/mantenimiento/localidad/getlocalidades?limit=50`, { headers: auth })
+  ).json();
+  const company = (companies.results as Array<{ id: string; numeroDocumento: string }>).find(
+    (c) => c.numeroDocumento === '123456789',
+  );
+  if (!company) throw new Error('sin la razón social demo J-123456789');
+
+  const file = await generatedFile();
+  const rows = invoices * lines;
+  console.log(
+    `archivo: ${rows} filas (${invoices} facturas de ${lines} líneas), ${(file.length / 1024 / 1024).toFixed(2)} MB`,
+  );
+  const started = performance.now();
+  const form = new FormData();
+  form.append('tipo', 'factura');
+  form.append('id_localidad', company.id);
+  form.append('nombreArchivo', 'bench.xlsx');
+  form.append('archivoXls', new Blob([file]), 'bench.xlsx');
+  const uploaded = await fetch(`${address}/v2/mantenimiento/localidad/excelToJson`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  const answer = await uploaded.json();
+  if (!uploaded.ok) throw new Error(`carga: ${uploaded.status} ${JSON.stringify(answer).slice(0, 500)}`);
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const id = answer.result.carga.id as string;
+  await fetch(`${address}${LOADS}/${id}/procesar`, { method: 'POST', headers: auth });
+  let status: { estado: string; procesados: number; nuevos: number; errores: number; total: number };
+  for (;;) {
+    status = (await (await fetch(`${address}${LOADS}/${id}`, { headers: auth })).json()).result;
+    if (status.estado === 'TERMINADO') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const total = (performance.now() - started) / 1000;
+  const peak = server.pid ? peakRssMb(server.pid) : 0;
+  console.log(`carga (lectura y revisión):   ${uploadSeconds.toFixed(1)} s`);
+  console.log(`procesamiento (trabajo):      ${(total - uploadSeconds).toFixed(1)} s`);
+  console.log(`total:                        ${total.toFixed(1)} s (meta < 60 s)`);
+  console.log(`filas por segundo:            ${Math.round(rows / total)}`);
+  console.log(`facturas nuevas / con error:  ${status.nuevos} / ${status.errores} de ${status.total}`);
+  console.log(`RSS máximo del servidor:      ${peak} MB (meta < 500 MB)`);
+  console.log(`carga media del equipo:       ${loadavg()[0].toFixed(1)}`);
+} finally {
+  server.kill('SIGTERM');
+  await exited;
+  await drop();
+}
