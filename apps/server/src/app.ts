@@ -30,6 +30,7 @@ import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { createSecretBox } from './secrets.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(numberingRoutes);
       await api.register(invoiceRoutes);
       await api.register(noteRoutes);
+      await api.register(orderRoutes);
       await api.register(verificationRoutes);
     },
     { prefix: '/v2' },

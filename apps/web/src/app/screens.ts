@@ -30,4 +30,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas': lazy(() => import('../features/notes/NotesPage.tsx')),
   '/facturacion/generales/notas/nota': lazy(() => import('../features/notes/NewNotePage.tsx')),
+  '/facturacion/OrdenesGuias': lazy(() => import('../features/orders/OrdersPage.tsx')),
+  '/facturacion/OrdenesGuias/CrearOrdenesGuias': lazy(() => import('../features/orders/NewOrderPage.tsx')),
+  '/reportes/ReporteOrdenes': lazy(() => import('../features/orders/OrdersReportPage.tsx')),
 };
