@@ -33,7 +33,10 @@ test('a dispatch guide without amounts: create, see its PDF, verify it publicly,
     await login(page, ADMIN.email, ADMIN.password);
     await acceptContract(page);
     await page.goto('/facturacion/OrdenesGuias');
-    await expect(page.getByRole('heading', { name: 'Órdenes de Entrega y Guías de Despacho' })).toBeVisible();
+    // The screen's code loads on first visit (slow on a loaded machine).
+    await expect(page.getByRole('heading', { name: 'Órdenes de Entrega y Guías de Despacho' })).toBeVisible({
+      timeout: 60_000,
+    });
     await page.getByRole('button', { name: 'Nueva Orden/Guía' }).click();
     await expect(page).toHaveURL(/\/facturacion\/OrdenesGuias\/CrearOrdenesGuias$/);
   });
