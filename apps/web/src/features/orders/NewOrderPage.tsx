@@ -1,4 +1,5 @@
 import './register.ts';
+import '../invoices/register.ts';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
