@@ -35,6 +35,7 @@ import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { withholdingRoutes } from './modules/withholdings/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(noteRoutes);
       await api.register(withholdingRoutes);
       await api.register(purchaseRoutes);
+      await api.register(orderRoutes);
       await api.register(verificationRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(operationsChartRoutes);

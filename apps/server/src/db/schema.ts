@@ -9,6 +9,7 @@ export * from './schema/issuance.ts';
 export * from './schema/mail.ts';
 export * from './schema/notes.ts';
 export * from './schema/numbering.ts';
+export * from './schema/orders.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
 export * from './schema/withholdings.ts';

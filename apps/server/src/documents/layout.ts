@@ -88,6 +88,14 @@ const COLUMNS: Column[] = [
   { label: 'Descuento', width: FIXED[5], align: 'right' },
   { label: 'Importe', width: FIXED[6], align: 'right' },
 ];
+/** Without amounts (an order or guide that leaves them out): Código, Descripción, Cantidad, Unidad. */
+const NO_AMOUNT_FIXED = [70, 0, 80, 80];
+const NO_AMOUNT_COLUMNS: Column[] = [
+  { label: 'Código', width: NO_AMOUNT_FIXED[0], align: 'left' },
+  { label: 'Descripción', width: W - NO_AMOUNT_FIXED.reduce((a, b) => a + b, 0), align: 'left' },
+  { label: 'Cantidad', width: NO_AMOUNT_FIXED[2], align: 'right' },
+  { label: 'Unidad', width: NO_AMOUNT_FIXED[3], align: 'left' },
+];
 const PAD = 3;
 
 /**
@@ -462,7 +470,7 @@ class Renderer {
     const y = this.y;
     this.pdf.rect(M, y, W, 16).fill(FILL);
     let x = M;
-    for (const col of COLUMNS) {
+    for (const col of this.columns) {
       const label = col.label === 'Importe' ? `Importe (${currencyLabel(this.doc.currency.iso)})` : col.label;
       this.line(label, x + PAD, y + 4.5, col.width - 2 * PAD, BOLD, 7.5, col.align);
       x += col.width;
@@ -533,9 +541,15 @@ class Renderer {
     this.y += h;
   }
 
+  /** The line table's columns: without the money ones when the document leaves amounts out. */
+  private get columns(): Column[] {
+    return this.doc.withoutAmounts ? NO_AMOUNT_COLUMNS : COLUMNS;
+  }
+
   private lines() {
     const { doc } = this;
     if (doc.table) return this.ownTable();
+    const COLUMNS = this.columns;
     this.tableHeader();
     for (const line of doc.lines) {
       const description = pdfText(line.exento ? `${line.descripcion} (E)` : line.descripcion);
@@ -563,9 +577,9 @@ class Renderer {
         description,
         formatQuantity(line.cantidad),
         unidad,
-        this.money(line.precio),
-        this.money(line.descuento),
-        this.money(line.importe),
+        ...(doc.withoutAmounts
+          ? []
+          : [this.money(line.precio), this.money(line.descuento), this.money(line.importe)]),
       ];
       for (let i = 0; i < COLUMNS.length; i++) {
         const col = COLUMNS[i];
@@ -718,7 +732,7 @@ class Renderer {
     const captionW = leftW - qrSize - 8;
     const leftH = this.measurePieces(pieces, leftW) + Math.max(qrSize, this.measurePieces(caption, captionW));
 
-    const { rows, heads } = this.totalsRows();
+    const { rows, heads } = doc.withoutAmounts ? { rows: [], heads: [] } : this.totalsRows();
     const valueW = heads.length ? 74 : 96;
     const labelW = rightW - valueW * Math.max(1, heads.length) - 8;
     const rowH = (r: TotalsRow) => this.height(r.label, r.strong ? BOLD : FONT, r.strong ? 9 : 8, labelW) + 5;
@@ -753,11 +767,12 @@ class Renderer {
       });
       y += h;
     }
-    this.pdf
-      .rect(rightX, boxTop, rightW, y - boxTop)
-      .lineWidth(0.6)
-      .strokeColor(RULE)
-      .stroke();
+    if (rows.length > 0)
+      this.pdf
+        .rect(rightX, boxTop, rightW, y - boxTop)
+        .lineWidth(0.6)
+        .strokeColor(RULE)
+        .stroke();
 
     // Notes and QR, left.
     let ly = top;

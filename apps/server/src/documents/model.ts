@@ -157,6 +157,11 @@ export interface FiscalDocument {
   issuer: DocumentIssuer;
   customer: DocumentCustomer;
   lines: DocumentLine[];
+  /**
+   * True for an order or guide without amounts: the lines show code, description, quantity and unit
+   * only, and no totals are printed (`totals` is ignored).
+   */
+  withoutAmounts?: boolean;
   totals: DocumentTotals;
   currency: DocumentCurrency;
   /** For foreign-currency documents: every total also in Bs. */

@@ -31,6 +31,7 @@ export const MENU: MenuNode[] = [
           leaf('generales', '/facturacion/generales'),
           leaf('compras', '/facturacion/compras'),
           leaf('notas', '/facturacion/notas'),
+          leaf('ordenesGuias', '/facturacion/OrdenesGuias'),
         ],
       },
     ],

@@ -37,4 +37,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/reportes/ReportSeniat': lazy(() => import('../features/reports/seniat/SeniatReportPage.tsx')),
   '/reportes/logs': lazy(() => import('../features/reports/logs/LogsReportPage.tsx')),
   '/reportes/logsEmail': lazy(() => import('../features/reports/email-log/EmailLogPage.tsx')),
+  '/facturacion/OrdenesGuias': lazy(() => import('../features/orders/OrdersPage.tsx')),
+  '/facturacion/OrdenesGuias/CrearOrdenesGuias': lazy(() => import('../features/orders/NewOrderPage.tsx')),
+  '/reportes/ReporteOrdenes': lazy(() => import('../features/orders/OrdersReportPage.tsx')),
 };

@@ -140,6 +140,11 @@ export const invoiceSchema = tolerantObject({
   observacion: optionalText('observacion', 100),
   observacionInfo: optionalText('observacionInfo', 100),
   ordenCompra: optionalText('ordenCompra', 40),
+  /** The delivery order or guide the invoice is issued from ('Facturar', issue 10). */
+  idOrden: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.uuid({ error: 'idOrden no es un identificador válido' }).optional(),
+  ),
   cliente: invoiceClientSchema,
   lstDetallesFacturaGeneral: z
     .array(invoiceLineSchema, { error: 'lstDetallesFacturaGeneral es requerido' })
@@ -190,6 +195,7 @@ export const INVOICE_KNOWN_FIELDS = [
   'observacion',
   'observacionInfo',
   'ordenCompra',
+  'idOrden',
   'cliente',
   'lstDetallesFacturaGeneral',
   'lstPagos',

@@ -1,4 +1,5 @@
 // Invoices, their lines, payments and taxes (spec 001 §3.1–3.5).
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -64,6 +65,8 @@ export const facturas = pgTable(
     observacion: text('observacion'),
     observacionInfo: text('observacion_info'),
     ordenCompra: text('orden_compra'),
+    /** The delivery order or guide this invoice was issued from ('Facturar', migration 0009). */
+    ordenId: uuid('id_orden'),
     servicio: jsonb('servicio').$type<Record<string, string>>(),
     cuentaTerceros: jsonb('cuenta_terceros').$type<{
       rifPrestador: string;
@@ -89,6 +92,7 @@ export const facturas = pgTable(
     // "Same company, series and number twice is an error": the database guarantees it under concurrency.
     uniqueIndex('facturas_numero_uq').on(t.localidadId, t.serieFactura, t.nroFactura),
     uniqueIndex('facturas_control_uq').on(t.localidadId, t.serie, t.numeroControl),
+    uniqueIndex('facturas_orden_uq').on(t.ordenId).where(sql`${t.ordenId} is not null`),
     index('facturas_list_idx').on(t.localidadId, t.fechaEmision),
     index('facturas_emision_idx').on(t.fechaEmision),
   ],

@@ -32,6 +32,7 @@ import {
   type StoreContext,
   type StoredDocument,
 } from '../issuance/family.ts';
+import { checkOrderToInvoice } from '../orders/invoicing.ts';
 
 /**
  * The invoice family's own intake: what an invoice of POST /v2/facturas/masivafacturacion must be
@@ -71,6 +72,7 @@ export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<
   if (!parsed.success) throw new DocumentRejected(describeIssues(parsed.error));
   const input = parsed.data;
   const { company, branch } = await ctx.issuer(input.rif, input.codigoSucursal);
+  if (input.idOrden) await checkOrderToInvoice(db, input.idOrden, company.id);
 
   // Totals recomputed from the lines (spec 001 §4.4) and compared with what was sent.
   const lines = input.lstDetallesFacturaGeneral.map((l) =>
@@ -254,6 +256,7 @@ export async function storeInvoice(
   const sentSerie = input.serieNrofactura?.toUpperCase();
   const nroFactura = input.nroFactura ?? context.number?.numero ?? `AUTO-${randomUUID()}`;
   const serieFactura = sentSerie ?? context.number?.serie ?? '';
+  if (input.idOrden) await checkOrderToInvoice(tx, input.idOrden, company.id, true);
   const c = input.cliente;
   const clients = await upsertDocumentClients(tx, [{ ...c, localidadId: company.id }], createdBy);
   const client = { id: clients.values().next().value! };
@@ -304,6 +307,7 @@ export async function storeInvoice(
       observacion: input.observacion ?? null,
       observacionInfo: input.observacionInfo ?? null,
       ordenCompra: input.ordenCompra ?? null,
+      ordenId: input.idOrden ?? null,
       servicio,
       cuentaTerceros: terceros,
       cliente: {

@@ -37,6 +37,8 @@ export interface ConfirmedAction<T> {
   title: string;
   text: (row: T) => string;
   confirmLabel?: string;
+  /** Hidden instead of disabled where it does not apply (the orders' Anular, spec 001 §2.4). */
+  hideWhenDisabled?: boolean;
   /** Calls the server; resolves to the success toast's text. */
   run: (row: T) => Promise<string>;
 }
@@ -171,6 +173,7 @@ export function DocumentListPage<T, F>({
             icon: <HighlightOffOutlined fontSize="small" />,
             color: 'error' as const,
             enabled: annul.enabled,
+            hidden: annul.hideWhenDisabled ? (row: T) => !annul.enabled(row) : undefined,
             onClick: (row: T) => setConfirm({ row, action: annul }),
           },
         ]

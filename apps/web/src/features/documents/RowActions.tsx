@@ -18,6 +18,8 @@ export interface RowAction<T> {
   enabled?: (row: T) => boolean;
   color?: 'primary' | 'error' | 'secondary';
   menu?: boolean;
+  /** Left out on rows where it never applies (e.g. the orders' Anular on an annulled order, spec 001 §2.4). */
+  hidden?: (row: T) => boolean;
 }
 
 /** The actions cell: frequent actions as icons, the rest in a menu (the list keeps its width). */
@@ -31,8 +33,9 @@ export function RowActions<T>({
   moreLabel: string;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const icons = actions.filter((a) => !a.menu);
-  const items = actions.filter((a) => a.menu);
+  const shown = actions.filter((a) => !a.hidden?.(row));
+  const icons = shown.filter((a) => !a.menu);
+  const items = shown.filter((a) => a.menu);
   const enabled = (a: RowAction<T>) => a.enabled?.(row) ?? true;
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>

@@ -22,6 +22,7 @@ import { usePermission } from '../../app/permissions.ts';
 import type { Client } from '../../components/ClientPicker/index.ts';
 import { formatPercent, formatQuantity } from '../../components/format.ts';
 import { DocumentClientCard, DocumentPageHeader, LinesCard, TotalsCard } from '../documents/index.ts';
+import { useOrderPrefill } from '../orders/invoicePrefill.ts';
 import { AddPaymentDialog, type PaymentCurrencyOption } from './AddPaymentDialog.tsx';
 import { AddProductDialog } from './AddProductDialog.tsx';
 import {
@@ -80,6 +81,8 @@ export default function NewInvoicePage() {
     setDraft((d) => ({ ...d, ...next }));
   }, []);
 
+  // 'Facturar' from the orders list: ?orden=<id> prefills the draft (issue 10).
+  useOrderPrefill(useCallback((prefill: Partial<Draft>) => setDraft({ ...emptyDraft(), ...prefill }), []));
   const companies = useInvoiceCompanies();
   const currencies = useCurrencies();
   const banks = useBanks();

@@ -114,6 +114,8 @@ export interface Draft {
   pagos: DraftPayment[];
   observacion: string;
   tipoColetilla: boolean;
+  /** The delivery order or guide this invoice comes from ('Facturar' in the orders list). */
+  idOrden?: string;
 }
 
 /** The defaults of §4.1: currency VEF, condition CONTADO, no lines, payments, taxes or totals. */
@@ -333,6 +335,7 @@ export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadCont
     nombrePrestador: draft.tercero?.nombrePrestador,
     domicilioPrestador: draft.tercero?.domicilioPrestador,
     observacion: observacion || undefined,
+    idOrden: draft.idOrden,
     coletillaIGTF: pagos.some((p) => dec(p.igtfValor).gt(0)),
     cliente: {
       tipoDocumento: cliente.tipoDocumento,

@@ -1,4 +1,4 @@
-import { documentLabel, type NotePublic } from '@sigece/fiscal';
+import { documentLabel, type NotePublic, type OrderPublic } from '@sigece/fiscal';
 import { ApiError, api } from '../../app/api.ts';
 
 /**
@@ -115,7 +115,21 @@ export const DOCUMENT_SOURCES: Record<DocumentKind, DocumentSource> = {
   orden: {
     path: (id) => `/v2/ordenes/getOrdenId/${encodeURIComponent(id)}`,
     counterpart: 'client',
-    map: genericMap('orden', ['nroOrden', 'numeroOrden', 'nro']),
+    // The public projection the server declares (packages/fiscal orders/contract.ts).
+    map: (answer) => {
+      const { orden, localidaddetalle } = answer as unknown as OrderPublic;
+      return {
+        rif: localidaddetalle.rif,
+        razonSocial: localidaddetalle.nombre,
+        estatus: orden.logEstatusRegistro,
+        checksum: orden.checkedSumBase64,
+        numero: orden.nroOrden,
+        control: orden.nroControl,
+        fechaEmision: orden.fechaEmision,
+        contraparteRif: orden.cliente.rif,
+        contraparteNombre: orden.cliente.identificacion,
+      };
+    },
   },
   ret: {
     path: (id) => `/v2/retenciones/getRetencionId/${encodeURIComponent(id)}`,

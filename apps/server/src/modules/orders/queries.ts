@@ -1,0 +1,316 @@
+import {
+  caracasDayEnd,
+  caracasDayStart,
+  documentLabel,
+  formatDateCaracas,
+  formatRif,
+  type OrderDetail,
+  type OrderFilters,
+  type OrderKind,
+  type OrderListRow,
+  type OrderPublic,
+  orderKindLabel,
+  type PageQuery,
+} from '@sigece/fiscal';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { facturas, localidades, ordenes, ordenGravamenes, ordenLineas, sucursales } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
+import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { renderStates } from '../issuance/ledger.ts';
+
+/** The SQL of the orders' own tables (ordenes, orden_lineas, orden_gravamenes). */
+
+export type OrderRow = typeof ordenes.$inferSelect;
+export type OrderInsert = typeof ordenes.$inferInsert;
+export type OrderLineInsert = Omit<typeof ordenLineas.$inferInsert, 'ordenId'>;
+export type OrderTaxInsert = Omit<typeof ordenGravamenes.$inferInsert, 'ordenId'>;
+
+type ClientJson = { tipoDocumento: string; numeroDocumento: string; identificacion: string };
+const clientLabel = (c: Record<string, unknown>) => {
+  const x = c as ClientJson;
+  return `${formatRif(x.tipoDocumento, x.numeroDocumento)} / ${x.identificacion}`;
+};
+const checksumBase64 = (hex: string | null) => (hex ? Buffer.from(hex, 'hex').toString('base64') : null);
+export const orderStatusLabel = (status: string) => (status === 'ACTIVO' ? 'Activa' : 'Anulada');
+
+export async function insertOrder(
+  tx: DbOrTx,
+  order: OrderInsert,
+  lines: OrderLineInsert[],
+  taxes: OrderTaxInsert[],
+): Promise<OrderRow> {
+  const [row] = await tx.insert(ordenes).values(order).returning();
+  await tx.insert(ordenLineas).values(lines.map((l) => ({ ...l, ordenId: row.id })));
+  if (taxes.length > 0)
+    await tx.insert(ordenGravamenes).values(taxes.map((t) => ({ ...t, ordenId: row.id })));
+  return row;
+}
+
+export const orderKey = (localidadId: string, modelo: string, nroOrden: string) =>
+  `${localidadId}|${modelo}|${nroOrden}`;
+
+/** Which `company|kind|nroOrden` keys are already held by an order that is not deleted: one query. */
+export async function existingOrderKeys(
+  tx: DbOrTx,
+  keys: Array<{ localidadId: string; modelo: string; nroOrden: string }>,
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const json = JSON.stringify(keys.map((k) => ({ loc: k.localidadId, modelo: k.modelo, nro: k.nroOrden })));
+  const found = (await tx.execute(sql`
+    select o.id_localidad::text as loc, o.modelo_orden as modelo, o.nro_orden as nro from ordenes o
+    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, modelo text, nro text)
+      on o.id_localidad = k.loc and o.modelo_orden = k.modelo and o.nro_orden = k.nro
+    where not o.log_deleted_registro`)) as unknown as {
+    rows: Array<{ loc: string; modelo: string; nro: string }>;
+  };
+  return new Set(found.rows.map((r) => orderKey(r.loc, r.modelo, r.nro)));
+}
+
+/** Copies control numbers from the kernel's recordset `v` onto orders (see issuance/ledger.ts). */
+export const ORDER_CONTROL_NUMBERS_UPDATE = sql`update ordenes o set serie = v.serie, numero_control = v.numero,
+  nro_control = v.nro, id_control_lote = v.lote from v where o.id = v.id`;
+
+/** An order that is not deleted, checked against the caller's tenancy (403 for another company's). */
+export async function visibleOrder(db: DbOrTx, scope: TenantScope, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(ordenes)
+    .where(and(eq(ordenes.id, id), eq(ordenes.deleted, false)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Orden/Guia no encontrada');
+  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
+  return row;
+}
+
+/** A company's orders (not deleted) by number, of one kind when given. */
+export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: string, modelo?: string) {
+  return db
+    .select()
+    .from(ordenes)
+    .where(
+      and(
+        eq(ordenes.localidadId, localidadId),
+        eq(ordenes.nroOrden, nroOrden),
+        eq(ordenes.deleted, false),
+        modelo ? eq(ordenes.modelo, modelo) : undefined,
+      ),
+    );
+}
+
+/** The invoice issued from each order, if any. */
+async function invoicesOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { id: string; label: string }>();
+  const rows = await db
+    .select({
+      id: facturas.id,
+      orden: facturas.ordenId,
+      serie: facturas.serieFactura,
+      nro: facturas.nroFactura,
+    })
+    .from(facturas)
+    .where(inArray(facturas.ordenId, ids));
+  return new Map(rows.map((r) => [r.orden!, { id: r.id, label: documentLabel(r.serie, r.nro) }]));
+}
+
+// --- The list --------------------------------------------------------------------------------------
+
+const SORTS: Record<OrderFilters['sort'], SQL> = {
+  id: sql`${ordenes.secuencia}`,
+  nroOrden: sql`${ordenes.nroOrden}`,
+  nroControl: sql`${ordenes.nroControl}`,
+  fechaEmision: sql`${ordenes.fechaEmision}`,
+  modeloOrden: sql`${ordenes.modelo}`,
+};
+
+/**
+ * The orders list (spec 001 §2.4, §7.3 queryordenes): paged on the server (page from 1), sorted by id
+ * ascending unless told, filtered by rif, dates, branch code, company and number, with a search box.
+ */
+export async function listOrders(db: DbOrTx, scope: TenantScope, query: PageQuery & OrderFilters) {
+  const term = query.search ? likePattern(query.search) : undefined;
+  const rif = query.rif?.toUpperCase().replace('-', '');
+  const where = and(
+    eq(ordenes.deleted, false),
+    tenantCondition(scope, { localidad: ordenes.localidadId, sucursal: ordenes.sucursalId }),
+    query.id_localidad ? eq(ordenes.localidadId, query.id_localidad) : undefined,
+    query.id_sucursal ? eq(ordenes.sucursalId, query.id_sucursal) : undefined,
+    rif ? sql`${localidades.tipoDocumento} || ${localidades.numeroDocumento} = ${rif}` : undefined,
+    query.codigoSucursal ? eq(sucursales.codigoSucursal, query.codigoSucursal) : undefined,
+    query.nroOrden ? ilike(ordenes.nroOrden, likePattern(query.nroOrden)) : undefined,
+    query.fechaInicio ? gte(ordenes.fechaEmision, caracasDayStart(query.fechaInicio)) : undefined,
+    query.fechaFin ? lt(ordenes.fechaEmision, caracasDayEnd(query.fechaFin)) : undefined,
+    term
+      ? or(
+          ilike(ordenes.nroOrden, term),
+          ilike(ordenes.nroControl, term),
+          ilike(ordenes.motivo, term),
+          ilike(sql`${ordenes.cliente}->>'identificacion'`, term),
+          ilike(sql`${ordenes.cliente}->>'numeroDocumento'`, term),
+        )
+      : undefined,
+  );
+  const sort = SORTS[query.sort];
+  const [[{ total }], rows] = await Promise.all([
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(ordenes)
+      .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
+      .leftJoin(sucursales, eq(sucursales.id, ordenes.sucursalId))
+      .where(where),
+    db
+      .select({ order: ordenes, company: localidades, branch: sucursales })
+      .from(ordenes)
+      .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
+      .leftJoin(sucursales, eq(sucursales.id, ordenes.sucursalId))
+      .where(where)
+      .orderBy(query.order === 'desc' ? desc(sort) : asc(sort), asc(ordenes.secuencia))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  ]);
+  const ids = rows.map((r) => r.order.id);
+  const [states, invoices] = await Promise.all([renderStates(db, 'orden', ids), invoicesOf(db, ids)]);
+  return pageOf(
+    query,
+    rows.map((r) =>
+      listRow(r.order, r.company, r.branch, states.get(r.order.id)?.pdfEstado, invoices.get(r.order.id)),
+    ),
+    Number(total),
+  );
+}
+
+function listRow(
+  o: OrderRow,
+  company: typeof localidades.$inferSelect,
+  branch: typeof sucursales.$inferSelect | null,
+  pdfEstado: OrderListRow['pdfEstado'] | undefined,
+  invoice: { id: string; label: string } | undefined,
+): OrderListRow {
+  return {
+    id: o.id,
+    secuencia: o.secuencia,
+    id_localidad: o.localidadId,
+    id_sucursal: o.sucursalId,
+    rif: formatRif(company.tipoDocumento, company.numeroDocumento),
+    codigoSucursal: branch?.codigoSucursal ?? null,
+    nroOrden: o.nroOrden,
+    nroControl: o.nroControl,
+    serie: o.serie,
+    modeloOrden: o.modelo as OrderKind,
+    tipo: orderKindLabel(o.modelo),
+    fechaEmision: o.fechaEmision.toISOString(),
+    fecha: formatDateCaracas(o.fechaEmision),
+    cliente: clientLabel(o.cliente),
+    razonSocial: company.nombre,
+    sucursal: branch?.nombre ?? null,
+    facturaGenerada: invoice ? 'true' : 'false',
+    id_factura: invoice?.id ?? null,
+    nroFactura: invoice?.label ?? null,
+    IncluirMontos: o.incluirMontos,
+    facturaDivisa: o.moneda,
+    importeTotal: o.importeTotal,
+    motivo: o.motivo,
+    direccionEntrega: o.direccionEntrega,
+    observacion: o.observacion,
+    pdfEstado: pdfEstado ?? (o.pdf ? 'GENERADA' : 'PENDIENTE'),
+    logEstatusRegistro: o.status,
+    logDeletedRegistro: o.deleted,
+    estatus: orderStatusLabel(o.status),
+  };
+}
+
+// --- One order ------------------------------------------------------------------------------------
+
+/** The order with its company, branch, lines and taxes, as stored. */
+export async function loadOrder(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ order: ordenes, company: localidades, branch: sucursales })
+    .from(ordenes)
+    .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
+    .leftJoin(sucursales, eq(sucursales.id, ordenes.sucursalId))
+    .where(eq(ordenes.id, id))
+    .limit(1);
+  if (!row) throw notFound('Orden/Guia no encontrada');
+  const [lines, taxes] = await Promise.all([
+    db.select().from(ordenLineas).where(eq(ordenLineas.ordenId, id)).orderBy(asc(ordenLineas.posicion)),
+    db
+      .select()
+      .from(ordenGravamenes)
+      .where(eq(ordenGravamenes.ordenId, id))
+      .orderBy(asc(ordenGravamenes.alicuota)),
+  ]);
+  return { ...row, lines, taxes };
+}
+
+/** The whole order as 'Facturar' and the detail read it, without the PDF bytes. */
+export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> {
+  const { order: o, company, branch, lines, taxes } = await loadOrder(db, id);
+  const [states, invoices] = await Promise.all([renderStates(db, 'orden', [id]), invoicesOf(db, [id])]);
+  return {
+    ...listRow(o, company, branch, states.get(id)?.pdfEstado, invoices.get(id)),
+    tasaCambio: o.tasaCambio,
+    subTotal: o.subTotal,
+    totalExento: o.totalExento,
+    totalExonerado: o.totalExonerado,
+    montoDescuento: o.montoDescuento,
+    totalIva: o.totalIva,
+    clienteDetalle: o.cliente,
+    lstDetallesFacturaGeneral: lines.map((l) => ({
+      codigoProducto: l.codigoProducto,
+      descripcion: l.descripcion,
+      unidadMedida: l.unidadMedida,
+      cantidad: l.cantidad,
+      precio: l.precio,
+      descuento: l.descuento,
+      montoDescuento: l.montoDescuento,
+      importe: l.importe,
+      alicuotaGravamen: l.alicuota,
+      montoGravamen: l.montoGravamen,
+      exento: l.exento,
+      exonerado: l.exonerado,
+    })),
+    lstGravamenes: taxes.map((t) => ({
+      alicuota: t.alicuota,
+      baseImponible: t.baseImponible,
+      montoAlicuota: t.montoAlicuota,
+    })),
+    checkedSumBase64: checksumBase64(o.pdfSha256),
+    origen: o.origen,
+    logUsername: o.createdBy,
+  };
+}
+
+/** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
+export async function publicOrder(db: DbOrTx, id: string): Promise<OrderPublic | null> {
+  const [row] = await db
+    .select({ order: ordenes, company: localidades })
+    .from(ordenes)
+    .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
+    .where(and(eq(ordenes.id, id), eq(ordenes.deleted, false)))
+    .limit(1);
+  if (!row) return null;
+  const o = row.order;
+  const c = o.cliente as ClientJson;
+  return {
+    code: 200,
+    orden: {
+      id: o.id,
+      modeloOrden: o.modelo as OrderKind,
+      tipo: orderKindLabel(o.modelo),
+      nroOrden: o.nroOrden,
+      nroControl: o.pdf ? o.nroControl : null,
+      fechaEmision: o.fechaEmision.toISOString(),
+      estatus: orderStatusLabel(o.status),
+      logEstatusRegistro: o.status,
+      ordenGenerada: o.pdf ? 'true' : 'false',
+      checkedSumBase64: checksumBase64(o.pdfSha256),
+      cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
+    },
+    localidaddetalle: {
+      rif: formatRif(row.company.tipoDocumento, row.company.numeroDocumento),
+      nombre: row.company.nombre,
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import {
+  hasPermission,
+  idParam,
+  orderAnnulAnswerSchema,
+  orderDetailSchema,
+  orderExcelAnswerSchema,
+  orderFiltersSchema,
+  orderIngestAnswerSchema,
+  orderListRowSchema,
+  orderReportAnswerSchema,
+  orderReportQuerySchema,
+  pageQuery,
+  screen,
+  z,
+} from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../http/errors.ts';
+import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { scopeOf } from '../../http/tenancy.ts';
+import { auditContextOf } from '../audit/service.ts';
+import { issueDocuments } from '../issuance/pipeline.ts';
+import { queueRenders, renderDocument } from '../issuance/render.ts';
+import { annulOrders, MAX_ORDERS_PER_REQUEST } from './annul.ts';
+import { orderFamily } from './family.ts';
+import { listOrders, orderDetail, publicOrder, visibleOrder } from './queries.ts';
+import { orderReport, orderReportExcel } from './report.ts';
+
+/** The orders screen (spec 001 §6: search, add, print, delete — Anular is tied to delete). */
+const LIST = screen('/facturacion/OrdenesGuias');
+const NEW = screen('/facturacion/OrdenesGuias/CrearOrdenesGuias');
+/** The company screen's bulk processing (file types ordenEntrega and anularOrden). */
+const BULK = screen('/mantenimiento/Localidad').can('genMasivaFactura');
+const REPORT = screen('/reportes/ReporteOrdenes');
+const BASE = '/ordenes';
+const security = [{ bearerAuth: [] }];
+const tags = ['ordenes'];
+
+const arrayBody = (what: string) =>
+  z
+    .array(z.unknown(), { error: `El cuerpo debe ser un arreglo de ${what}` })
+    .max(MAX_ORDERS_PER_REQUEST, `Máximo ${MAX_ORDERS_PER_REQUEST} ${what} por solicitud`);
+
+const INCLUIR_MONTOS_DOC =
+  'IncluirMontos: con montos, las líneas, totales e impuestos se validan (±0,01) y se guardan como los de una factura y se imprimen; sin montos, de cada línea solo se guardan e imprimen código, descripción, cantidad y unidad (los montos enviados se ignoran).';
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.post(
+    `${BASE}/masivaordenes`,
+    {
+      config: { documentBatch: true },
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }, BULK] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Recibe un arreglo de órdenes de entrega y guías de despacho: cada una se juzga por separado; code 203 si alguna falló',
+        description: INCLUIR_MONTOS_DOC,
+        body: arrayBody('órdenes'),
+        response: { 200: orderIngestAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { answer, ids } = await issueDocuments<z.infer<typeof orderIngestAnswerSchema>>(
+        db,
+        orderFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin: 'API', audit: auditContextOf(request) },
+      );
+      await queueRenders(app.deps, 'orden', ids);
+      return answer;
+    },
+  );
+
+  app.put(
+    `${BASE}/anular`,
+    {
+      preValidation: guard({ anyOf: [LIST.can('delete'), BULK] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Anula órdenes/guías por razón social, sucursal y número: code 200, o 203 con los errores de cada una',
+        body: arrayBody('órdenes'),
+        response: { 200: orderAnnulAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) => annulOrders(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+  );
+
+  app.get(
+    `${BASE}/queryordenes`,
+    {
+      preValidation: guard({ module: LIST.module }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Lista paginada de órdenes/guías (page desde 1, por id ascendente salvo sort/order), con búsqueda y filtros',
+        querystring: pageQuery.extend(orderFiltersSchema.shape),
+        response: { 200: pageBody(orderListRowSchema), ...errorResponses },
+      },
+    },
+    (request) => listOrders(db, scopeOfRequest(request), request.query),
+  );
+
+  /** The stored PDF, rendered now when the job has not yet done it (the number is already assigned). */
+  async function pdfOf(scope: ReturnType<typeof scopeOfRequest>, id: string) {
+    const row = await visibleOrder(db, scope, id);
+    if (row.pdf) return { pdf: row.pdf, nroOrden: row.nroOrden };
+    if (!row.nroControl) throw badRequest('La Orden/Guia aún no tiene número de control');
+    await renderDocument(app.deps, 'orden', id);
+    const after = await visibleOrder(db, scope, id);
+    if (!after.pdf) throw badRequest('El PDF de la Orden/Guia aún no está generado');
+    return { pdf: after.pdf, nroOrden: after.nroOrden };
+  }
+
+  app.get(
+    `${BASE}/ordencodificada/:id`,
+    {
+      preValidation: guard(LIST.can('print')),
+      schema: {
+        tags,
+        security,
+        summary: 'El PDF firmado de una orden/guía, en base64 (facturaCodificada)',
+        params: idParam,
+        response: {
+          200: z.object({ code: z.number(), message: z.string(), facturaCodificada: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { pdf } = await pdfOf(scopeOfRequest(request), request.params.id);
+      return {
+        code: 200,
+        message: 'Orden codificada encontrada con exito',
+        facturaCodificada: pdf.toString('base64'),
+      };
+    },
+  );
+
+  app.get(
+    `${BASE}/pdf/:id`,
+    {
+      preValidation: guard(LIST.can('print')),
+      schema: {
+        tags,
+        security,
+        summary: 'El PDF firmado de una orden/guía (bytes exactos)',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, nroOrden } = await pdfOf(scopeOfRequest(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${orderFamily.fileName(nroOrden.replace(/[^\w.-]/g, '_'))}.pdf"`,
+        )
+        .send(pdf);
+    },
+  );
+
+  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
+  app.get(
+    `${BASE}/getOrdenId/:id`,
+    {
+      schema: {
+        tags: ['ordenes', 'verificación pública'],
+        summary: 'Detalle de una orden/guía; sin token, solo los datos públicos de verificación',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const principal = await optionalPrincipal(request);
+      if (principal && hasPermission(principal, LIST.module, 'search')) {
+        const row = await visibleOrder(db, scopeOf(principal), request.params.id).catch(() => null);
+        if (row) return { code: 200, message: 'Consulta exitosa', result: await orderDetail(db, row.id) };
+      }
+      const projection = await publicOrder(db, request.params.id);
+      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
+      return projection;
+    },
+  );
+
+  app.get(
+    `${BASE}/detalle/:id`,
+    {
+      preValidation: guard({
+        anyOf: [{ module: LIST.module }, { module: '/facturacion/generales/facturaGeneral' }],
+      }),
+      schema: {
+        tags,
+        security,
+        summary: "La orden/guía completa (líneas, cliente, totales): la lee 'Facturar'",
+        params: idParam,
+        response: { 200: resultBody(orderDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await visibleOrder(db, scopeOfRequest(request), request.params.id);
+      return { code: 200, message: 'Consulta exitosa', result: await orderDetail(db, row.id) };
+    },
+  );
+
+  app.get(
+    '/mantenimiento/reportes/getlibroOrdenes',
+    {
+      preValidation: guard({ module: REPORT.module }),
+      schema: {
+        tags: ['reportes'],
+        security,
+        summary:
+          'Reporte de órdenes/guías de una razón social (y sucursal) entre dos fechas: PDF en base64 y cantidad',
+        querystring: orderReportQuerySchema,
+        response: { 200: orderReportAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) => orderReport(db, scopeOfRequest(request), request.query),
+  );
+
+  app.get(
+    '/mantenimiento/reportes/getOrdenesExcel',
+    {
+      preValidation: guard({ module: REPORT.module }),
+      schema: {
+        tags: ['reportes'],
+        security,
+        summary:
+          'El reporte de órdenes/guías como hoja de cálculo (Ordenes_Guias_{marca de tiempo}.xlsx, base64)',
+        querystring: orderReportQuerySchema,
+        response: { 200: orderExcelAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) => orderReportExcel(db, scopeOfRequest(request), request.query),
+  );
+};

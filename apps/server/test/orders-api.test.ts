@@ -1,0 +1,486 @@
+// Integration tests of delivery orders and dispatch guides (issue 10 §1; spec 001 §2.4, §3.9, §4.5, §7.3,
+// §8.4; spec 002 §2.7, §7): every call of the orders API on PGlite and PostgreSQL — masivaordenes with
+// and without amounts, its refusals (missing motivo, unknown client, duplicate nroOrden, amounts that
+// disagree), numbering from the ORDEN lot (racing requests leave no gap), anular, queryordenes,
+// ordencodificada and the signed PDF read back with pdftotext and pdfsig, getOrdenId and isValidChecksum
+// with tipoDocumento orden, the order report (PDF and xlsx), invoicing an order, and a foreign tenant.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { caracasDate } from '@sigece/fiscal';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWithApp } from './harness.ts';
+import { createInvoice, invoice, multipart } from './support/invoices.ts';
+import {
+  annulOrdersBy,
+  ingestOrders,
+  ORDERS,
+  orderCompany,
+  orderItem,
+  ordersUser,
+} from './support/orders.ts';
+
+const run = promisify(execFile);
+
+describe('orders and guides', () => {
+  let dir = '';
+  let counter = 0;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sigece-orders-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  async function tempFile(data: Buffer): Promise<string> {
+    const file = join(dir, `o${++counter}.pdf`);
+    await writeFile(file, data);
+    return file;
+  }
+  const pdfToText = async (pdf: Buffer) =>
+    (await run('pdftotext', ['-layout', await tempFile(pdf), '-'])).stdout;
+  async function pdfSig(pdf: Buffer): Promise<string> {
+    try {
+      const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
+      return stdout + stderr;
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
+    }
+  }
+
+  describeWithApp('orders API', (ctx) => {
+    const admin = () => ctx().adminToken();
+    const counts = async () => {
+      const [row] = await ctx().database.query<{ ordenes: string; lineas: string; actual: string }>(
+        `select (select count(*) from ordenes)::text as ordenes,
+                (select count(*) from orden_lineas)::text as lineas,
+                (select coalesce(sum(actual), 0) from control_lots where familia = 'ORDEN')::text as actual`,
+      );
+      return row;
+    };
+    const idOf = async (nroOrden: string) => {
+      const [row] = await ctx().database.query<{ id: string }>(
+        'select id::text as id from ordenes where nro_orden = $1',
+        [nroOrden],
+      );
+      return row.id;
+    };
+
+    it('stores a guide without amounts and an order with amounts, numbered from the ORDEN lot', async () => {
+      const company = await orderCompany(ctx);
+      const guide = orderItem({ rif: company.rif, modeloOrden: 'GUIADESPACHO' });
+      const order = orderItem({
+        rif: company.rif,
+        amounts: [
+          { precio: 100, cantidad: 2, alicuota: 16 },
+          { precio: 50, cantidad: 1, exento: true },
+        ],
+      });
+      const answer = await ingestOrders(ctx, await admin(), [guide, order]);
+      expect(answer.code).toBe(200);
+      expect(answer.resultado.totalOrdenesNew).toBe(2);
+      expect(answer.resultado.totalOrdenesconError).toBe(0);
+      expect(answer.resultado.DetalleOrdenesProcesadas.map((d) => [d.nroOrden, d.nroControl, d.msg])).toEqual(
+        [
+          [guide.nroOrden, '00-00000001', 'Orden/Guia registrada con exito'],
+          [order.nroOrden, '00-00000002', 'Orden/Guia registrada con exito'],
+        ],
+      );
+      const rows = await ctx().database.query<Record<string, unknown>>(
+        `select nro_orden, modelo_orden, incluir_montos, sub_total, total_iva, importe_total, motivo, direccion_entrega
+         from ordenes where id_localidad = $1 order by secuencia`,
+        [company.id],
+      );
+      expect(rows[0]).toMatchObject({
+        modelo_orden: 'GUIADESPACHO',
+        incluir_montos: false,
+        importe_total: null,
+        motivo: 'Venta',
+        direccion_entrega: 'Galpón 3, Zona Industrial La Yaguara, Caracas',
+      });
+      // 2 × 100 at 16 % + 50 exempt: 250.00 + 32.00.
+      expect(rows[1]).toMatchObject({
+        incluir_montos: true,
+        sub_total: '250.00',
+        total_iva: '32.00',
+        importe_total: '282.00',
+      });
+      const lines = await ctx().database.query<{ precio: string | null; importe: string | null }>(
+        'select l.precio, l.importe from orden_lineas l join ordenes o on o.id = l.id_orden where o.nro_orden = $1',
+        [guide.nroOrden],
+      );
+      expect(lines).toEqual([{ precio: null, importe: null }]);
+    });
+
+    it('refuses bad orders one by one with their message, leaving no trace and no consumed number', async () => {
+      const company = await orderCompany(ctx);
+      const token = await admin();
+      const good = orderItem({ rif: company.rif });
+      await ingestOrders(ctx, token, [good]);
+      const before = await counts();
+      const noMotivo = orderItem({ rif: company.rif, extra: { motivo: '' } });
+      const unknownClient = orderItem({
+        rif: company.rif,
+        cliente: { numeroDocumento: '99887766', identificacion: undefined },
+      });
+      const duplicate = orderItem({ rif: company.rif, nroOrden: String(good.nroOrden) });
+      const amounts = orderItem({
+        rif: company.rif,
+        amounts: [{ precio: 100, cantidad: 1, alicuota: 16 }],
+        extra: { importeTotal: '120.00' },
+      });
+      const noAddress = orderItem({ rif: company.rif, cliente: { direccionEntrega: '' } });
+      const noPrice = orderItem({
+        rif: company.rif,
+        extra: { IncluirMontos: true, subTotal: 1, importeTotal: 1 },
+      });
+      const answer = await ingestOrders(ctx, token, [
+        noMotivo,
+        unknownClient,
+        duplicate,
+        amounts,
+        noAddress,
+        noPrice,
+      ]);
+      expect(answer.code).toBe(203);
+      expect(answer.resultado.totalOrdenesNew).toBe(0);
+      const msgs = answer.resultado.DetalleErrorOrdenes.map((e) => e.msg);
+      expect(msgs[0]).toBe('motivo: motivo es requerido');
+      expect(msgs[1]).toBe(`El cliente V-99887766 no existe en ${company.rif}: envíe cliente.identificacion`);
+      expect(msgs[2]).toBe(`La orden de entrega ${good.nroOrden} ya existe`);
+      expect(msgs[3]).toBe('El campo importeTotal enviado (120.00) no coincide con el calculado (116.00)');
+      expect(msgs[4]).toBe('direccionEntrega es requerido');
+      expect(msgs[5]).toBe(
+        'lstDetallesFacturaGeneral[0].precio es requerido cuando IncluirMontos es verdadero',
+      );
+      expect(answer.resultado.DetalleErrorOrdenes.map((e) => e.posicion)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await counts()).toEqual(before);
+      // The same number as a guide is another document (unique per company AND kind).
+      const asGuide = await ingestOrders(ctx, token, [
+        orderItem({ rif: company.rif, nroOrden: String(good.nroOrden), modeloOrden: 'GUIADESPACHO' }),
+      ]);
+      expect(asGuide.code).toBe(200);
+      // Not an array: 400.
+      const res = await ctx().request({
+        method: 'POST',
+        url: `${ORDERS}/masivaordenes`,
+        token,
+        payload: { a: 1 },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('a client named only by document is taken from the company catalog', async () => {
+      const company = await orderCompany(ctx);
+      const token = await admin();
+      await ingestOrders(ctx, token, [
+        orderItem({ rif: company.rif, cliente: { numeroDocumento: '22334455', identificacion: 'ANA DIAZ' } }),
+      ]);
+      const byDoc = orderItem({
+        rif: company.rif,
+        cliente: { numeroDocumento: '22334455', identificacion: undefined },
+      });
+      const answer = await ingestOrders(ctx, token, [byDoc]);
+      expect(answer.code, JSON.stringify(answer)).toBe(200);
+      const [row] = await ctx().database.query<{ nombre: string }>(
+        `select cliente->>'identificacion' as nombre from ordenes where nro_orden = $1`,
+        [byDoc.nroOrden],
+      );
+      expect(row.nombre).toBe('ANA DIAZ');
+    });
+
+    it('orders racing on one lot get consecutive control numbers with no gap and no repeat', async () => {
+      const company = await orderCompany(ctx);
+      const token = await admin();
+      const requests = Array.from({ length: 6 }, () =>
+        ingestOrders(ctx, token, [orderItem({ rif: company.rif }), orderItem({ rif: company.rif })]),
+      );
+      const answers = await Promise.all(requests);
+      expect(answers.every((a) => a.code === 200)).toBe(true);
+      const rows = await ctx().database.query<{ n: string }>(
+        'select numero_control::text as n from ordenes where id_localidad = $1 order by numero_control',
+        [company.id],
+      );
+      expect(rows.map((r) => Number(r.n))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      const [ledger] = await ctx().database.query<{ c: string }>(
+        `select count(*)::text as c from control_numbers where tipo_doc = 'orden' and id_localidad = $1`,
+        [company.id],
+      );
+      expect(Number(ledger.c)).toBe(12);
+    });
+
+    it('the signed PDF of a guide without amounts and of an order with amounts; verified publicly', async () => {
+      const company = await orderCompany(ctx, { nombre: `Ordenes PDF ${ctx().driver}, C.A.` });
+      const token = await ordersUser(ctx, [company.id]);
+      const guide = orderItem({
+        rif: company.rif,
+        modeloOrden: 'GUIADESPACHO',
+        lines: [{ codigo: 'CEM-42', descripcion: 'Cemento gris 42,5 kg', cantidad: 12, unidad: 'SACO' }],
+      });
+      const order = orderItem({
+        rif: company.rif,
+        amounts: [{ precio: 1234.5, cantidad: 2, alicuota: 16, descripcion: 'Cabilla 1/2' }],
+      });
+      const answer = await ingestOrders(ctx, token, [guide, order]);
+      expect(answer.code).toBe(200);
+
+      const guideId = await idOf(String(guide.nroOrden));
+      const coded = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/ordencodificada/${guideId}`,
+        token,
+      });
+      expect(coded.statusCode, coded.body).toBe(200);
+      const guidePdf = Buffer.from(coded.json().facturaCodificada, 'base64');
+      const guideText = await pdfToText(guidePdf);
+      expect(guideText).toContain('GUÍA DE DESPACHO');
+      expect(guideText).toContain(String(guide.nroOrden));
+      expect(guideText).toContain('00-00000001');
+      expect(guideText).toContain('Cemento gris 42,5 kg');
+      expect(guideText).toContain('SACO');
+      expect(guideText).toContain('Galpón 3, Zona Industrial La');
+      expect(guideText).toContain('Motivo');
+      expect(guideText).toContain('Entregar en horario de oficina');
+      expect(guideText).toContain('PEDRO PEREZ');
+      expect(guideText).not.toContain('Precio unit.');
+      expect(guideText).not.toContain('TOTAL');
+      expect(guideText.replace(/\s+/g, '')).toContain(`/certificar/${guideId}/orden`);
+      expect(await pdfSig(guidePdf)).toContain('Signature is Valid');
+
+      const orderId = await idOf(String(order.nroOrden));
+      const res = await ctx().request({ method: 'GET', url: `${ORDERS}/pdf/${orderId}`, token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      const orderText = await pdfToText(res.rawPayload);
+      expect(orderText).toContain('ORDEN DE ENTREGA');
+      expect(orderText).toContain('Precio unit.');
+      expect(orderText).toContain('Cabilla 1/2');
+      // 2 × 1.234,50 = 2.469,00; IVA 16 % 395,04; total 2.864,04.
+      expect(orderText).toContain('2.469,00');
+      expect(orderText).toContain('395,04');
+      expect(orderText).toContain('2.864,04');
+      expect(await pdfSig(res.rawPayload)).toContain('Signature is Valid');
+
+      // Public verification: getOrdenId without a token, isValidChecksum with tipoDocumento orden.
+      const pub = await ctx().request({ method: 'GET', url: `${ORDERS}/getOrdenId/${guideId}` });
+      expect(pub.statusCode).toBe(200);
+      expect(pub.json().orden).toMatchObject({
+        nroOrden: guide.nroOrden,
+        nroControl: '00-00000001',
+        estatus: 'Activa',
+      });
+      expect(pub.json().orden.lstDetallesFacturaGeneral).toBeUndefined();
+      const verify = (pdf: Buffer, tipoDocumento = 'orden') => {
+        const { body, contentType } = multipart([
+          { name: 'tipoDocumento', value: tipoDocumento },
+          { name: 'id', value: guideId },
+          { name: 'checkSum', value: '' },
+          { name: 'file', filename: 'orden.pdf', contentType: 'application/pdf', data: pdf },
+        ]);
+        return ctx().request({
+          method: 'POST',
+          url: '/v2/facturas/isValidChecksum',
+          headers: { 'content-type': contentType },
+          payload: body,
+        });
+      };
+      expect((await verify(guidePdf)).json().code).toBe(200);
+      const altered = Buffer.from(guidePdf);
+      altered[altered.length - 10] ^= 1;
+      expect((await verify(altered)).json().code).toBe(400);
+    });
+
+    it('anular: by rif, branch and number; twice is an error; the list shows it Anulada', async () => {
+      const company = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [company.id]);
+      const item = orderItem({ rif: company.rif });
+      await ingestOrders(ctx, token, [item]);
+      const first = await annulOrdersBy(ctx, token, [
+        { rif: company.rif, codigoSucursal: '', nroOrden: item.nroOrden },
+      ]);
+      expect(first.code).toBe(200);
+      expect(first.result.DetalleOrdensAnuladaExitosas).toEqual([
+        { NroOrden: item.nroOrden, Mensaje: 'Orden/Guia anulada con exito' },
+      ]);
+      const again = await annulOrdersBy(ctx, token, [
+        { rif: company.rif, nroOrden: item.nroOrden },
+        { rif: company.rif, nroOrden: 'NO-EXISTE' },
+        { rif: company.rif },
+      ]);
+      expect(again.code).toBe(203);
+      expect(again.result.DetalleErrorOrdenes).toEqual([
+        { NroOrden: item.nroOrden, Mensaje: 'La Orden/Guia ya está anulada' },
+        { NroOrden: 'NO-EXISTE', Mensaje: `La Orden/Guia NO-EXISTE no existe en ${company.rif}` },
+        { NroOrden: '', Mensaje: 'nroOrden: nroOrden es requerido' },
+      ]);
+      const list = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/queryordenes?nroOrden=${item.nroOrden}`,
+        token,
+      });
+      expect(list.json().results[0]).toMatchObject({ logEstatusRegistro: 'INACTIVO', estatus: 'Anulada' });
+    });
+
+    it('queryordenes: pages from 1, id ascending by default, filters; a bad filter is a 400', async () => {
+      const company = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [company.id]);
+      const items = Array.from({ length: 12 }, () => orderItem({ rif: company.rif }));
+      await ingestOrders(ctx, token, items);
+      const page = async (query: string) => {
+        const res = await ctx().request({ method: 'GET', url: `${ORDERS}/queryordenes?${query}`, token });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      const p1 = await page('limit=10&page=1');
+      expect(p1.totalResults).toBe(12);
+      expect(p1.totalPages).toBe(2);
+      expect(p1.results.map((r: { nroOrden: string }) => r.nroOrden)).toEqual(
+        items.slice(0, 10).map((i) => i.nroOrden),
+      );
+      const p2 = await page('limit=10&page=2');
+      expect(p2.results).toHaveLength(2);
+      const desc = await page('limit=3&page=1&sort=id&order=desc');
+      expect(desc.results[0].nroOrden).toBe(items[11].nroOrden);
+      const today = caracasDate();
+      const filtered = await page(
+        `rif=${company.rif}&fechaInicio=${today}&fechaFin=${today}&id_localidad=${company.id}&nroOrden=${items[3].nroOrden}`,
+      );
+      expect(filtered.totalResults).toBe(1);
+      const none = await page(`rif=${company.rif}&fechaInicio=2020-01-01&fechaFin=2020-01-02`);
+      expect(none.totalResults).toBe(0);
+      const bad = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/queryordenes?fechaInicio=ayer`,
+        token,
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('the order report: PDF with count and total, and the xlsx; both dates and a company required', async () => {
+      const company = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [company.id]);
+      await ingestOrders(ctx, token, [
+        orderItem({ rif: company.rif, amounts: [{ precio: 100, cantidad: 1, alicuota: 16 }] }),
+        orderItem({ rif: company.rif }),
+      ]);
+      const today = caracasDate();
+      const q = `fechaInicio=${today}&fechaFin=${today}&id_localidad=${company.id}`;
+      const res = await ctx().request({
+        method: 'GET',
+        url: `/v2/mantenimiento/reportes/getlibroOrdenes?${q}`,
+        token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const libro = res.json().libro;
+      expect(libro.consolidado).toBe(2);
+      expect(libro.totalFacturas.totalImporteTotalSinTerceros).toBe('116.00');
+      const text = await pdfToText(Buffer.from(libro.reporteVenta, 'base64'));
+      expect(text).toContain('Cantidad de Ordenes/Guias: 2');
+      expect(text).toContain('Sin montos');
+      const xls = await ctx().request({
+        method: 'GET',
+        url: `/v2/mantenimiento/reportes/getOrdenesExcel?${q}`,
+        token,
+      });
+      expect(xls.statusCode).toBe(200);
+      expect(xls.json().libro.nombre).toMatch(/^Ordenes_Guias_\d+\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(xls.json().libro.libroExcel, 'base64') as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet('Ordenes_Guias')!;
+      expect(sheet.getRow(3).getCell(9).value).toBe(116);
+      const missing = await ctx().request({
+        method: 'GET',
+        url: `/v2/mantenimiento/reportes/getlibroOrdenes?fechaInicio=${today}&id_localidad=${company.id}`,
+        token,
+      });
+      expect(missing.statusCode).toBe(400);
+    });
+
+    it('Facturar: an invoice names its order; the order shows it; a second invoice of it is refused', async () => {
+      const company = await orderCompany(ctx);
+      const token = await admin();
+      const item = orderItem({ rif: company.rif, amounts: [{ precio: 100, cantidad: 1, alicuota: 16 }] });
+      await ingestOrders(ctx, token, [item]);
+      const id = await idOf(String(item.nroOrden));
+      const created = await createInvoice(ctx, token, invoice({ rif: company.rif, extra: { idOrden: id } }));
+      const list = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/queryordenes?nroOrden=${item.nroOrden}`,
+        token,
+      });
+      expect(list.json().results[0]).toMatchObject({
+        facturaGenerada: 'true',
+        id_factura: created.id,
+        nroFactura: created.NroFactura,
+      });
+      const second = await ctx().request({
+        method: 'POST',
+        url: '/v2/facturas/masivafacturacion',
+        token,
+        payload: [invoice({ rif: company.rif, extra: { idOrden: id } })],
+      });
+      expect(second.json().DetalleErrorFacturas[0][0].Msg).toBe(
+        `La Orden/Guia ${item.nroOrden} ya fue facturada`,
+      );
+      const other = await orderCompany(ctx);
+      const foreign = await ctx().request({
+        method: 'POST',
+        url: '/v2/facturas/masivafacturacion',
+        token,
+        payload: [invoice({ rif: other.rif, extra: { idOrden: id } })],
+      });
+      expect(foreign.json().DetalleErrorFacturas[0][0].Msg).toBe(
+        'La Orden/Guia indicada en idOrden no existe en la razón social',
+      );
+    });
+
+    it('a foreign tenant: no issuing, annulling, listing, PDF, detail or report of another company', async () => {
+      const mine = await orderCompany(ctx);
+      const theirs = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [mine.id]);
+      const theirOrder = orderItem({ rif: theirs.rif });
+      await ingestOrders(ctx, await admin(), [theirOrder]);
+      const theirId = await idOf(String(theirOrder.nroOrden));
+
+      const issue = await ingestOrders(ctx, token, [orderItem({ rif: theirs.rif })]);
+      expect(issue.resultado.DetalleErrorOrdenes[0].msg).toBe(
+        `No tiene acceso a la razón social ${theirs.rif}`,
+      );
+      const annul = await annulOrdersBy(ctx, token, [{ rif: theirs.rif, nroOrden: theirOrder.nroOrden }]);
+      expect(annul.result.DetalleErrorOrdenes[0].Mensaje).toBe(
+        `No tiene acceso a la razón social ${theirs.rif}`,
+      );
+      const list = await ctx().request({ method: 'GET', url: `${ORDERS}/queryordenes?limit=500`, token });
+      expect(list.json().results.some((r: { id: string }) => r.id === theirId)).toBe(false);
+      for (const url of [
+        `${ORDERS}/ordencodificada/${theirId}`,
+        `${ORDERS}/pdf/${theirId}`,
+        `${ORDERS}/detalle/${theirId}`,
+      ]) {
+        expect((await ctx().request({ method: 'GET', url, token })).statusCode, url).toBe(403);
+      }
+      const pub = await ctx().request({ method: 'GET', url: `${ORDERS}/getOrdenId/${theirId}`, token });
+      expect(pub.json().result).toBeUndefined();
+      expect(pub.json().orden.nroOrden).toBe(theirOrder.nroOrden);
+      const today = caracasDate();
+      const report = await ctx().request({
+        method: 'GET',
+        url: `/v2/mantenimiento/reportes/getlibroOrdenes?fechaInicio=${today}&fechaFin=${today}&id_localidad=${theirs.id}`,
+        token,
+      });
+      expect(report.statusCode).toBe(403);
+      // Without the screen's permission, 403 before anything.
+      const noRole = await ordersUser(ctx, [mine.id], ['search']);
+      const denied = await ctx().request({
+        method: 'PUT',
+        url: `${ORDERS}/anular`,
+        token: noRole,
+        payload: [{ rif: mine.rif, nroOrden: '1' }],
+      });
+      expect(denied.statusCode).toBe(403);
+    });
+  });
+});
