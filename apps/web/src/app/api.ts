@@ -132,6 +132,11 @@ export async function apiBase64(path: string, options: RequestOptions = {}): Pro
   return btoa(binary);
 }
 
+/** A file answer (a declaration TXT or XML) as a Blob, with the same session handling as `api`. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await authorized(path, options)).blob();
+}
+
 async function authorized(path: string, options: RequestOptions): Promise<Response> {
   const token = options.anonymous ? null : (getSession()?.access.token ?? null);
   let response = await send(path, options, token);

@@ -81,6 +81,8 @@ export interface DocumentListPageProps<T, F> {
   extra?: Array<Omit<RowAction<T>, 'menu'>>;
   /** A name for the 'more' menu's button, per row. */
   moreLabel?: (row: T) => string;
+  /** More toolbar buttons before the add button (e.g. the withholdings' bulk generation and files). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -106,6 +108,7 @@ export function DocumentListPage<T, F>({
   remove,
   extra = [],
   moreLabel,
+  toolbar,
 }: DocumentListPageProps<T, F>) {
   const { t } = useTranslation(DOCUMENTS_NS);
   const queryClient = useQueryClient();
@@ -242,6 +245,7 @@ export function DocumentListPage<T, F>({
                 {t('list.clearFilter')}
               </Button>
             )}
+            {toolbar}
             {add?.allowed && (
               <Button variant="contained" startIcon={<Add />} onClick={add.onClick}>
                 {add.label}
