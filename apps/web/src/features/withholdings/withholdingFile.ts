@@ -1,5 +1,5 @@
 import { i18n } from '../../app/i18n.ts';
-import type { DocumentFile } from '../documents/index.ts';
+import { type DocumentFile, waitForPdf } from '../documents/index.ts';
 import { withholdingPdf } from './api.ts';
 
 /** A voucher as the shared PDF dialog sees it: titled with its control number (spec 002 §2.2). */
@@ -12,6 +12,7 @@ export function withholdingFile(row: {
     queryKey: ['withholdings', 'file', row.id],
     title: i18n.t('withholdings:pdf.title', { nro: row.NroControlComprobante }),
     fileName: `Retencion_${row.nroComprobante}.pdf`,
-    loadPdf: (signal) => withholdingPdf(row.id, signal),
+    // The kernel signs the PDF in a background job a moment after the voucher is stored.
+    loadPdf: waitForPdf((signal) => withholdingPdf(row.id, signal), { attempts: 20 }),
   };
 }
