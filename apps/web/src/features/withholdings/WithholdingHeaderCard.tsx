@@ -143,7 +143,9 @@ export function WithholdingHeaderCard({
               label={t('new.rifProveedor')}
               required
               mask={rifMask}
-              textFieldProps={{ placeholder: 'J-123456789', slotProps: { htmlInput: { maxLength: 11 } } }}
+              // The mask caps it at 11 characters; no maxLength, which would cut a pasted
+              // 'J-12.345.678-9' before the mask strips its dots.
+              textFieldProps={{ placeholder: 'J-123456789' }}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>
