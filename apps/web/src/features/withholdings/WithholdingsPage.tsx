@@ -62,6 +62,7 @@ export default function WithholdingsPage() {
   const columns: DataTableColumn<WithholdingRow>[] = [
     {
       id: 'nroComprobante',
+      sortable: true,
       header: t('list.columns.nroComprobante'),
       value: (r) => r.nroComprobante,
       nowrap: true,
@@ -69,6 +70,7 @@ export default function WithholdingsPage() {
     },
     {
       id: 'NroControlComprobante',
+      sortable: true,
       header: t('list.columns.nroControl'),
       value: (r) => r.NroControlComprobante,
       nowrap: true,
@@ -76,11 +78,13 @@ export default function WithholdingsPage() {
     },
     {
       id: 'modeloRetencion',
+      sortable: true,
       header: t('list.columns.modelo'),
       value: (r) => t(`models.${r.modeloRetencion}`),
     },
     {
       id: 'fechaEmision',
+      sortable: true,
       header: t('list.columns.fechaEmision'),
       nowrap: true,
       value: (r) => formatDate(r.fechaEmision),
@@ -88,11 +92,17 @@ export default function WithholdingsPage() {
     },
     {
       id: 'rifProveedor',
+      sortable: true,
       header: t('list.columns.rifProveedor'),
       value: (r) => r.rifProveedor,
       nowrap: true,
     },
-    { id: 'identificacion', header: t('list.columns.identificacion'), value: (r) => r.identificacion },
+    {
+      id: 'identificacion',
+      sortable: true,
+      header: t('list.columns.identificacion'),
+      value: (r) => r.identificacion,
+    },
     {
       id: 'periodo',
       header: t('list.columns.periodo'),
