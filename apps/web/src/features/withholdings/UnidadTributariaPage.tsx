@@ -6,21 +6,12 @@ import type { DataTableColumn } from '../../components/DataTable/index.ts';
 import { formatMoney, isoDay } from '../../components/format.ts';
 import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { NS } from './register.ts';
-import {
-  activateUt,
-  createUt,
-  inactivateUt,
-  listUt,
-  type UnidadTributaria,
-  type UnidadTributariaBody,
-  updateUt,
-  utKey,
-} from './utApi.ts';
+import { createUt, listUt, type UnidadTributaria, type UnidadTributariaBody, utKey } from './utApi.ts';
 
 const rowId = (u: UnidadTributaria) => u.id;
 const decimal = (v: string) => v.replace(/,/g, '.').replace(/[^\d.]/g, '');
 
-/** The form's rules: a positive amount in Bs. (numeric(18,2)), a date, an optional source. */
+/** The form's rules: a positive amount in Bs., a date, the providencia and Gaceta Oficial that set it. */
 const utSchema = z.object({
   valor: z
     .string()
@@ -28,12 +19,14 @@ const utSchema = z.object({
     .regex(/^\d{1,16}(\.\d{1,2})?$/, 'Debe ser un monto válido')
     .refine((v) => Number(v) > 0, 'Debe ser un monto válido'),
   fechaDesde: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Debe ser una fecha válida'),
-  fuente: z.string().max(200).optional(),
+  providencia: z.string().trim().min(1, 'Es requerido').max(100),
+  gacetaOficial: z.string().trim().min(1, 'Es requerido').max(100),
 });
 
 /**
- * /mantenimiento/UnidadTributaria: the tax unit values by the date they are in force from, with their
- * Official Gazette; the ISLR sustraendo takes the value in force on the document's date.
+ * /mantenimiento/UnidadTributaria: the tax unit values by the date they are in force from, with the
+ * providencia and Gaceta Oficial that set them; the ISLR sustraendo takes the value in force on the
+ * document's date. Values are added, never edited (a past voucher keeps the value of its date).
  */
 export default function UnidadTributariaPage() {
   const { t } = useTranslation(NS);
@@ -52,7 +45,8 @@ export default function UnidadTributariaPage() {
       value: (u) => isoDay(u.fechaDesde),
       nowrap: true,
     },
-    { id: 'fuente', header: t('ut.columns.fuente'), value: (u) => u.fuente ?? '' },
+    { id: 'providencia', header: t('ut.columns.providencia'), value: (u) => u.providencia },
+    { id: 'gacetaOficial', header: t('ut.columns.gacetaOficial'), value: (u) => u.gacetaOficial },
     statusColumn(t('ut.columns.estatus')),
   ];
   return (
@@ -65,16 +59,13 @@ export default function UnidadTributariaPage() {
       exportName="unidad-tributaria"
       nameOf={(u) => `${u.valor} Bs. (${isoDay(u.fechaDesde)})`}
       isActive={(u) => u.logEstatusRegistro === 'ACTIVO'}
-      toggle={{ mode: 'confirm', inactivate: (u) => inactivateUt(u.id), activate: (u) => activateUt(u.id) }}
-      renderForm={({ row, onClose, onSaved }) => (
+      canEdit={false}
+      canToggle={false}
+      renderForm={({ onClose, onSaved }) => (
         <SchemaFormDialog<UnidadTributariaBody, UnidadTributaria>
-          title={row ? t('ut.editTitle') : t('ut.addTitle')}
+          title={t('ut.addTitle')}
           schema={utSchema}
-          defaultValues={{
-            valor: row?.valor ?? '',
-            fechaDesde: row?.fechaDesde?.slice(0, 10) ?? caracasDate(),
-            fuente: row?.fuente ?? '',
-          }}
+          defaultValues={{ valor: '', fechaDesde: caracasDate(), providencia: '', gacetaOficial: '' }}
           fields={() => [
             {
               name: 'valor',
@@ -85,12 +76,24 @@ export default function UnidadTributariaPage() {
               inputMode: 'decimal',
             },
             { name: 'fechaDesde', label: t('ut.fields.fechaDesde'), kind: 'date', required: true, size: 6 },
-            { name: 'fuente', label: t('ut.fields.fuente'), maxLength: 200 },
+            {
+              name: 'providencia',
+              label: t('ut.fields.providencia'),
+              required: true,
+              size: 6,
+              maxLength: 100,
+            },
+            {
+              name: 'gacetaOficial',
+              label: t('ut.fields.gacetaOficial'),
+              required: true,
+              size: 6,
+              maxLength: 100,
+            },
           ]}
-          submit={(v) => {
-            const body = { ...v, fuente: v.fuente?.trim() || undefined };
-            return row ? updateUt(row.id, body) : createUt(body);
-          }}
+          submit={(v) =>
+            createUt({ ...v, providencia: v.providencia.trim(), gacetaOficial: v.gacetaOficial.trim() })
+          }
           onSaved={onSaved}
           onClose={onClose}
         />

@@ -1,4 +1,4 @@
-import { api, apiBlob, type Page } from '../../app/api.ts';
+import { api, apiFile, type Page } from '../../app/api.ts';
 import { download } from '../../components/DataTable/exportRows.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
 
@@ -120,12 +120,15 @@ export const createWithholdingsBulk = (vouchers: unknown[]) =>
 
 /** The SENIAT declaration files of a company and a month (yyyy-MM), annulled vouchers left out. */
 export type DeclarationFile = 'txt' | 'xml';
-const DECLARATION: Record<DeclarationFile, { path: string; name: (rif: string, period: string) => string }> =
-  {
-    txt: { path: 'txtRetencionesIva', name: (rif, p) => `RetencionesIVA_${rif}_${p.replace('-', '')}.txt` },
-    xml: { path: 'xmlRetencionesIslr', name: (rif, p) => `RetencionesISLR_${rif}_${p.replace('-', '')}.xml` },
-  };
+const DECLARATION: Record<
+  DeclarationFile,
+  { path: string; fallback: (rif: string, period: string) => string }
+> = {
+  txt: { path: 'declaracionIva', fallback: (rif, p) => `RetencionesIVA_${rif}_${p.replace('-', '')}.txt` },
+  xml: { path: 'declaracionIslr', fallback: (rif, p) => `RetencionesISLR_${rif}_${p.replace('-', '')}.xml` },
+};
 
+/** Downloads the file under the name the server gives it. */
 export async function downloadDeclaration(
   kind: DeclarationFile,
   idLocalidad: string,
@@ -133,6 +136,8 @@ export async function downloadDeclaration(
   periodo: string,
 ) {
   const file = DECLARATION[kind];
-  const blob = await apiBlob(`${RET}/${file.path}`, { query: { id_localidad: idLocalidad, periodo } });
-  download(blob, file.name(rif, periodo));
+  const { blob, name } = await apiFile(`${RET}/${file.path}`, {
+    query: { id_localidad: idLocalidad, periodo },
+  });
+  download(blob, name ?? file.fallback(rif, periodo));
 }

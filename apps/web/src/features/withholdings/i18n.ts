@@ -119,15 +119,16 @@ const es = {
     columns: {
       valor: 'Valor (Bs.)',
       fechaDesde: 'Vigente desde',
-      fuente: 'Fuente',
+      providencia: 'Providencia',
+      gacetaOficial: 'Gaceta Oficial',
       estatus: 'Estatus',
     },
     addTitle: 'Nuevo valor de la Unidad Tributaria',
-    editTitle: 'Editar valor de la Unidad Tributaria',
     fields: {
       valor: 'Valor (Bs.)',
       fechaDesde: 'Vigente desde',
-      fuente: 'Fuente (Gaceta Oficial)',
+      providencia: 'Providencia',
+      gacetaOficial: 'Gaceta Oficial',
     },
   },
 };
@@ -245,15 +246,16 @@ export const withholdingsResources = defineResources(es, {
     columns: {
       valor: 'Value (Bs.)',
       fechaDesde: 'In force from',
-      fuente: 'Source',
+      providencia: 'Providencia (ruling)',
+      gacetaOficial: 'Official Gazette',
       estatus: 'Status',
     },
     addTitle: 'New tax unit value',
-    editTitle: 'Edit tax unit value',
     fields: {
       valor: 'Value (Bs.)',
       fechaDesde: 'In force from',
-      fuente: 'Source (Official Gazette)',
+      providencia: 'Providencia (ruling)',
+      gacetaOficial: 'Official Gazette',
     },
   },
 });
