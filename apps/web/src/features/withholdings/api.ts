@@ -44,12 +44,18 @@ export function compactFilters(filters: WithholdingFilters): WithholdingFilters 
 
 export const hasFilters = (filters: WithholdingFilters) => Object.keys(compactFilters(filters)).length > 0;
 
-/** GET getRetencionesIva: server paging, search and the filters as query parameters (spec 002 §7). */
-export const fetchWithholdings = (q: DataTableQuery, filters: WithholdingFilters, signal?: AbortSignal) =>
-  api<Page<WithholdingRow>>(`${RET}/getRetencionesIva/`, {
-    query: { ...q, ...compactFilters(filters) },
+/**
+ * GET getRetencionesIva: server paging, search, the filters and the order (`sortBy`, `sortOrder`; the
+ * table's `sort` is 'column:dir') as query parameters (spec 002 §7).
+ */
+export function fetchWithholdings(q: DataTableQuery, filters: WithholdingFilters, signal?: AbortSignal) {
+  const { sort, ...page } = q;
+  const [sortBy, sortOrder] = sort ? sort.split(':') : [];
+  return api<Page<WithholdingRow>>(`${RET}/getRetencionesIva/`, {
+    query: { ...page, ...compactFilters(filters), sortBy, sortOrder },
     signal,
   });
+}
 
 /** GET getBase64RetencionIva/{id}: the signed PDF as base64. */
 export const withholdingPdf = (id: string, signal?: AbortSignal) =>
