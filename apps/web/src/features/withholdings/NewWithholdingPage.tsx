@@ -56,7 +56,7 @@ export default function NewWithholdingPage() {
   const [done, setDone] = useState(false);
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [islrInitial, setIslrInitial] = useState<IslrLineValues | null>(null);
-  const [prefillDoc, setPrefillDoc] = useState<string | null>(null);
+  const [prefillDoc, setPrefillDoc] = useState<{ nro: string; id: number } | null>(null);
 
   // The purchase list's hand-over, applied once the companies are known (the agent is one of them).
   const prefill = useMemo(() => {
@@ -75,7 +75,7 @@ export default function NewWithholdingPage() {
     setLines(draft.lines);
     setIslrInitial(draft.islrLine);
     setDone(false);
-    setPrefillDoc(prefill.documento.nroFactura);
+    setPrefillDoc({ nro: prefill.documento.nroFactura, id: prefill.facturaCompraId });
   }, [prefill, companies.data]);
 
   const agent = companies.data?.find((c) => c.id === header.id_localidad);
@@ -89,7 +89,7 @@ export default function NewWithholdingPage() {
   };
 
   const send = useMutation({
-    mutationFn: () => createWithholdings([voucherPayload(header, agent?.rif ?? '', lines)]),
+    mutationFn: () => createWithholdings([voucherPayload(header, agent?.rif ?? '', lines, prefillDoc?.id)]),
     onSuccess: (answer) => {
       const errors = answer.DetalleErrorRetencionesIva ?? [];
       if (answer.TotalRetencionIvaconError > 0 || errors.length > 0) {
@@ -132,7 +132,7 @@ export default function NewWithholdingPage() {
         </Step>
       </Stepper>
       <Stack spacing={2}>
-        {prefillDoc && <Alert severity="info">{t('new.prefilled', { nro: prefillDoc })}</Alert>}
+        {prefillDoc && <Alert severity="info">{t('new.prefilled', { nro: prefillDoc.nro })}</Alert>}
         <WithholdingHeaderCard
           initial={header}
           companies={companies.data ?? []}

@@ -106,6 +106,8 @@ export interface WithholdingVoucher {
   modeloRetencion: WithholdingModel;
   tipoDocumento: '05' | '06';
   tasaRetencion?: string;
+  /** The purchase invoice the voucher withholds from, when the purchase list handed it over. */
+  facturaCompraId?: number;
   lstRetenciones: Array<IvaLine | IslrLine>;
 }
 

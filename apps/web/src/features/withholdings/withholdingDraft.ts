@@ -295,6 +295,7 @@ export function voucherPayload(
   head: HeaderValues,
   agentRif: string,
   lines: ReadonlyArray<DraftLine>,
+  facturaCompraId?: number,
 ): WithholdingVoucher {
   const iva = head.modeloRetencion === 'IVA';
   return {
@@ -310,6 +311,7 @@ export function voucherPayload(
     tipoDocumento: iva ? '05' : '06',
     // Spec 002 §4: a zero rate is treated as unset.
     tasaRetencion: iva && head.tasaRetencion !== '0' ? head.tasaRetencion : undefined,
+    facturaCompraId,
     lstRetenciones: lines.map((l) =>
       l.kind === 'IVA' ? ivaPayload(l.values, head.tasaRetencion) : islrPayload(l.values),
     ),
