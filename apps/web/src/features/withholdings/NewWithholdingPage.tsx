@@ -36,6 +36,8 @@ import {
   type HeaderValues,
   type IslrLineValues,
   lineKey,
+  loadDraft,
+  saveDraft,
   totalWithheld,
   voucherPayload,
 } from './withholdingDraft.ts';
@@ -52,9 +54,11 @@ export default function NewWithholdingPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const companies = useInvoiceCompanies();
-  const [header, setHeader] = useState<HeaderValues>(emptyHeader);
-  const [done, setDone] = useState(false);
-  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [stored] = useState(loadDraft);
+  const [header, setHeader] = useState<HeaderValues>(() => stored?.header ?? emptyHeader());
+  const [done, setDone] = useState(stored?.done ?? false);
+  const [lines, setLines] = useState<DraftLine[]>(stored?.lines ?? []);
+  useEffect(() => saveDraft({ header, done, lines }), [header, done, lines]);
   const [islrInitial, setIslrInitial] = useState<IslrLineValues | null>(null);
   const [prefillDoc, setPrefillDoc] = useState<{ nro: string; id: number } | null>(null);
 
@@ -103,6 +107,7 @@ export default function NewWithholdingPage() {
           control: created?.NroControlComprobante ?? '',
         })}`,
       );
+      saveDraft(null);
       setHeader(emptyHeader());
       setLines([]);
       setIslrInitial(null);

@@ -383,3 +383,31 @@ export function fromPrefill(
     }));
   return { header, lines, islrLine: null };
 }
+
+/** The draft survives a reload of the page (this tab only) until it is sent (spec 002 §4). */
+const DRAFT_KEY = 'sigece.withholdingDraft';
+
+export interface StoredDraft {
+  header: HeaderValues;
+  done: boolean;
+  lines: DraftLine[];
+}
+
+export function loadDraft(): StoredDraft | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    const draft = raw ? (JSON.parse(raw) as StoredDraft) : null;
+    return draft && typeof draft.header === 'object' && Array.isArray(draft.lines) ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(draft: StoredDraft | null): void {
+  try {
+    if (draft) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage full or disabled: the draft lives only in the page.
+  }
+}
