@@ -32,6 +32,7 @@ import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { withholdingRoutes } from './modules/withholdings/routes.ts';
 import { createSecretBox } from './secrets.ts';
 import { startupWarnings } from './startup-warnings.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(numberingRoutes);
       await api.register(invoiceRoutes);
       await api.register(noteRoutes);
+      await api.register(withholdingRoutes);
       await api.register(verificationRoutes);
     },
     { prefix: '/v2' },

@@ -471,7 +471,8 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
       Porcentaje: '3.00',
       BaseImponible: '100.00',
       Sustraendo: true,
-      UT: '1',
+      // The unidad tributaria in force (Bs. 9,00 since G.O. 42.623 of 08-05-2023, seeded in tax-units.ts).
+      UT: '9.00',
       Factor: '83.3334',
     });
     const pjnd = body.results.find((c: { Codigo: string }) => c.Codigo === '003');

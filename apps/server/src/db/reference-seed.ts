@@ -9,6 +9,7 @@ import {
   INCOTERMS,
   PAIS,
   TIPOS_IVA,
+  UNIDADES_TRIBUTARIAS,
 } from './reference/index.ts';
 import {
   bancos,
@@ -20,6 +21,7 @@ import {
   municipios,
   paises,
   tiposGravamen,
+  unidadesTributarias,
   valoresGravamen,
 } from './schema.ts';
 
@@ -100,6 +102,8 @@ export async function seedReference(db: Db): Promise<void> {
         })),
       );
     }
+    if ((await tx.$count(unidadesTributarias)) === 0)
+      await tx.insert(unidadesTributarias).values(UNIDADES_TRIBUTARIAS);
   });
 }
 

@@ -11,3 +11,4 @@ export * from './schema/notes.ts';
 export * from './schema/numbering.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
+export * from './schema/withholdings.ts';

@@ -361,7 +361,8 @@ class Renderer {
     const ix = bx + 8;
     const iw = boxW - 16;
     let ry = top + 6;
-    ry += this.write(pdfText(doc.title), ix, ry, iw, BOLD, 18, 'right') + 3;
+    // Long titles (withholding vouchers) are set smaller so they wrap in two lines inside the box.
+    ry += this.write(pdfText(doc.title), ix, ry, iw, BOLD, doc.title.length > 30 ? 12 : 18, 'right') + 3;
     const number = doc.serie
       ? `Serie: ${pdfText(doc.serie)}   N°: ${pdfText(doc.numero)}`
       : `N°: ${pdfText(doc.numero)}`;
@@ -469,8 +470,72 @@ class Renderer {
     this.y = y + 18;
   }
 
+  /** A document's own table (`doc.table`) across the page's width, repeated header on each new page. */
+  private ownTable() {
+    const table = this.doc.table!;
+    const total = table.columns.reduce((a, c) => a + c.weight, 0) || 1;
+    const widths = table.columns.map((c) => (W * c.weight) / total);
+    const size = 6.5;
+    const header = () => {
+      const h =
+        Math.max(
+          ...table.columns.map((c, i) => this.height(pdfText(c.label), BOLD, size, widths[i] - 2 * PAD)),
+        ) +
+        2 * PAD;
+      this.pdf.rect(M, this.y, W, h).fill(FILL);
+      let x = M;
+      table.columns.forEach((c, i) => {
+        this.write(pdfText(c.label), x + PAD, this.y + PAD, widths[i] - 2 * PAD, BOLD, size, c.align);
+        x += widths[i];
+      });
+      this.y += h + 1;
+    };
+    header();
+    for (const row of table.rows) {
+      const cells = row.map((cell) => pdfText(cell));
+      const rowH =
+        Math.max(...cells.map((cell, i) => this.height(cell, FONT, size, widths[i] - 2 * PAD))) + 2 * PAD;
+      if (this.y + rowH > BOTTOM) {
+        this.newPage();
+        this.continuationHeader();
+        header();
+      }
+      let x = M;
+      cells.forEach((cell, i) => {
+        this.write(cell, x + PAD, this.y + PAD, widths[i] - 2 * PAD, FONT, size, table.columns[i].align);
+        x += widths[i];
+      });
+      this.y += rowH;
+      this.rule(M, this.y, M + W, '#cccccc', 0.4);
+    }
+    this.y += 8;
+  }
+
+  /** The stamp and the signature line of the issuer (withholding agent) under the summary. */
+  private signatureBlock() {
+    const block = this.doc.signatureBlock;
+    if (!block) return;
+    const h = 80;
+    if (this.y + h > BOTTOM) {
+      this.newPage();
+      this.continuationHeader();
+    }
+    const x = M + W - 220;
+    if (block.stampImage && block.stampImage.length > 0) {
+      try {
+        this.pdf.image(block.stampImage, x + 50, this.y, { fit: [120, 50] });
+      } catch {
+        // An unreadable stamp leaves the signature line without it rather than the voucher without a PDF.
+      }
+    }
+    this.rule(x, this.y + 56, x + 220, INK, 0.6);
+    this.write(pdfText(block.caption), x, this.y + 60, 220, FONT, 8, 'center');
+    this.y += h;
+  }
+
   private lines() {
     const { doc } = this;
+    if (doc.table) return this.ownTable();
     this.tableHeader();
     for (const line of doc.lines) {
       const description = pdfText(line.exento ? `${line.descripcion} (E)` : line.descripcion);
@@ -529,6 +594,15 @@ class Renderer {
 
   private totalsRows(): { rows: TotalsRow[]; heads: string[] } {
     const { doc } = this;
+    if (doc.totalRows)
+      return {
+        rows: doc.totalRows.map((r) => ({
+          label: pdfText(r.label),
+          values: [pdfText(r.value)],
+          strong: r.strong,
+        })),
+        heads: [],
+      };
     const t = doc.totals;
     const bsTotals = doc.amountsInBs;
     const withBs = this.foreign;
@@ -760,6 +834,7 @@ class Renderer {
     this.serviceBlock();
     this.lines();
     this.summary();
+    this.signatureBlock();
     this.footers();
     this.pdf.end();
     return done;

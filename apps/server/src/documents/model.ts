@@ -126,6 +126,23 @@ export interface DocumentPrinter {
   fechaAsignacion: Date | string;
 }
 
+/**
+ * A table of its own in place of the product lines, for documents whose lines are not goods (withholding
+ * vouchers: one row per withheld document). Widths are relative weights of the page's width.
+ */
+export interface DocumentTable {
+  columns: Array<{ label: string; weight: number; align: 'left' | 'right' | 'center' }>;
+  /** Cells as printed text (amounts already formatted). */
+  rows: string[][];
+}
+
+/** A row of the totals box when the document states its own totals (withholding vouchers). */
+export interface DocumentTotalRow {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
 export interface FiscalDocument {
   kind: FiscalDocumentKind;
   /** Printed large at the top, e.g. "FACTURA", "NOTA DE CRÉDITO". */
@@ -157,6 +174,12 @@ export interface FiscalDocument {
   /** Draws an "ANULADA" overlay on every page. */
   annulled?: boolean;
   printer: DocumentPrinter;
+  /** Replaces the product lines table (withholding vouchers). */
+  table?: DocumentTable;
+  /** Replaces the totals box (withholding vouchers). */
+  totalRows?: DocumentTotalRow[];
+  /** The signing block at the end: the issuer's stamp image (PNG or JPEG) and the signature line caption. */
+  signatureBlock?: { stampImage?: Buffer; caption: string };
   /** Public verification address, encoded in the QR code. */
   verificationUrl: string;
 }

@@ -26,7 +26,14 @@ port.on('message', async ({ id, doc, signer }: RenderRequest) => {
   try {
     const logoJpeg = asBuffer(doc.issuer.logoJpeg);
     const signed = await renderSignedDocumentHere(
-      { ...doc, issuer: { ...doc.issuer, logoJpeg } },
+      {
+        ...doc,
+        issuer: { ...doc.issuer, logoJpeg },
+        signatureBlock: doc.signatureBlock && {
+          ...doc.signatureBlock,
+          stampImage: asBuffer(doc.signatureBlock.stampImage),
+        },
+      },
       { ...signer, p12: asBuffer(signer.p12)! },
     );
     port.postMessage({ type: 'done', id, ...signed } satisfies RenderReply);

@@ -8,3 +8,4 @@ export * from './incoterms.ts';
 export * from './islr.ts';
 export * from './iva.ts';
 export * from './notes.ts';
+export * from './tax-units.ts';

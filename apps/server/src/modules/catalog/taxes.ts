@@ -1,4 +1,4 @@
-import { pageQuery, tipoGravamenSchema, z } from '@sigece/fiscal';
+import { caracasDate, pageQuery, tipoGravamenSchema, z } from '@sigece/fiscal';
 import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -8,6 +8,7 @@ import { guard } from '../../http/guard.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
+import { taxUnitInForce } from '../withholdings/service.ts';
 
 const TIPO = '/mantenimiento/TipoGravamen';
 const security = [{ bearerAuth: [] }];
@@ -255,7 +256,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
             ilike(conceptosIslr.concepto, likePattern(q.search)),
           )
         : undefined;
-      const [total, rows] = await Promise.all([
+      const [total, rows, ut] = await Promise.all([
         db.$count(conceptosIslr, where),
         db
           .select()
@@ -264,6 +265,8 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
           .orderBy(asc(conceptosIslr.codigo))
           .limit(q.limit)
           .offset(offsetOf(q)),
+        // The UT in force today: the sustraendo of a concept is UT × Factor × Porcentaje (Decreto 1.808).
+        taxUnitInForce(db, caracasDate(new Date())),
       ]);
       return pageOf(
         q,
@@ -274,7 +277,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
           Porcentaje: r.porcentaje,
           BaseImponible: r.baseImponible,
           Sustraendo: r.sustraendo,
-          UT: r.sustraendo ? '1' : null,
+          UT: r.sustraendo ? (ut?.valor ?? null) : null,
           Factor: r.factor,
         })),
         total,

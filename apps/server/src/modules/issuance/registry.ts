@@ -1,5 +1,6 @@
 import { invoiceFamily } from '../invoices/family.ts';
 import { noteFamily } from '../notes/family.ts';
+import { withholdingFamily } from '../withholdings/family.ts';
 import type { AnyFamily, TipoDoc } from './family.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { AnyFamily, TipoDoc } from './family.ts';
  * `tipoDocumento` such as `__proto__` or `constructor` finds nothing instead of a prototype member.
  * A family registers itself with one line in `FAMILY_LIST`.
  */
-const FAMILY_LIST: AnyFamily[] = [invoiceFamily, noteFamily];
+const FAMILY_LIST: AnyFamily[] = [invoiceFamily, noteFamily, withholdingFamily];
 
 const byName = new Map<string, AnyFamily>();
 for (const family of FAMILY_LIST) {

@@ -283,54 +283,58 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   addBranchLot('addcontrolsucurOrdenGuia', 'ORDEN');
 
   // --- Withholding voucher numbers ------------------------------------------------------------------
-  app.post(
-    `${base}/AddNroRetenciones`,
-    {
-      preValidation: guard({
-        anyOf: [
-          { module: COMPANY, action: 'addControlsucusal' },
-          { module: COMPANY, action: 'params' },
-        ],
-      }),
-      schema: {
-        tags: autoTags,
-        security,
-        summary: 'Registra la secuencia de números de comprobante de retención (año, mes y 8 dígitos)',
-        body: withholdingNumbersSchema,
-        response: { 200: resultBody(withholdingBody), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      code: 200,
-      message: NUMBERING_MESSAGES.withholdingNumbersUpdated,
-      result: await numbering.addWithholdingNumbers(
-        db,
-        scopeOfRequest(request),
-        request.body,
-        auditContextOf(request),
-      ),
-    }),
-  );
-  app.get(
-    `${base}/getnroRetenciones/:id`,
-    {
-      preValidation: guard('authenticated'),
-      schema: {
-        tags: autoTags,
-        security,
-        summary: 'Secuencias de comprobantes de retención de una razón social',
-        params: idParam,
-        response: {
-          200: z.object({ code: z.number(), results: z.array(withholdingBody) }),
-          ...errorResponses,
+  // The same two routes under the company screen's base and under /retenciones, as spec 002 §7 lists
+  // them for the withholding screens (one service, registered twice).
+  for (const prefix of [base, '/retenciones']) {
+    app.post(
+      `${prefix}/AddNroRetenciones`,
+      {
+        preValidation: guard({
+          anyOf: [
+            { module: COMPANY, action: 'addControlsucusal' },
+            { module: COMPANY, action: 'params' },
+          ],
+        }),
+        schema: {
+          tags: autoTags,
+          security,
+          summary: 'Registra la secuencia de números de comprobante de retención (año, mes y 8 dígitos)',
+          body: withholdingNumbersSchema,
+          response: { 200: resultBody(withholdingBody), ...errorResponses },
         },
       },
-    },
-    async (request) => ({
-      code: 200,
-      results: await numbering.withholdingNumbersOf(db, scopeOfRequest(request), request.params.id),
-    }),
-  );
+      async (request) => ({
+        code: 200,
+        message: NUMBERING_MESSAGES.withholdingNumbersUpdated,
+        result: await numbering.addWithholdingNumbers(
+          db,
+          scopeOfRequest(request),
+          request.body,
+          auditContextOf(request),
+        ),
+      }),
+    );
+    app.get(
+      `${prefix}/getnroRetenciones/:id`,
+      {
+        preValidation: guard('authenticated'),
+        schema: {
+          tags: autoTags,
+          security,
+          summary: 'Secuencias de comprobantes de retención de una razón social',
+          params: idParam,
+          response: {
+            200: z.object({ code: z.number(), results: z.array(withholdingBody) }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => ({
+        code: 200,
+        results: await numbering.withholdingNumbersOf(db, scopeOfRequest(request), request.params.id),
+      }),
+    );
+  }
 
   // --- Automatic invoice numbers: /mantenimiento/nroFacturaAuto ------------------------------------
   const auto = '/mantenimiento/nroFacturaAuto';

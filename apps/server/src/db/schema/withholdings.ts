@@ -1,0 +1,131 @@
+// Withholding vouchers (comprobantes de retención IVA and ISLR), their lines, and the dated values of the
+// unidad tributaria the ISLR sustraendo is computed from (spec 002 §3, issue 9).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appNow, auditColumns, bytea, id, status } from './columns.ts';
+import { localidades, sucursales } from './companies.ts';
+
+/**
+ * A voucher as issued: its 14-digit number (yyyyMM + the agent's sequence, set just before the commit by
+ * the kernel's automatic numbering), the control number of the company's or branch's withholding lot,
+ * the withheld supplier, the fiscal period, exact totals, and the signed PDF's bytes and SHA-256.
+ */
+export const retenciones = pgTable(
+  'retenciones',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+    modelo: text('modelo_retencion').notNull(),
+    tipoDocumento: text('tipo_documento').notNull(),
+    tasaRetencion: numeric('tasa_retencion', { precision: 5, scale: 2 }),
+    nroComprobante: text('nro_comprobante'),
+    serie: text('serie'),
+    nroControl: text('nro_control'),
+    numeroControl: bigint('numero_control', { mode: 'number' }),
+    lotId: uuid('id_control_lote'),
+    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
+    periodoDel: date('periodo_fiscal_del').notNull(),
+    periodoAl: date('periodo_fiscal_al').notNull(),
+    rifProveedor: text('rif_proveedor').notNull(),
+    identificacion: text('identificacion').notNull(),
+    direccion: text('direccion').notNull(),
+    correo: text('correo').notNull(),
+    totalDocumentos: numeric('total_documentos', { precision: 20, scale: 2 }).notNull(),
+    totalBase: numeric('total_base', { precision: 20, scale: 2 }).notNull(),
+    totalCausado: numeric('total_causado', { precision: 20, scale: 2 }).notNull(),
+    totalRetenido: numeric('total_retenido', { precision: 20, scale: 2 }).notNull(),
+    /** The purchase invoice it withholds from, when opened from the purchase list (prefill.ts). */
+    facturaCompraId: integer('factura_compra_id'),
+    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
+    origen: text('origen').notNull().default('API'),
+    status: status(),
+    deleted: boolean('log_deleted_registro').notNull().default(false),
+    pdf: bytea('pdf'),
+    pdfSha256: text('pdf_sha256'),
+    pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
+    createdBy: text('log_username').notNull().default('sistema'),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
+    updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('retenciones_comprobante_uq').on(t.localidadId, t.nroComprobante),
+    uniqueIndex('retenciones_control_uq').on(t.localidadId, t.serie, t.numeroControl),
+    index('retenciones_list_idx').on(t.localidadId, t.fechaEmision),
+    index('retenciones_compra_idx').on(t.facturaCompraId),
+    check('retenciones_modelo_ck', sql`${t.modelo} in ('IVA', 'ISLR')`),
+  ],
+);
+
+/** One withheld document: IVA columns or ISLR columns according to the voucher's model. */
+export const retencionLineas = pgTable(
+  'retencion_lineas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    retencionId: uuid('id_retencion')
+      .notNull()
+      .references(() => retenciones.id, { onDelete: 'cascade' }),
+    posicion: integer('posicion').notNull(),
+    fechaDocumento: date('fecha_documento').notNull(),
+    nroDocumento: text('nro_documento'),
+    nroControlDocumento: text('nro_control_documento').notNull(),
+    nroNota: text('nro_nota'),
+    nroDocumentoAfectado: text('nro_documento_afectado'),
+    tipoTransaccion: text('tipo_transaccion'),
+    montoTotalDocumento: numeric('monto_total_documento', { precision: 20, scale: 2 }).notNull(),
+    compraExento: numeric('compra_exento', { precision: 20, scale: 2 }).notNull().default('0'),
+    baseImponible: numeric('base_imponible', { precision: 20, scale: 2 }).notNull(),
+    alicuota: numeric('alicuota', { precision: 5, scale: 2 }),
+    impuestoCausado: numeric('impuesto_causado', { precision: 20, scale: 2 }),
+    /** IVA withheld, or ISLR withheld (causadoRetenido). */
+    impuestoRetenido: numeric('impuesto_retenido', { precision: 20, scale: 2 }).notNull(),
+    conceptoIslr: text('concepto_islr'),
+    concepto: text('concepto'),
+    porcentaje: numeric('porcentaje', { precision: 7, scale: 2 }),
+    baseRetencion: numeric('base_retencion', { precision: 20, scale: 2 }),
+    sustraendo: numeric('sustraendo', { precision: 20, scale: 2 }),
+    unidadTributaria: numeric('unidad_tributaria', { precision: 20, scale: 2 }),
+  },
+  (t) => [index('retencion_lineas_retencion_idx').on(t.retencionId)],
+);
+
+/**
+ * The unidad tributaria (UT) by the date it comes into force, with the providencia and Gaceta Oficial
+ * that set it (Código Orgánico Tributario art. 3 parágrafo tercero). Seeded in db/reference-seed.ts.
+ */
+export const unidadesTributarias = pgTable(
+  'unidades_tributarias',
+  {
+    id: id(),
+    valor: numeric('valor', { precision: 20, scale: 2 }).notNull(),
+    fechaDesde: date('fecha_desde').notNull(),
+    providencia: text('providencia').notNull(),
+    gacetaOficial: text('gaceta_oficial').notNull(),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('unidades_tributarias_fecha_uq').on(t.fechaDesde)],
+);

@@ -1,0 +1,327 @@
+import {
+  caracasDayEnd,
+  caracasDayStart,
+  formatDateCaracas,
+  type PageQuery,
+  type TaxUnitRow,
+  type TaxUnitValue,
+  type WithholdingDetail,
+  type WithholdingFilters,
+  type WithholdingListRow,
+  type WithholdingPublic,
+} from '@sigece/fiscal';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  conceptosIslr,
+  localidades,
+  retenciones,
+  retencionLineas,
+  sucursales,
+  unidadesTributarias,
+} from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
+import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { renderStates } from '../issuance/ledger.ts';
+
+/** The SQL of the withholdings' own tables (retenciones, retencion_lineas, unidades_tributarias). */
+
+export type WithholdingRow = typeof retenciones.$inferSelect;
+export type WithholdingInsert = typeof retenciones.$inferInsert;
+export type WithholdingLineInsert = Omit<typeof retencionLineas.$inferInsert, 'retencionId'>;
+export type WithholdingLineRow = typeof retencionLineas.$inferSelect;
+
+const statusLabel = (status: string) => (status === 'ACTIVO' ? 'Activa' : 'Anulada');
+const checksumBase64 = (hex: string | null) => (hex ? Buffer.from(hex, 'hex').toString('base64') : null);
+const rifOf = (c: { tipoDocumento: string; numeroDocumento: string }) =>
+  `${c.tipoDocumento}-${c.numeroDocumento}`;
+
+export async function insertWithholding(
+  tx: DbOrTx,
+  voucher: WithholdingInsert,
+  lines: WithholdingLineInsert[],
+): Promise<WithholdingRow> {
+  const [row] = await tx.insert(retenciones).values(voucher).returning();
+  await tx.insert(retencionLineas).values(lines.map((l) => ({ ...l, retencionId: row.id })));
+  return row;
+}
+
+/** Copies control numbers from the kernel's recordset `v` onto vouchers (see issuance/ledger.ts). */
+export const WITHHOLDING_CONTROL_NUMBERS_UPDATE = sql`update retenciones r set serie = v.serie,
+  numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote from v where r.id = v.id`;
+
+/** Writes automatic voucher numbers onto stored vouchers, in one statement. */
+export async function writeVoucherNumbers(tx: DbOrTx, docs: Array<{ id: string; numero: string }>) {
+  if (docs.length === 0) return;
+  const json = JSON.stringify(docs.map((d) => ({ id: d.id, nro: d.numero })));
+  await tx.execute(sql`update retenciones r set nro_comprobante = v.nro
+    from jsonb_to_recordset(${json}::jsonb) as v(id uuid, nro text) where r.id = v.id`);
+}
+
+/** The ISLR concepts by code (the seeded table of Decreto 1.808). */
+export async function conceptsByCode(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return new Map<string, typeof conceptosIslr.$inferSelect>();
+  const rows = await db.select().from(conceptosIslr).where(inArray(conceptosIslr.codigo, codes));
+  return new Map(rows.map((r) => [r.codigo, r]));
+}
+
+/** Every active UT value (a handful of rows), oldest first. */
+export async function taxUnitValues(db: DbOrTx): Promise<TaxUnitValue[]> {
+  const rows = await db
+    .select({ valor: unidadesTributarias.valor, fechaDesde: unidadesTributarias.fechaDesde })
+    .from(unidadesTributarias)
+    .where(eq(unidadesTributarias.status, 'ACTIVO'))
+    .orderBy(asc(unidadesTributarias.fechaDesde));
+  return rows;
+}
+
+export const taxUnitRow = (r: typeof unidadesTributarias.$inferSelect): TaxUnitRow => ({
+  id: r.id,
+  valor: r.valor,
+  fechaDesde: r.fechaDesde,
+  providencia: r.providencia,
+  gacetaOficial: r.gacetaOficial,
+  logEstatusRegistro: r.status,
+  logUsername: r.createdBy,
+  logFechaRegistro: r.createdAt.toISOString(),
+});
+
+/** A voucher that is not deleted, checked against the caller's tenancy (403 for another company's). */
+export async function visibleWithholding(db: DbOrTx, scope: TenantScope, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(retenciones)
+    .where(and(eq(retenciones.id, id), eq(retenciones.deleted, false)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Retención no encontrada');
+  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
+  return row;
+}
+
+export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroComprobante: string) {
+  return db
+    .select()
+    .from(retenciones)
+    .where(
+      and(
+        eq(retenciones.localidadId, localidadId),
+        eq(retenciones.nroComprobante, nroComprobante),
+        eq(retenciones.deleted, false),
+      ),
+    );
+}
+
+export async function setWithholdingStatus(tx: DbOrTx, id: string, status: 'ACTIVO' | 'INACTIVO') {
+  await tx.update(retenciones).set({ status, updatedAt: new Date() }).where(eq(retenciones.id, id));
+}
+
+// --- Lists ----------------------------------------------------------------------------------------------
+
+const SORT = {
+  id: retenciones.createdAt,
+  fechaEmision: retenciones.fechaEmision,
+  nroComprobante: retenciones.nroComprobante,
+  NroControlComprobante: retenciones.nroControl,
+  rifProveedor: retenciones.rifProveedor,
+  identificacion: retenciones.identificacion,
+  modeloRetencion: retenciones.modelo,
+} as const;
+
+/** getRetencionesIva (spec 002 §2.2, §7): server paging, filters and sort (default id ascending, §9). */
+export async function listWithholdings(db: DbOrTx, scope: TenantScope, q: PageQuery & WithholdingFilters) {
+  const term = q.search ? likePattern(q.search) : undefined;
+  const rif = q.rif?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const where = and(
+    eq(retenciones.deleted, false),
+    tenantCondition(scope, { localidad: retenciones.localidadId, sucursal: retenciones.sucursalId }),
+    q.id_localidad ? eq(retenciones.localidadId, q.id_localidad) : undefined,
+    q.id_sucursal ? eq(retenciones.sucursalId, q.id_sucursal) : undefined,
+    rif
+      ? sql`${retenciones.localidadId} in (select id from localidades where tipo_documento || numero_documento = ${rif})`
+      : undefined,
+    q.nroComprobante ? ilike(retenciones.nroComprobante, likePattern(q.nroComprobante)) : undefined,
+    q.rifProveedor ? ilike(retenciones.rifProveedor, likePattern(q.rifProveedor.toUpperCase())) : undefined,
+    q.modeloRetencion ? eq(retenciones.modelo, q.modeloRetencion) : undefined,
+    q.facturaCompraId ? eq(retenciones.facturaCompraId, q.facturaCompraId) : undefined,
+    q.fechaInicio ? gte(retenciones.fechaEmision, caracasDayStart(q.fechaInicio)) : undefined,
+    q.fechaFin ? lt(retenciones.fechaEmision, caracasDayEnd(q.fechaFin)) : undefined,
+    term
+      ? or(
+          ilike(retenciones.nroComprobante, term),
+          ilike(retenciones.nroControl, term),
+          ilike(retenciones.rifProveedor, term),
+          ilike(retenciones.identificacion, term),
+        )
+      : undefined,
+  );
+  const column = SORT[q.sortBy];
+  const order = q.sortOrder === 'desc' ? desc : asc;
+  const [total, rows] = await Promise.all([
+    db.$count(retenciones, where),
+    db
+      .select({ r: retenciones, company: localidades })
+      .from(retenciones)
+      .innerJoin(localidades, eq(localidades.id, retenciones.localidadId))
+      .where(where)
+      .orderBy(order(column), order(retenciones.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+  ]);
+  const states = await renderStates(
+    db,
+    'ret',
+    rows.map((x) => x.r.id),
+  );
+  return pageOf(
+    q,
+    rows.map((x) => listRow(x.r, x.company, states.get(x.r.id)?.pdfEstado ?? null)),
+    total,
+  );
+}
+
+function listRow(
+  r: WithholdingRow,
+  company: { nombre: string; tipoDocumento: string; numeroDocumento: string },
+  pdfEstado: string | null,
+): WithholdingListRow {
+  return {
+    id: r.id,
+    id_localidad: r.localidadId,
+    id_sucursal: r.sucursalId,
+    rif: rifOf(company),
+    razonSocial: company.nombre,
+    NroControlComprobante: r.nroControl ?? '',
+    nroComprobante: r.nroComprobante ?? '',
+    rifProveedor: r.rifProveedor,
+    identificacion: r.identificacion,
+    fechaEmision: r.fechaEmision.toISOString(),
+    fecha: formatDateCaracas(r.fechaEmision),
+    periodoFiscalDel: r.periodoDel,
+    peridofiscalAl: r.periodoAl,
+    periodoFiscalAl: r.periodoAl,
+    logEstatusRegistro: r.status,
+    estatus: statusLabel(r.status),
+    modeloRetencion: r.modelo,
+    tipoDocumento: r.tipoDocumento,
+    tasaRetencion: r.tasaRetencion,
+    correo: r.correo,
+    totalRetenido: r.totalRetenido,
+    factura_compra_id: r.facturaCompraId,
+    pdfEstado: pdfEstado ?? (r.pdf ? 'GENERADA' : null),
+  };
+}
+
+// --- One voucher ----------------------------------------------------------------------------------------
+
+/** The voucher with its company, branch and lines, as stored. */
+export async function loadWithholding(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ voucher: retenciones, company: localidades, branch: sucursales })
+    .from(retenciones)
+    .innerJoin(localidades, eq(localidades.id, retenciones.localidadId))
+    .leftJoin(sucursales, eq(sucursales.id, retenciones.sucursalId))
+    .where(eq(retenciones.id, id))
+    .limit(1);
+  if (!row) throw notFound('Retención no encontrada');
+  const lines = await db
+    .select()
+    .from(retencionLineas)
+    .where(eq(retencionLineas.retencionId, id))
+    .orderBy(asc(retencionLineas.posicion));
+  return { ...row, lines };
+}
+
+export async function withholdingDetail(db: DbOrTx, id: string): Promise<WithholdingDetail> {
+  const { voucher: r, company, lines } = await loadWithholding(db, id);
+  const states = await renderStates(db, 'ret', [id]);
+  const islr = r.modelo === 'ISLR';
+  return {
+    ...listRow(r, company, states.get(id)?.pdfEstado ?? null),
+    direccion: r.direccion,
+    lstRetenciones: lines.map((l) => ({
+      posicion: l.posicion,
+      fechaDocumento: l.fechaDocumento,
+      nroDocumento: l.nroDocumento,
+      nroControlDocumento: l.nroControlDocumento,
+      nroNota: l.nroNota,
+      nroDocumentoAfectado: l.nroDocumentoAfectado,
+      tipoTransaccion: l.tipoTransaccion,
+      montoTotalDocumento: l.montoTotalDocumento,
+      compraExento: l.compraExento,
+      baseImponible: l.baseImponible,
+      alicuota: l.alicuota,
+      impuestoCausado: l.impuestoCausado,
+      impuestoRetenido: l.impuestoRetenido,
+      conceptoIslr: l.conceptoIslr,
+      concepto: l.concepto,
+      porcentaje: l.porcentaje,
+      sustraendo: l.sustraendo,
+      causadoRetenido: islr ? l.impuestoRetenido : null,
+    })),
+  };
+}
+
+/** The public projection (spec 002 §3 "Verification data read"): never lines, amounts or e-mail. */
+export async function publicWithholding(db: DbOrTx, id: string): Promise<WithholdingPublic | null> {
+  const [row] = await db
+    .select({ r: retenciones, company: localidades })
+    .from(retenciones)
+    .innerJoin(localidades, eq(localidades.id, retenciones.localidadId))
+    .where(and(eq(retenciones.id, id), eq(retenciones.deleted, false)))
+    .limit(1);
+  if (!row) return null;
+  const { r } = row;
+  return {
+    code: 200,
+    data: {
+      id: r.id,
+      nroComprobante: r.nroComprobante ?? '',
+      NroControlComprobante: r.nroControl,
+      rifProveedor: r.rifProveedor,
+      identificacion: r.identificacion,
+      modeloRetencion: r.modelo,
+      fechaEmision: r.fechaEmision.toISOString(),
+      estatus: statusLabel(r.status),
+      logEstatusRegistro: r.status,
+      checkedSumBase64: checksumBase64(r.pdfSha256),
+    },
+    localidaddetalle: { rif: rifOf(row.company), nombre: row.company.nombre },
+  };
+}
+
+// --- Declarations -------------------------------------------------------------------------------------
+
+/** A company's ACTIVE vouchers of one model issued in [from, to), with their lines, in voucher order. */
+export async function declaredVouchers(
+  db: DbOrTx,
+  localidadId: string,
+  modelo: 'IVA' | 'ISLR',
+  from: Date,
+  to: Date,
+) {
+  const rows = await db
+    .select({ r: retenciones, l: retencionLineas })
+    .from(retenciones)
+    .innerJoin(retencionLineas, eq(retencionLineas.retencionId, retenciones.id))
+    .where(
+      and(
+        eq(retenciones.localidadId, localidadId),
+        eq(retenciones.modelo, modelo),
+        eq(retenciones.status, 'ACTIVO'),
+        eq(retenciones.deleted, false),
+        sql`${retenciones.nroControl} is not null`,
+        gte(retenciones.fechaEmision, from),
+        lt(retenciones.fechaEmision, to),
+      ),
+    )
+    .orderBy(asc(retenciones.nroComprobante), asc(retencionLineas.posicion));
+  const vouchers = new Map<string, { r: WithholdingRow; lines: WithholdingLineRow[] }>();
+  for (const { r, l } of rows) {
+    const v = vouchers.get(r.id);
+    if (v) v.lines.push(l);
+    else vouchers.set(r.id, { r, lines: [l] });
+  }
+  return [...vouchers.values()];
+}

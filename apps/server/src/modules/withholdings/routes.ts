@@ -1,0 +1,328 @@
+import {
+  caracasDate,
+  declarationQuerySchema,
+  hasPermission,
+  idParam,
+  pageQuery,
+  screen,
+  taxUnitRowSchema,
+  taxUnitSchema,
+  WITHHOLDING_MESSAGES,
+  withholdingAnnulAnswerSchema,
+  withholdingDetailSchema,
+  withholdingFiltersSchema,
+  withholdingIngestAnswerSchema,
+  withholdingListRowSchema,
+  z,
+} from '@sigece/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { scopeOf } from '../../http/tenancy.ts';
+import { auditContextOf } from '../audit/service.ts';
+import { issueDocuments } from '../issuance/pipeline.ts';
+import { queueRenders } from '../issuance/render.ts';
+import { withholdingFamily } from './family.ts';
+import { listWithholdings, publicWithholding, visibleWithholding, withholdingDetail } from './queries.ts';
+import * as withholdings from './service.ts';
+
+/** The withholding list (spec 002 §6: search, add, print, delete) and the add page. */
+const LIST = screen('/retenciones/iva-islr');
+const NEW = screen('/retenciones/iva-islr/Agregar');
+/** UT values are reference data of the administrator, beside the tax rate values by date. */
+const UT_ADMIN = { module: '/mantenimiento/ValorGravamen' };
+const BASE = '/retenciones';
+const MAX_VOUCHERS_PER_REQUEST = 1000;
+const security = [{ bearerAuth: [] }];
+const tags = ['retenciones'];
+
+const arrayBody = (what: string) =>
+  z
+    .array(z.unknown(), { error: `El cuerpo debe ser un arreglo de ${what}` })
+    .max(MAX_VOUCHERS_PER_REQUEST, `Máximo ${MAX_VOUCHERS_PER_REQUEST} ${what} por solicitud`);
+
+export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  const ingest =
+    (origin: 'API' | 'WEB') =>
+    async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
+      const { answer, ids } = await issueDocuments<z.infer<typeof withholdingIngestAnswerSchema>>(
+        db,
+        withholdingFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin, audit: auditContextOf(request) },
+      );
+      await queueRenders(app.deps, 'ret', ids);
+      return answer;
+    };
+
+  const ingestRoute = (path: string, origin: 'API' | 'WEB', summary: string) =>
+    app.post(
+      `${BASE}/${path}`,
+      {
+        config: { documentBatch: true },
+        preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
+        schema: {
+          tags: ['integración', ...tags],
+          security,
+          summary,
+          body: arrayBody('retenciones'),
+          response: { 200: withholdingIngestAnswerSchema, ...errorResponses },
+        },
+      },
+      (request) => ingest(origin)(request),
+    );
+  ingestRoute(
+    'createRetencionIvaMasiva',
+    'API',
+    'Recibe comprobantes de retención IVA o ISLR (modeloRetencion): cada uno se juzga por separado; code 203 si alguno falló',
+  );
+  ingestRoute(
+    'createRetencionMasivaExcel',
+    'WEB',
+    'Comprobantes de retención leídos de la hoja de cálculo (generación masiva): mismo cuerpo y respuesta',
+  );
+
+  app.post(
+    `${BASE}/anularMasivaRetencionesIva`,
+    {
+      preValidation: guard(LIST.can('delete')),
+      schema: {
+        tags: ['integración', ...tags],
+        security,
+        summary:
+          'Anula comprobantes por RIF del agente y nroComprobante; code 203 con los errores de cada uno',
+        body: arrayBody('retenciones'),
+        response: { 200: withholdingAnnulAnswerSchema, ...errorResponses },
+      },
+    },
+    (request) =>
+      withholdings.annulWithholdings(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+  );
+
+  app.get(
+    `${BASE}/getRetencionesIva`,
+    {
+      preValidation: guard({ module: LIST.module }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Lista paginada de comprobantes de retención con filtros y orden (por omisión id ascendente)',
+        querystring: pageQuery.extend(withholdingFiltersSchema.shape),
+        response: { 200: pageBody(withholdingListRowSchema), ...errorResponses },
+      },
+    },
+    (request) => listWithholdings(db, scopeOfRequest(request), request.query),
+  );
+
+  app.get(
+    `${BASE}/getBase64RetencionIva/:id`,
+    {
+      preValidation: guard(LIST.can('print')),
+      schema: {
+        tags,
+        security,
+        summary: 'El PDF firmado del comprobante en base64 (pdfBase64)',
+        params: idParam,
+        response: {
+          200: z.object({
+            code: z.number(),
+            message: z.string(),
+            pdfBase64: z.string(),
+            nombre: z.string(),
+            NroControlComprobante: z.string().nullable(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { pdf, nombre, nroControl } = await withholdings.withholdingPdf(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+      );
+      return {
+        code: 200,
+        message: 'Consulta exitosa',
+        pdfBase64: pdf.toString('base64'),
+        nombre,
+        NroControlComprobante: nroControl,
+      };
+    },
+  );
+
+  app.put(
+    `${BASE}/anularRetencionIva/:id`,
+    {
+      preValidation: guard(LIST.can('delete')),
+      schema: {
+        tags,
+        security,
+        summary: 'Anula un comprobante activo (Activa → Anulada)',
+        params: idParam,
+        response: {
+          200: z.object({
+            code: z.number(),
+            msg: z.string(),
+            result: z.object({
+              id: z.string(),
+              nroComprobante: z.string(),
+              NroControlComprobante: z.string(),
+              logEstatusRegistro: z.literal('INACTIVO'),
+            }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      msg: WITHHOLDING_MESSAGES.annulled,
+      result: await withholdings.annulWithholding(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        auditContextOf(request),
+      ),
+    }),
+  );
+
+  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
+  app.get(
+    `${BASE}/getRetencionId/:id`,
+    {
+      schema: {
+        tags: [...tags, 'verificación pública'],
+        summary: 'Detalle de un comprobante; sin token, solo los datos públicos de verificación',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const principal = await optionalPrincipal(request);
+      if (principal && hasPermission(principal, LIST.module, 'search')) {
+        const row = await visibleWithholding(db, scopeOf(principal), request.params.id).catch(() => null);
+        if (row) {
+          const result = withholdingDetailSchema.parse(await withholdingDetail(db, row.id));
+          return { code: 200, message: 'Consulta exitosa', result };
+        }
+      }
+      const projection = await publicWithholding(db, request.params.id);
+      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
+      return projection;
+    },
+  );
+
+  // --- Declaration files (issue 9 item 6) ------------------------------------------------------------
+  app.get(
+    `${BASE}/declaracionIva`,
+    {
+      preValidation: guard(LIST.can('search')),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Archivo TXT de retenciones IVA que importa el portal del SENIAT, por razón social y mes (sin anuladas)',
+        querystring: declarationQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { text, nombre } = await withholdings.ivaDeclaration(
+        db,
+        scopeOfRequest(request),
+        request.query.id_localidad,
+        request.query.periodo,
+      );
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .send(text);
+    },
+  );
+
+  app.get(
+    `${BASE}/declaracionIslr`,
+    {
+      preValidation: guard(LIST.can('search')),
+      schema: {
+        tags,
+        security,
+        summary:
+          'XML RelacionRetencionesISLR de la declaración mensual de ISLR, por razón social y mes (sin anuladas)',
+        querystring: declarationQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { xml, nombre } = await withholdings.islrDeclaration(
+        db,
+        scopeOfRequest(request),
+        request.query.id_localidad,
+        request.query.periodo,
+      );
+      return reply
+        .type('application/xml; charset=iso-8859-1')
+        .header('content-disposition', `attachment; filename="${nombre}"`)
+        .send(Buffer.from(xml, 'latin1'));
+    },
+  );
+
+  // --- Unidad tributaria (reference data with its maintenance screen) ----------------------------------
+  app.get(
+    `${BASE}/unidadesTributarias`,
+    {
+      preValidation: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'Valores de la unidad tributaria por fecha de vigencia (más reciente primero)',
+        querystring: pageQuery,
+        response: { 200: pageBody(taxUnitRowSchema), ...errorResponses },
+      },
+    },
+    (request) => withholdings.listTaxUnits(db, request.query),
+  );
+
+  app.post(
+    `${BASE}/unidadesTributarias`,
+    {
+      preValidation: guard(UT_ADMIN),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Registra un valor de la unidad tributaria desde una fecha, con su providencia y Gaceta Oficial',
+        body: taxUnitSchema,
+        response: { 200: resultBody(taxUnitRowSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Unidad Tributaria registrada',
+      result: await withholdings.addTaxUnit(db, request.body, auditContextOf(request)),
+    }),
+  );
+
+  app.get(
+    `${BASE}/unidadTributariaVigente`,
+    {
+      preValidation: guard('authenticated'),
+      schema: {
+        tags,
+        security,
+        summary: 'El valor de la unidad tributaria vigente en una fecha (hoy si no se indica)',
+        querystring: z.object({
+          fecha: z.iso.date({ error: 'fecha debe ser una fecha AAAA-MM-DD' }).optional(),
+        }),
+        response: { 200: resultBody(taxUnitRowSchema.nullable()), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Consulta exitosa',
+      result: await withholdings.taxUnitInForce(db, request.query.fecha ?? caracasDate(new Date())),
+    }),
+  );
+};
