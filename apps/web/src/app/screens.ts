@@ -26,6 +26,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/seguridad/clientes': lazy(() => import('../features/catalog/ClientesPage.tsx')),
   '/retenciones/iva-islr': lazy(() => import('../features/withholdings/WithholdingsPage.tsx')),
   '/retenciones/iva-islr/Agregar': lazy(() => import('../features/withholdings/NewWithholdingPage.tsx')),
+  '/mantenimiento/UnidadTributaria': lazy(() => import('../features/withholdings/UnidadTributariaPage.tsx')),
   '/retenciones/consulta-conceptos-islr': lazy(() => import('../features/catalog/ConceptosIslrPage.tsx')),
   '/facturacion/generales': lazy(() => import('../features/invoices/InvoicesPage.tsx')),
   '/facturacion/generales/facturaGeneral': lazy(() => import('../features/invoices/NewInvoicePage.tsx')),

@@ -1,4 +1,14 @@
-import { caracasDate, dec, money, type WithholdingPrefill, z } from '@sigece/fiscal';
+import {
+  caracasDate,
+  dec,
+  duplicateLineMessage,
+  ivaCaused,
+  money,
+  WITHHOLDING_MESSAGES,
+  type WithholdingPrefill,
+  ivaWithheld as withheldOf,
+  z,
+} from '@sigece/fiscal';
 import type { IslrLine, IvaLine, WithholdingModel, WithholdingVoucher } from './api.ts';
 
 /**
@@ -69,30 +79,30 @@ export function emptyHeader(): HeaderValues {
 /** Spec 002 §5 "Withholding header", every message as written there. */
 export const headerSchema = z
   .object({
-    id_localidad: z.string().min(1, 'Localidad es requerida'),
+    id_localidad: z.string().min(1, WITHHOLDING_MESSAGES.localidad),
     codigoSucursal: z.string().max(20),
     periodoFiscalDel: z
       .string()
-      .min(1, 'Fecha de Inicio de Periodo Fiscal es requerida')
-      .refine(isDate, 'Debe ser una fecha válida'),
+      .min(1, WITHHOLDING_MESSAGES.periodoDel)
+      .refine(isDate, WITHHOLDING_MESSAGES.fechaValida),
     periodoFiscalAl: z
       .string()
-      .min(1, 'Fecha de Fin de Periodo Fiscal es requerida')
-      .refine(isDate, 'Debe ser una fecha válida'),
+      .min(1, WITHHOLDING_MESSAGES.periodoAl)
+      .refine(isDate, WITHHOLDING_MESSAGES.fechaValida),
     rifProveedor: z
       .string()
-      .min(1, 'RIF Retenido es requerido')
+      .min(1, WITHHOLDING_MESSAGES.rifRequired)
       .max(20)
-      .regex(/^[JGVEP]-\d{9}$/, 'RIF debe tener el formato J-123456789'),
-    identificacion: z.string().trim().min(1, 'Nombre/Razón Social Retenido es requerido').max(200),
-    direccion: z.string().trim().min(1, 'Dirección Retenido es requerida').max(200),
+      .regex(/^[JGVEP]-\d{9}$/, WITHHOLDING_MESSAGES.rifFormat),
+    identificacion: z.string().trim().min(1, WITHHOLDING_MESSAGES.nombre).max(200),
+    direccion: z.string().trim().min(1, WITHHOLDING_MESSAGES.direccion).max(200),
     correo: z
       .string()
       .trim()
-      .min(1, 'E-MAIL Retenido es requerido')
+      .min(1, WITHHOLDING_MESSAGES.correo)
       .max(200)
-      .email('debe ser un correo valido'),
-    modeloRetencion: z.string().min(1, 'Tipo de Retencion es requerido'),
+      .email(WITHHOLDING_MESSAGES.correoValido),
+    modeloRetencion: z.string().min(1, WITHHOLDING_MESSAGES.modelo),
     tasaRetencion: z.string(),
   })
   // The IVA withheld is the tax incurred times this rate: an IVA voucher cannot go without it.
@@ -144,8 +154,8 @@ const amount = (required: string) =>
 const optionalAmount = z.string().regex(/^(\d{1,15}(\.\d{1,2})?)?$/, 'Debe ser un monto válido');
 const documentDate = z
   .string()
-  .min(1, 'Fecha del Documento es requerida')
-  .refine(isDate, 'Debe ser una fecha válida')
+  .min(1, WITHHOLDING_MESSAGES.islrFecha)
+  .refine(isDate, WITHHOLDING_MESSAGES.fechaValida)
   .refine(notFuture, 'La fecha no puede ser posterior a hoy');
 
 /** Spec 002 §5 "IVA line": '01-REG' needs the document number, the adjustments their note number. */
@@ -153,22 +163,27 @@ export const ivaLineSchema = z
   .object({
     fechaDocumento: documentDate,
     nroDocumento: z.string().max(20),
-    nroControlDocumento: z.string().trim().min(1, 'Nro de Control del Documento es requerido').max(20),
+    nroControlDocumento: z.string().trim().min(1, WITHHOLDING_MESSAGES.islrNroControl).max(20),
     nroNota: z.string().max(20),
     nroDocumentoAfectado: z.string().max(20),
     tipoTransaccion: z.enum(TRANSACTION_TYPES),
-    montoTotalDocumento: amount('Monto Total del Documento es requerido'),
+    montoTotalDocumento: amount(WITHHOLDING_MESSAGES.islrMontoTotal),
     compraExento: optionalAmount,
-    baseImponible: amount('Base Imponible es requerida'),
+    baseImponible: amount(WITHHOLDING_MESSAGES.islrBase),
     alicuota: z.enum(IVA_LINE_RATES),
   })
   .refine((l) => l.tipoTransaccion !== '01-REG' || l.nroDocumento.trim() !== '', {
     path: ['nroDocumento'],
-    message: 'Nro de Documento es requerido',
+    message: WITHHOLDING_MESSAGES.islrNroDocumento,
   })
   .refine((l) => l.tipoTransaccion === '01-REG' || l.nroNota.trim() !== '', {
     path: ['nroNota'],
     message: 'Nro de Nota es requerido',
+  })
+  // Providencia SNAT/2015/0049 art. 16: an adjustment names the document it adjusts.
+  .refine((l) => l.tipoTransaccion === '01-REG' || l.nroDocumentoAfectado.trim() !== '', {
+    path: ['nroDocumentoAfectado'],
+    message: 'Nro Documento Afectado es requerido',
   });
 
 /** Spec 002 §4: '01-REG' disables note and affected document; the adjustments disable the document. */
@@ -200,13 +215,13 @@ export const emptyIslrLine = (): IslrLineValues => ({
 /** Spec 002 §5 "ISLR line", every message as written there. */
 export const islrLineSchema = z.object({
   fechaDocumento: documentDate,
-  nroDocumento: z.string().trim().min(1, 'Nro de Documento es requerido').max(20),
-  nroControlDocumento: z.string().trim().min(1, 'Nro de Control del Documento es requerido').max(20),
-  conceptoIslr: z.string().min(1, 'Concepto de ISLR es requerido'),
-  montoTotalDocumento: amount('Monto Total del Documento es requerido'),
+  nroDocumento: z.string().trim().min(1, WITHHOLDING_MESSAGES.islrNroDocumento).max(20),
+  nroControlDocumento: z.string().trim().min(1, WITHHOLDING_MESSAGES.islrNroControl).max(20),
+  conceptoIslr: z.string().min(1, WITHHOLDING_MESSAGES.islrConcepto),
+  montoTotalDocumento: amount(WITHHOLDING_MESSAGES.islrMontoTotal),
   compraExento: optionalAmount,
-  baseImponible: amount('Base Imponible es requerida'),
-  causadoRetenido: amount('Impuesto de ISLR causado y retenido es requerido'),
+  baseImponible: amount(WITHHOLDING_MESSAGES.islrBase),
+  causadoRetenido: amount(WITHHOLDING_MESSAGES.islrCausado),
 });
 
 /** A line of the table: its values and a key for React. */
@@ -214,46 +229,26 @@ export type DraftLine =
   | { key: string; kind: 'IVA'; values: IvaLineValues }
   | { key: string; kind: 'ISLR'; values: IslrLineValues };
 
-/** IVA: impuestoCausado = base × alícuota, rounded half-up to cents. */
+/** IVA: impuestoCausado = base × alícuota (the fiscal rule the server checks). */
 export const ivaIncurred = (v: Pick<IvaLineValues, 'baseImponible' | 'alicuota'>) =>
-  money(
-    dec(v.baseImponible || 0)
-      .times(dec(v.alicuota || 0))
-      .dividedBy(100),
-  );
+  ivaCaused(v.baseImponible || 0, v.alicuota || 0);
 
 /** IVA: impuestoRetenido = impuestoCausado × the voucher's rate (75 or 100 %). */
 export const ivaWithheld = (v: Pick<IvaLineValues, 'baseImponible' | 'alicuota'>, tasa: string) =>
-  money(
-    dec(ivaIncurred(v))
-      .times(dec(tasa || 0))
-      .dividedBy(100),
-  );
-
-export const DUPLICATE_BY_DOCUMENT =
-  'No se puede agregar la retencion porque ya existe una retencion con el mismo nroDocumento, nroControlDocumento y tipoTransaccion';
-export const DUPLICATE_BY_NOTE =
-  'No se puede agregar la retencion porque ya existe una retencion con el mismo nroNota, nroControlDocumento y tipoTransaccion';
+  withheldOf(ivaIncurred(v), tasa || 0);
 
 /**
- * Spec 002 §5 duplicate rule: no second line with the same nroDocumento, nroControlDocumento and
- * tipoTransaccion, nor with the same nroNota, nroControlDocumento and tipoTransaccion.
+ * Spec 002 §5 duplicate rule (the fiscal one): the message when `line` would repeat one of `lines` by
+ * nroDocumento or nroNota with the same nroControlDocumento and tipoTransaccion, else null.
  */
-export function duplicateMessage(
-  lines: ReadonlyArray<Partial<IvaLineValues>>,
-  line: Partial<IvaLineValues>,
-): string | null {
-  const same = (a?: string, b?: string) => Boolean(a?.trim()) && a?.trim() === b?.trim();
-  for (const other of lines) {
-    if (
-      other.nroControlDocumento !== line.nroControlDocumento ||
-      other.tipoTransaccion !== line.tipoTransaccion
-    )
-      continue;
-    if (same(other.nroDocumento, line.nroDocumento)) return DUPLICATE_BY_DOCUMENT;
-    if (same(other.nroNota, line.nroNota)) return DUPLICATE_BY_NOTE;
-  }
-  return null;
+export function duplicateMessage(lines: ReadonlyArray<IvaLineValues>, line: IvaLineValues): string | null {
+  const key = (l: IvaLineValues) => ({
+    nroControlDocumento: l.nroControlDocumento.trim(),
+    tipoTransaccion: l.tipoTransaccion as '01-REG',
+    nroDocumento: l.nroDocumento.trim() || undefined,
+    nroNota: l.nroNota.trim() || undefined,
+  });
+  return duplicateLineMessage([...lines, line].map(key));
 }
 
 /** Spec 002 §5: empty optional text becomes absent. */
