@@ -132,6 +132,19 @@ export async function apiBase64(path: string, options: RequestOptions = {}): Pro
   return btoa(binary);
 }
 
+/**
+ * A file answer (a declaration TXT or XML) as a Blob with the name its content-disposition gives, with
+ * the same session handling as `api`.
+ */
+export async function apiFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; name: string | null }> {
+  const response = await authorized(path, options);
+  const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), name };
+}
+
 async function authorized(path: string, options: RequestOptions): Promise<Response> {
   const token = options.anonymous ? null : (getSession()?.access.token ?? null);
   let response = await send(path, options, token);

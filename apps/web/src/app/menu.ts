@@ -70,6 +70,7 @@ export const MENU: MenuNode[] = [
       leaf('tasaCambio', '/mantenimiento/TasaCambio'),
       leaf('descuento', '/mantenimiento/Descuento'),
       leaf('iva', '/mantenimiento/IVA'),
+      leaf('unidadTributaria', '/mantenimiento/UnidadTributaria'),
       leaf('banco', '/mantenimiento/Banco'),
       leaf('incoterm', '/mantenimiento/INCOTERM'),
       leaf('pais', '/mantenimiento/Pais'),

@@ -173,6 +173,7 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
     acciones: [a('add', 'Agregar tipo de gravamen'), a('cancel', 'Activar/Inactivar tipo de gravamen')],
   },
   { path: '/mantenimiento/ValorGravamen', nombre: 'Valor Gravamen', roles: adminOnly, acciones: [] },
+  { path: '/mantenimiento/UnidadTributaria', nombre: 'Unidad Tributaria', roles: adminOnly, acciones: [] },
   { path: '/mantenimiento/Divisa', nombre: 'Divisa', roles: adminOnly, acciones: [] },
   { path: '/mantenimiento/TasaCambio', nombre: 'Tasa Cambio', roles: adminOnly, acciones: [] },
   { path: '/mantenimiento/Descuento', nombre: 'Descuento', roles: adminOnly, acciones: [] },

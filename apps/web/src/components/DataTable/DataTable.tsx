@@ -24,6 +24,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -101,6 +102,13 @@ export function DataTable<T>({
   const search = useDebounced(searchInput.trim(), 400);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
+  // The server's order by a `sortable` column ('id:desc'); unset, the server's default order.
+  const [sortBy, setSortBy] = useState<{ id: string; desc: boolean } | null>(null);
+  const sort = sortBy ? `${sortBy.id}:${sortBy.desc ? 'desc' : 'asc'}` : undefined;
+  const toggleSort = (id: string) => {
+    setSortBy((s) => (s?.id === id ? { id, desc: !s.desc } : { id, desc: false }));
+    setPage(1);
+  };
 
   // A new search starts at page 1.
   const [searched, setSearched] = useState(search);
@@ -110,8 +118,8 @@ export function DataTable<T>({
   }
 
   const query = useQuery({
-    queryKey: [...queryKey, { page, limit, search }],
-    queryFn: ({ signal }) => fetchPage({ page, limit, search }, signal),
+    queryKey: [...queryKey, { page, limit, search, sort }],
+    queryFn: ({ signal }) => fetchPage({ page, limit, search, sort }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -152,7 +160,10 @@ export function DataTable<T>({
   const runExport = async (kind: 'csv' | 'pdf') => {
     setExporting(kind);
     try {
-      const all = await fetchAllPages((p, l) => fetchPage({ page: p, limit: l, search }), EXPORT_PAGE_SIZE);
+      const all = await fetchAllPages(
+        (p, l) => fetchPage({ page: p, limit: l, search, sort }),
+        EXPORT_PAGE_SIZE,
+      );
       const base = `${exportName ?? 'lista'}-${fileStamp()}`;
       if (kind === 'csv') {
         download(new Blob([toCsv(columns, all)], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
@@ -268,8 +279,23 @@ export function DataTable<T>({
             <TableRow>
               {renderDetail && <TableCell sx={{ width: 48 }} />}
               {columns.map((column) => (
-                <TableCell key={column.id} align={column.align} sx={{ width: column.width }}>
-                  {column.header}
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sx={{ width: column.width }}
+                  sortDirection={sortBy?.id === column.id ? (sortBy.desc ? 'desc' : 'asc') : false}
+                >
+                  {column.sortable ? (
+                    <TableSortLabel
+                      active={sortBy?.id === column.id}
+                      direction={sortBy?.id === column.id && sortBy.desc ? 'desc' : 'asc'}
+                      onClick={() => toggleSort(column.id)}
+                    >
+                      {column.header}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
                 </TableCell>
               ))}
               {hasActions && (

@@ -19,13 +19,17 @@ export interface DataTableColumn<T> {
    * spreadsheet keeps its leading zeros instead of reading a number.
    */
   code?: boolean;
+  /** The header orders the list on the server by this column's `id` (the query's `sort`). */
+  sortable?: boolean;
 }
 
-/** What the server receives for a page: `?page=&limit=&search=`. */
+/** What the server receives for a page: `?page=&limit=&search=` (and `&sort=id:asc` once sorted). */
 export interface DataTableQuery {
   page: number;
   limit: number;
   search: string;
+  /** `<column id>:asc|desc`, only after the user sorts by a `sortable` column. */
+  sort?: string;
 }
 
 export type FetchPage<T> = (query: DataTableQuery, signal?: AbortSignal) => Promise<Page<T>>;

@@ -20,8 +20,13 @@ export interface DocumentFilterDialogProps<F extends CompanyBranchDates, C exten
   initial: F;
   /** The filters with their empty fields dropped: only those are sent (spec 001 §5.5, §5.6). */
   compact: (filters: F) => F;
-  /** The family's filter call; its message is the success toast ('Busqueda Ejecutada'). */
-  search: (filters: F) => Promise<{ message: string }>;
+  /**
+   * The family's filter call; its message is the success toast ('Busqueda Ejecutada'). Without it the
+   * filters apply at once (a family whose list call takes them as query parameters).
+   */
+  search?: (filters: F) => Promise<{ message: string }>;
+  /** The submit button (default 'Buscar'; the withholding list says 'Filtrar'). */
+  submitLabel?: string;
   onApply: (filters: F) => void;
   onClose: () => void;
   companies: C[];
@@ -48,19 +53,21 @@ export function DocumentFilterDialog<F extends CompanyBranchDates, C extends Fil
   companiesLoading,
   numberField,
   children,
+  submitLabel,
 }: DocumentFilterDialogProps<F, C>) {
   const { t } = useTranslation(DOCUMENTS_NS);
   const [values, setValues] = useState<F>(initial);
   const set = (patch: Partial<F>) => setValues((v) => ({ ...v, ...patch }));
-  const run = useMutation({ mutationFn: search });
+  const run = useMutation({ mutationFn: (filters: F) => search?.(filters) ?? Promise.resolve(null) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (datesInverted(values)) return;
     const filters = compact(values);
-    if (Object.keys(filters).length === 0) return onApply(filters);
+    if (Object.keys(filters).length === 0 || !search) return onApply(filters);
     try {
-      notifySuccess(translateMessage((await run.mutateAsync(filters)).message));
+      const answer = await run.mutateAsync(filters);
+      if (answer) notifySuccess(translateMessage(answer.message));
       onApply(filters);
     } catch {
       // The shared handler showed the failure; the dialog stays open.
@@ -74,7 +81,7 @@ export function DocumentFilterDialog<F extends CompanyBranchDates, C extends Fil
       onSubmit={onSubmit}
       onClose={onClose}
       submitting={run.isPending}
-      submitLabel={t('filter.apply')}
+      submitLabel={submitLabel ?? t('filter.apply')}
       maxWidth="md"
     >
       <Grid container spacing={2}>

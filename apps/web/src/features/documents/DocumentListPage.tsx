@@ -83,6 +83,8 @@ export interface DocumentListPageProps<T, F> {
   extra?: Array<Omit<RowAction<T>, 'menu'>>;
   /** A name for the 'more' menu's button, per row. */
   moreLabel?: (row: T) => string;
+  /** More toolbar buttons before the add button (e.g. the withholdings' bulk generation and files). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -108,6 +110,7 @@ export function DocumentListPage<T, F>({
   remove,
   extra = [],
   moreLabel,
+  toolbar,
 }: DocumentListPageProps<T, F>) {
   const { t } = useTranslation(DOCUMENTS_NS);
   const queryClient = useQueryClient();
@@ -245,6 +248,7 @@ export function DocumentListPage<T, F>({
                 {t('list.clearFilter')}
               </Button>
             )}
+            {toolbar}
             {add?.allowed && (
               <Button variant="contained" startIcon={<Add />} onClick={add.onClick}>
                 {add.label}

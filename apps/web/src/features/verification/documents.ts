@@ -134,7 +134,7 @@ export const DOCUMENT_SOURCES: Record<DocumentKind, DocumentSource> = {
   ret: {
     path: (id) => `/v2/retenciones/getRetencionId/${encodeURIComponent(id)}`,
     counterpart: 'provider',
-    map: genericMap('retencion', ['nroComprobante', 'NroRetencion', 'nro']),
+    map: genericMap('data', ['nroComprobante', 'NroRetencion', 'nro']),
   },
 };
 

@@ -1,0 +1,151 @@
+import { api, apiFile, type Page } from '../../app/api.ts';
+import { download } from '../../components/DataTable/exportRows.ts';
+import type { DataTableQuery } from '../../components/DataTable/index.ts';
+
+/** The withholding calls of spec 002 §7 "Withholdings" and the integration contract, under /v2/retenciones. */
+const RET = '/v2/retenciones';
+
+export type WithholdingModel = 'IVA' | 'ISLR';
+
+/** A row of the withholding list (spec 002 §3 "Withholding record"). */
+export interface WithholdingRow {
+  id: string;
+  rif: string;
+  NroControlComprobante: string;
+  nroComprobante: string;
+  rifProveedor: string;
+  identificacion: string;
+  fechaEmision: string;
+  periodoFiscalDel: string;
+  peridofiscalAl: string;
+  logEstatusRegistro: 'ACTIVO' | 'INACTIVO';
+  modeloRetencion: WithholdingModel;
+  correo: string;
+}
+
+/** The filter dialog (spec 002 §2.2): company, Desde, Hasta, Numero de Comprobante; only non-empty sent. */
+export interface WithholdingFilters {
+  id_localidad?: string;
+  id_sucursal?: string;
+  fechaInicio?: string;
+  fechaFin?: string;
+  nroComprobante?: string;
+}
+
+export const withholdingsKey = ['withholdings', 'list'] as const;
+
+export function compactFilters(filters: WithholdingFilters): WithholdingFilters {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])
+      .filter(([, v]) => v),
+  );
+}
+
+export const hasFilters = (filters: WithholdingFilters) => Object.keys(compactFilters(filters)).length > 0;
+
+/**
+ * GET getRetencionesIva: server paging, search, the filters and the order (`sortBy`, `sortOrder`; the
+ * table's `sort` is 'column:dir') as query parameters (spec 002 §7).
+ */
+export function fetchWithholdings(q: DataTableQuery, filters: WithholdingFilters, signal?: AbortSignal) {
+  const { sort, ...page } = q;
+  const [sortBy, sortOrder] = sort ? sort.split(':') : [];
+  return api<Page<WithholdingRow>>(`${RET}/getRetencionesIva/`, {
+    query: { ...page, ...compactFilters(filters), sortBy, sortOrder },
+    signal,
+  });
+}
+
+/** GET getBase64RetencionIva/{id}: the signed PDF as base64. */
+export const withholdingPdf = (id: string, signal?: AbortSignal) =>
+  api<{ pdfBase64: string }>(`${RET}/getBase64RetencionIva/${id}`, { signal }).then((a) => a.pdfBase64);
+
+/** PUT anularRetencionIva/{id}: the answer's `msg` is the toast. */
+export const annulWithholding = (id: string) =>
+  api<{ msg: string }>(`${RET}/anularRetencionIva/${id}`, { method: 'PUT' });
+
+/** One IVA line as sent (spec 002 §3 "IVA line"); amounts as decimal strings. */
+export interface IvaLine {
+  fechaDocumento: string;
+  nroDocumento?: string;
+  nroControlDocumento: string;
+  nroNota?: string;
+  nroDocumentoAfectado?: string;
+  tipoTransaccion: string;
+  montoTotalDocumento: string;
+  compraExento: string;
+  baseImponible: string;
+  alicuota: string;
+  impuestoCausado: string;
+  impuestoRetenido: string;
+}
+
+/** One ISLR line as sent (spec 002 §3 "ISLR line"). */
+export interface IslrLine {
+  fechaDocumento: string;
+  nroDocumento: string;
+  nroControlDocumento: string;
+  conceptoIslr: string;
+  montoTotalDocumento: string;
+  compraExento: string;
+  baseImponible: string;
+  causadoRetenido: string;
+}
+
+/** A voucher as createRetencionIvaMasiva takes it (header plus lstRetenciones). */
+export interface WithholdingVoucher {
+  rif: string;
+  codigoSucursal?: string;
+  periodoFiscalDel: string;
+  periodoFiscalAl: string;
+  rifProveedor: string;
+  identificacion: string;
+  direccion: string;
+  correo: string;
+  modeloRetencion: WithholdingModel;
+  tipoDocumento: '05' | '06';
+  tasaRetencion?: string;
+  /** The purchase invoice the voucher withholds from, when the purchase list handed it over. */
+  facturaCompraId?: number;
+  lstRetenciones: Array<IvaLine | IslrLine>;
+}
+
+/** The integration answer, field names as on the wire (`Rentecion` included). */
+export interface CreateAnswer {
+  TotalRetencionIvaconError: number;
+  DetalleErrorRetencionesIva: Array<{ msg: string }> | null;
+  TotalRentecionIvaProcedas: number;
+  DetalleretencionesProcesadas: Array<{ msg: string; NroControlComprobante: string; nroComprobante: string }>;
+}
+
+export const createWithholdings = (vouchers: WithholdingVoucher[]) =>
+  api<CreateAnswer>(`${RET}/createRetencionIvaMasiva`, { method: 'POST', body: vouchers });
+
+/** The bulk-generation dialog's call: the same vouchers, read from a file. */
+export const createWithholdingsBulk = (vouchers: unknown[]) =>
+  api<CreateAnswer>(`${RET}/createRetencionMasivaExcel`, { method: 'POST', body: vouchers });
+
+/** The SENIAT declaration files of a company and a month (yyyy-MM), annulled vouchers left out. */
+export type DeclarationFile = 'txt' | 'xml';
+const DECLARATION: Record<
+  DeclarationFile,
+  { path: string; fallback: (rif: string, period: string) => string }
+> = {
+  txt: { path: 'declaracionIva', fallback: (rif, p) => `RetencionesIVA_${rif}_${p.replace('-', '')}.txt` },
+  xml: { path: 'declaracionIslr', fallback: (rif, p) => `RetencionesISLR_${rif}_${p.replace('-', '')}.xml` },
+};
+
+/** Downloads the file under the name the server gives it. */
+export async function downloadDeclaration(
+  kind: DeclarationFile,
+  idLocalidad: string,
+  rif: string,
+  periodo: string,
+) {
+  const file = DECLARATION[kind];
+  const { blob, name } = await apiFile(`${RET}/${file.path}`, {
+    query: { id_localidad: idLocalidad, periodo },
+  });
+  download(blob, name ?? file.fallback(rif, periodo));
+}
