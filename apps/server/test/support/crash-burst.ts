@@ -173,11 +173,12 @@ export async function runCrashBurst(options: CrashBurstOptions): Promise<CrashBu
   };
 
   const ready = async (server: Server) => {
-    const until = performance.now() + 180_000;
+    // A first start creates and seeds the database: minutes on a busy machine.
+    const until = performance.now() + 600_000;
     for (;;) {
       if (server.child.exitCode !== null) throw new Error(`the server ended before answering:\n${output}`);
       if (performance.now() > until)
-        throw new Error(`the server did not answer within 3 minutes:\n${output}`);
+        throw new Error(`the server did not answer within 10 minutes:\n${output}`);
       try {
         const res = await fetch(`${address}/v2/health`);
         if (res.ok) return;
