@@ -118,4 +118,47 @@ describe.each(DRIVERS)('pdf jobs queue [%s]', (driver) => {
     );
     expect(failed.output.message).toBe('documento defectuoso');
   });
+  it("hands a job whose runner died back to the queue as the same job, and leaves live runners' jobs", async () => {
+    const job = defineJob({ name: 'prueba-huerfano', payload, handler: noop, concurrency: 4 });
+    const sender = await start(database, [job]);
+    for (const n of [1, 2, 3, 4]) await sender.send(job, { n }, { singletonKey: `huerfano-${n}` });
+    // What a kill -9 leaves behind: jobs 'active' for a runner that no longer beats (1), never tagged
+    // because the process died right after fetching (2); and what must be left alone: a job of a live
+    // runner on another host (3), one fetched a moment ago and not tagged yet (4).
+    const live = '00000000-0000-4000-8000-000000000003';
+    await database.query("insert into job_runners (id, host, pid) values ($1, 'otro-host', 1)", [live]);
+    const activate = (n: number, started: string, output: string | null) =>
+      database.query(
+        `update pgboss.job set state = 'active', started_on = now() - $2::interval, output = $3::jsonb
+          where name = $1 and data->>'n' = $4`,
+        [job.name, started, output, String(n)],
+      );
+    await activate(1, '1 second', JSON.stringify({ runner: '00000000-0000-4000-8000-000000000001' }));
+    await activate(2, '1 minute', null);
+    await activate(3, '1 minute', JSON.stringify({ runner: live }));
+    await activate(4, '1 second', null);
+
+    const seen: number[] = [];
+    const queue = await start(database, [job], 60);
+    await queue.work(job, async ({ n }) => {
+      seen.push(n);
+    });
+    await until(
+      async () => (await states(database, job.name)).completed === 2,
+      'los 2 huérfanos completados',
+    );
+    expect(seen.sort()).toEqual([1, 2]);
+    // The same job rows, run again (a retry): never a second job for one key.
+    const rows = await database.query<{ n: string; state: string; retry_count: number }>(
+      "select data->>'n' as n, state::text as state, retry_count from pgboss.job where name = $1 order by 1",
+      [job.name],
+    );
+    expect(rows).toEqual([
+      { n: '1', state: 'completed', retry_count: 1 },
+      { n: '2', state: 'completed', retry_count: 1 },
+      { n: '3', state: 'active', retry_count: 0 },
+      { n: '4', state: 'active', retry_count: 0 },
+    ]);
+    await database.query('delete from job_runners where id = $1', [live]);
+  });
 });

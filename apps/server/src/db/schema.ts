@@ -6,6 +6,7 @@ export * from './schema/catalog.ts';
 export * from './schema/companies.ts';
 export * from './schema/invoices.ts';
 export * from './schema/issuance.ts';
+export * from './schema/jobs.ts';
 export * from './schema/mail.ts';
 export * from './schema/notes.ts';
 export * from './schema/numbering.ts';

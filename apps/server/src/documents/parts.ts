@@ -1,4 +1,4 @@
-import { dec, formatControlNumber, money } from '@sigece/fiscal';
+import { dec, formatRif, lotControlRange, money } from '@sigece/fiscal';
 import type { DocumentCustomer, DocumentIssuer, DocumentPrinter, DocumentTotals } from './model.ts';
 
 /**
@@ -28,7 +28,7 @@ export interface BranchData {
 export function issuerOf(company: IssuerData, branch?: BranchData | null): DocumentIssuer {
   return {
     nombre: company.nombre,
-    rif: `${company.tipoDocumento}-${company.numeroDocumento}`,
+    rif: formatRif(company.tipoDocumento, company.numeroDocumento),
     direccion: branch
       ? `${company.direccion} — Sucursal ${branch.codigoSucursal} ${branch.nombre}: ${branch.direccion}`
       : company.direccion,
@@ -43,7 +43,7 @@ export function customerOf(cliente: Record<string, unknown>): DocumentCustomer {
   const c = cliente as Record<string, string | null | undefined>;
   return {
     nombre: String(c.identificacion ?? ''),
-    rif: `${c.tipoDocumento}-${c.numeroDocumento}`,
+    rif: formatRif(String(c.tipoDocumento), String(c.numeroDocumento)),
     direccion: c.direccion ?? undefined,
     telefono: c.telefonoMovil ?? undefined,
     correo: c.correo ?? undefined,
@@ -75,10 +75,7 @@ export function printerOf(
     providencia: printer.providencia,
     fechaProvidencia: printer.fechaProvidencia,
     controlRange: lot
-      ? {
-          desde: formatControlNumber(lot.serie, lot.desde + 1),
-          hasta: formatControlNumber(lot.serie, lot.hasta),
-        }
+      ? lotControlRange(lot)
       : { desde: document.nroControl ?? '', hasta: document.nroControl ?? '' },
     fechaAsignacion: lot?.createdAt ?? document.createdAt,
   };

@@ -5,6 +5,7 @@ import {
   idParam,
   pageQuery,
   REGISTER_STATUSES,
+  screen,
   z,
 } from '@sigece/fiscal';
 import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 
-const CLIENTS = '/seguridad/clientes';
+const CLIENTS = screen('/seguridad/clientes');
 const NEW_INVOICE = INVOICE_SCREENS.create.module;
 const security = [{ bearerAuth: [] }];
 const tags = ['clientes'];
@@ -111,7 +112,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const base = '/mantenimiento/cliente';
   // The invoice screen's new-client modal creates clients too.
-  const canWrite = guard({ anyOf: [{ module: CLIENTS }, { module: NEW_INVOICE }] });
+  const canWrite = guard({ anyOf: [{ module: CLIENTS.module }, { module: NEW_INVOICE }] });
 
   app.get(
     `${base}/getclientes`,
@@ -269,7 +270,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/ActDesCliente/:id`,
     {
-      preValidation: guard({ module: CLIENTS }),
+      preValidation: guard({ module: CLIENTS.module }),
       schema: {
         tags,
         security,

@@ -3,6 +3,7 @@ import {
   idParam,
   pageQuery,
   REGISTER_STATUSES,
+  screen,
   TEXT_MAX,
   tasaCambioSchema,
   z,
@@ -13,8 +14,8 @@ import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import * as currencies from './currencies.ts';
 
-const DIVISA = '/mantenimiento/Divisa';
-const TASA = '/mantenimiento/TasaCambio';
+const DIVISA = screen('/mantenimiento/Divisa');
+const TASA = screen('/mantenimiento/TasaCambio');
 const security = [{ bearerAuth: [] }];
 const tags = ['divisas y tasas de cambio'];
 
@@ -66,7 +67,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/crear`,
     {
-      preValidation: guard({ module: DIVISA }),
+      preValidation: guard({ module: DIVISA.module }),
       schema: {
         tags,
         security,
@@ -84,7 +85,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/editar/:id`,
     {
-      preValidation: guard({ module: DIVISA }),
+      preValidation: guard({ module: DIVISA.module }),
       schema: {
         tags,
         security,
@@ -107,7 +108,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `${base}/${verb}/:id`,
       {
-        preValidation: guard({ module: DIVISA }),
+        preValidation: guard({ module: DIVISA.module }),
         schema: {
           tags,
           security,
@@ -127,7 +128,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/GetDivisasBcv`,
     {
-      preValidation: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
+      preValidation: guard({ anyOf: [{ module: TASA.module }, { module: DIVISA.module }] }),
       schema: {
         tags,
         security,
@@ -140,7 +141,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/DivisasActualizar`,
     {
-      preValidation: guard({ anyOf: [{ module: TASA }, { module: DIVISA }] }),
+      preValidation: guard({ anyOf: [{ module: TASA.module }, { module: DIVISA.module }] }),
       schema: {
         tags,
         security,
@@ -160,7 +161,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/tasa`,
     {
-      preValidation: guard({ module: TASA }),
+      preValidation: guard({ module: TASA.module }),
       schema: {
         tags,
         security,

@@ -4,6 +4,7 @@ import {
   pageQuery,
   productSchema,
   REGISTER_STATUSES,
+  screen,
   TEXT_MAX,
   z,
 } from '@sigece/fiscal';
@@ -19,7 +20,7 @@ import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 import { tiposWithValores, valueInForce } from './taxes.ts';
 
-const PRODUCT = '/mantenimiento/Producto';
+const PRODUCT = screen('/mantenimiento/Producto');
 const security = [{ bearerAuth: [] }];
 const tags = ['productos'];
 
@@ -229,7 +230,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/addproducto`,
     {
-      preValidation: guard({ module: PRODUCT, action: 'add' }),
+      preValidation: guard(PRODUCT.can('add')),
       schema: {
         tags,
         security,
@@ -266,7 +267,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/updateproducto`,
     {
-      preValidation: guard({ module: PRODUCT, action: 'update' }),
+      preValidation: guard(PRODUCT.can('update')),
       schema: {
         tags,
         security,
@@ -314,7 +315,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/ActDesProducto`,
     {
-      preValidation: guard({ module: PRODUCT, action: 'cancel' }),
+      preValidation: guard(PRODUCT.can('cancel')),
       schema: {
         tags,
         security,

@@ -6,6 +6,7 @@ import {
   incotermSchema,
   municipioSchema,
   paisSchema,
+  screen,
   TEXT_MAX,
   valorGravamenSchema,
   z,
@@ -94,7 +95,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   registerCatalog(app, {
     base: '/mantenimiento/pais',
-    module: '/mantenimiento/Pais',
+    module: screen('/mantenimiento/Pais').module,
     entity: 'pais',
     tag: 'referencia: países',
     table: paises,
@@ -109,7 +110,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   registerCatalog(app, {
     base: '/mantenimiento/estado',
-    module: '/mantenimiento/Estado',
+    module: screen('/mantenimiento/Estado').module,
     entity: 'estado',
     tag: 'referencia: estados',
     table: estados,
@@ -144,7 +145,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   registerCatalog(app, {
     base: '/mantenimiento/regiones',
     listPath: '/getmunicipios',
-    module: '/mantenimiento/Municipio',
+    module: screen('/mantenimiento/Municipio').module,
     entity: 'municipio',
     tag: 'referencia: municipios',
     table: municipios,
@@ -183,7 +184,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   registerCatalog(app, {
     base: '/mantenimiento',
     listPath: '/bancos',
-    module: '/mantenimiento/Banco',
+    module: screen('/mantenimiento/Banco').module,
     entity: 'banco',
     tag: 'referencia: bancos',
     table: bancos,
@@ -219,7 +220,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   registerCatalog(app, {
     base: '/mantenimiento/categoriaNota',
-    module: '/mantenimiento/CategoriaNota',
+    module: screen('/mantenimiento/CategoriaNota').module,
     entity: 'categoriaNota',
     tag: 'referencia: categorías de notas',
     table: categoriasNota,
@@ -248,7 +249,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   registerCatalog(app, {
     base: '/mantenimiento/incoterm',
-    module: '/mantenimiento/INCOTERM',
+    module: screen('/mantenimiento/INCOTERM').module,
     entity: 'incoterm',
     tag: 'referencia: incoterms',
     table: incoterms,
@@ -275,7 +276,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   registerCatalog(app, {
     base: '/mantenimiento/valorGravamen',
-    module: '/mantenimiento/ValorGravamen',
+    module: screen('/mantenimiento/ValorGravamen').module,
     entity: 'valorGravamen',
     tag: 'referencia: valores de gravamen',
     table: valoresGravamen,
@@ -312,7 +313,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   registerCatalog(app, {
     base: '/mantenimiento/descuento',
-    module: '/mantenimiento/Descuento',
+    module: screen('/mantenimiento/Descuento').module,
     entity: 'descuento',
     tag: 'referencia: descuentos',
     table: descuentos,

@@ -1,4 +1,4 @@
-import { caracasDate, pageQuery, tipoGravamenSchema, z } from '@sigece/fiscal';
+import { caracasDate, pageQuery, screen, tipoGravamenSchema, z } from '@sigece/fiscal';
 import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 import { taxUnitInForce } from '../withholdings/service.ts';
 
-const TIPO = '/mantenimiento/TipoGravamen';
+const TIPO = screen('/mantenimiento/TipoGravamen');
 const security = [{ bearerAuth: [] }];
 
 const valorBody = z.object({
@@ -144,7 +144,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/gravamen/addgravemen',
     {
-      preValidation: guard({ module: TIPO, action: 'add' }),
+      preValidation: guard(TIPO.can('add')),
       schema: {
         tags,
         security,
@@ -200,7 +200,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/gravamen/ActDesGravamen',
     {
-      preValidation: guard({ module: TIPO, action: 'cancel' }),
+      preValidation: guard(TIPO.can('cancel')),
       schema: {
         tags,
         security,

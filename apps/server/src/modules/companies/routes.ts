@@ -9,6 +9,7 @@ import {
   looseBoolean,
   pageQuery,
   REGISTER_STATUSES,
+  screen,
   thirdPartySchema,
   z,
 } from '@sigece/fiscal';
@@ -21,8 +22,8 @@ import { auditContextOf } from '../audit/service.ts';
 import * as branches from './branches.service.ts';
 import * as companies from './service.ts';
 
-const COMPANY = '/mantenimiento/Localidad';
-const BRANCH = '/mantenimiento/Sucursal';
+const COMPANY = screen('/mantenimiento/Localidad');
+const BRANCH = screen('/mantenimiento/Sucursal');
 const security = [{ bearerAuth: [] }];
 
 const branchBody = z.object({
@@ -177,7 +178,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/localidad/addlocalidad',
     {
-      preValidation: guard({ module: COMPANY, action: 'add' }),
+      preValidation: guard(COMPANY.can('add')),
       schema: {
         tags,
         security,
@@ -196,7 +197,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/updatelocalidad/:id',
     {
-      preValidation: guard({ module: COMPANY, action: 'update' }),
+      preValidation: guard(COMPANY.can('update')),
       schema: {
         tags,
         security,
@@ -222,7 +223,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/inactivarLocalidad/:id',
     {
-      preValidation: guard({ module: COMPANY, action: 'delete' }),
+      preValidation: guard(COMPANY.can('delete')),
       schema: {
         tags,
         security,
@@ -245,7 +246,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/uploadcertificado/:id',
     {
-      preValidation: guard({ module: COMPANY, action: 'addCertificado' }),
+      preValidation: guard(COMPANY.can('addCertificado')),
       schema: {
         tags,
         security,
@@ -288,7 +289,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const switches = [
     {
       path: '/mantenimiento/localidad/activarEnvioEmail',
-      module: COMPANY,
+      module: COMPANY.module,
       value: 'activaEnvioEmail',
       id: '_id',
       flag: 'envioEmail',
@@ -296,7 +297,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       path: '/mantenimiento/localidad/activarMarcaAguaLocalidad',
-      module: COMPANY,
+      module: COMPANY.module,
       value: 'activaMarcaAgua',
       id: '_id',
       flag: 'marcaAguaFactura',
@@ -304,7 +305,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       path: '/mantenimiento/sucursal/activarEnvioEmail',
-      module: BRANCH,
+      module: BRANCH.module,
       value: 'activaEnvioEmail',
       id: 'id',
       flag: 'envioEmail',
@@ -312,7 +313,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     {
       path: '/mantenimiento/sucursal/activarMarcaAguaSucursal',
-      module: BRANCH,
+      module: BRANCH.module,
       value: 'activaMarcaAgua',
       id: '_id',
       flag: 'marcaAguaFactura',
@@ -374,7 +375,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mantenimiento/localidad/cuentatercero/addcuentatercero',
     {
-      preValidation: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      preValidation: guard(COMPANY.can('cuentaTerceros')),
       schema: {
         tags: thirdTags,
         security,
@@ -397,7 +398,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/mantenimiento/localidad/cuentatercero/updatecuentatercero/:id',
     {
-      preValidation: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      preValidation: guard(COMPANY.can('cuentaTerceros')),
       schema: {
         tags: thirdTags,
         security,
@@ -422,7 +423,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/mantenimiento/localidad/cuentatercero/deletecuentatercero/:id',
     {
-      preValidation: guard({ module: COMPANY, action: 'cuentaTerceros' }),
+      preValidation: guard(COMPANY.can('cuentaTerceros')),
       schema: {
         tags: thirdTags,
         security,
@@ -446,16 +447,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- Branches: /mantenimiento/sucursal ----------------------------------------------------------------
   const branchTags = ['sucursales'];
   const branchWrite = guard({
-    anyOf: [
-      { module: BRANCH, action: 'add' },
-      { module: COMPANY, action: 'addSucursal' },
-    ],
+    anyOf: [BRANCH.can('add'), COMPANY.can('addSucursal')],
   });
   const branchEdit = guard({
-    anyOf: [
-      { module: BRANCH, action: 'update' },
-      { module: COMPANY, action: 'addSucursal' },
-    ],
+    anyOf: [BRANCH.can('update'), COMPANY.can('addSucursal')],
   });
 
   app.get(

@@ -605,6 +605,27 @@ export async function branchByCode(
   return row;
 }
 
+/** The company and (when given) the branch a stored document was issued by, as its PDF shows them. */
+export async function issuerRows(
+  db: DbOrTx,
+  localidadId: string,
+  sucursalId: string | null,
+): Promise<{ company: CompanyRow; branch: BranchRow | undefined }> {
+  const [[company], branch] = await Promise.all([
+    db.select().from(localidades).where(eq(localidades.id, localidadId)).limit(1),
+    sucursalId
+      ? db
+          .select()
+          .from(sucursales)
+          .where(eq(sucursales.id, sucursalId))
+          .limit(1)
+          .then((rows) => rows[0])
+      : undefined,
+  ]);
+  if (!company) throw notFound('Empresa no encontrada');
+  return { company, branch };
+}
+
 /** Name and RIF of a company, as documents and e-mails show them. */
 export async function companyIdentity(
   db: DbOrTx,

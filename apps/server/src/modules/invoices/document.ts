@@ -1,19 +1,14 @@
-import { dec, formatRif, lotControlRange, money } from '@sigece/fiscal';
+import { dec, money } from '@sigece/fiscal';
 import { asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  controlLots,
-  facturaGravamenes,
-  facturaLineas,
-  facturaPagos,
-  facturas,
-  localidades,
-  sucursales,
-} from '../../db/schema.ts';
+import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
+import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
 import { notFound } from '../../http/errors.ts';
+import { issuerRows } from '../companies/service.ts';
 import { verificationUrl } from '../issuance/urls.ts';
+import { lotOfDocument } from '../numbering/service.ts';
 
 export type InvoiceRow = typeof facturas.$inferSelect;
 
@@ -25,16 +20,8 @@ export async function invoiceDocument(
 ): Promise<{ doc: FiscalDocument; invoice: InvoiceRow }> {
   const [invoice] = await db.select().from(facturas).where(eq(facturas.id, id)).limit(1);
   if (!invoice) throw notFound('Factura no encontrada');
-  const [[company], branch, lines, payments, taxes, [lot]] = await Promise.all([
-    db.select().from(localidades).where(eq(localidades.id, invoice.localidadId)).limit(1),
-    invoice.sucursalId
-      ? db
-          .select()
-          .from(sucursales)
-          .where(eq(sucursales.id, invoice.sucursalId))
-          .limit(1)
-          .then((r) => r[0])
-      : undefined,
+  const [{ company, branch }, lines, payments, taxes, lot] = await Promise.all([
+    issuerRows(db, invoice.localidadId, invoice.sucursalId),
     db
       .select()
       .from(facturaLineas)
@@ -46,11 +33,8 @@ export async function invoiceDocument(
       .from(facturaGravamenes)
       .where(eq(facturaGravamenes.facturaId, id))
       .orderBy(asc(facturaGravamenes.alicuota)),
-    invoice.lotId
-      ? db.select().from(controlLots).where(eq(controlLots.id, invoice.lotId)).limit(1)
-      : Promise.resolve([]),
+    lotOfDocument(db, invoice.lotId),
   ]);
-  const cliente = invoice.cliente as Record<string, string | null>;
   const totals: DocumentTotals = {
     subtotal: invoice.subTotal,
     exento: invoice.totalExento,
@@ -59,8 +43,7 @@ export async function invoiceDocument(
     taxes: taxes.map((t) => ({ alicuota: t.alicuota, base: t.baseImponible, monto: t.montoAlicuota })),
     total: invoice.importeTotal,
   };
-  const foreign = invoice.moneda !== 'VEF' && invoice.tasaCambio;
-  const inBs = (v: string) => money(dec(v).times(invoice.tasaCambio ?? '1'));
+  const rate = invoice.moneda !== 'VEF' && invoice.tasaCambio ? invoice.tasaCambio : undefined;
   const igtfPayments = payments.filter((p) => dec(p.igtfValor).gt(0));
   const extras = [
     ...(invoice.ordenCompra ? [{ label: 'Orden de compra', value: invoice.ordenCompra }] : []),
@@ -95,23 +78,8 @@ export async function invoiceDocument(
     serie: invoice.serieFactura || undefined,
     nroControl: invoice.nroControl ?? '',
     issuedAt: invoice.fechaEmision,
-    issuer: {
-      nombre: company.nombre,
-      rif: formatRif(company.tipoDocumento, company.numeroDocumento),
-      direccion: branch
-        ? `${company.direccion} — Sucursal ${branch.codigoSucursal} ${branch.nombre}: ${branch.direccion}`
-        : company.direccion,
-      telefono: branch?.telefono ?? company.telefono,
-      correo: branch?.correo ?? company.correo,
-      logoJpeg: company.logo ?? undefined,
-    },
-    customer: {
-      nombre: String(cliente.identificacion ?? ''),
-      rif: formatRif(String(cliente.tipoDocumento), String(cliente.numeroDocumento)),
-      direccion: cliente.direccion ?? undefined,
-      telefono: cliente.telefonoMovil ?? undefined,
-      correo: cliente.correo ?? undefined,
-    },
+    issuer: issuerOf(company, branch),
+    customer: customerOf(invoice.cliente),
     lines: lines.map((l) => ({
       codigo: l.codigoProducto,
       descripcion: l.descripcion,
@@ -125,20 +93,8 @@ export async function invoiceDocument(
       vencimiento: l.fechaVenciProducto ?? undefined,
     })),
     totals,
-    currency: {
-      iso: invoice.moneda as FiscalDocument['currency']['iso'],
-      rate: foreign ? (invoice.tasaCambio ?? undefined) : undefined,
-    },
-    amountsInBs: foreign
-      ? {
-          subtotal: inBs(totals.subtotal),
-          exento: inBs(totals.exento),
-          exonerado: inBs(totals.exonerado),
-          descuento: inBs(totals.descuento),
-          taxes: totals.taxes.map((t) => ({ ...t, base: inBs(t.base), monto: inBs(t.monto) })),
-          total: inBs(totals.total),
-        }
-      : undefined,
+    currency: { iso: invoice.moneda as FiscalDocument['currency']['iso'], rate },
+    amountsInBs: rate ? totalsInBolivares(totals, rate) : undefined,
     igtf:
       igtfPayments.length > 0 || invoice.coletillaIgtf
         ? {
@@ -160,16 +116,7 @@ export async function invoiceDocument(
     extras,
     watermark,
     annulled: invoice.status === 'INACTIVO',
-    printer: {
-      nombre: config.printer.nombre,
-      rif: config.printer.rif,
-      providencia: config.printer.providencia,
-      fechaProvidencia: config.printer.fechaProvidencia,
-      controlRange: lot
-        ? lotControlRange(lot)
-        : { desde: invoice.nroControl ?? '', hasta: invoice.nroControl ?? '' },
-      fechaAsignacion: lot?.createdAt ?? invoice.createdAt,
-    },
+    printer: printerOf(config.printer, lot, invoice),
     verificationUrl: verificationUrl(config.publicUrl, invoice.id, 'fact'),
   };
   return { doc, invoice };

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, canSeeRow, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { companyIdentity, issuerRows } from '../companies/service.ts';
 import { type RenderState, renderStates } from '../issuance/ledger.ts';
 
 export interface InvoiceFilters {
@@ -165,15 +166,10 @@ export function canSeeInvoice(scope: TenantScope, row: { localidadId: string; su
 
 /** The whole invoice as the detail dialog and the JSON download show it, without the PDF bytes. */
 export async function invoiceDetail(db: Db, id: string) {
-  const [row] = await db
-    .select({ invoice: facturas, localidad: localidades, sucursal: sucursales })
-    .from(facturas)
-    .innerJoin(localidades, eq(localidades.id, facturas.localidadId))
-    .leftJoin(sucursales, eq(sucursales.id, facturas.sucursalId))
-    .where(eq(facturas.id, id))
-    .limit(1);
-  if (!row) throw notFound('Factura no encontrada');
-  const [lines, payments, taxes] = await Promise.all([
+  const [invoice] = await db.select().from(facturas).where(eq(facturas.id, id)).limit(1);
+  if (!invoice) throw notFound('Factura no encontrada');
+  const [{ company, branch }, lines, payments, taxes] = await Promise.all([
+    issuerRows(db, invoice.localidadId, invoice.sucursalId),
     db
       .select()
       .from(facturaLineas)
@@ -186,7 +182,8 @@ export async function invoiceDetail(db: Db, id: string) {
       .where(eq(facturaGravamenes.facturaId, id))
       .orderBy(asc(facturaGravamenes.alicuota)),
   ]);
-  const f = row.invoice;
+  const f = invoice;
+  const row = { localidad: company, sucursal: branch };
   return {
     id: f.id,
     rif: formatRif(row.localidad.tipoDocumento, row.localidad.numeroDocumento),
@@ -335,14 +332,13 @@ export async function invoicePdf(db: Db, scope: TenantScope, id: string) {
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
 export async function publicInvoice(db: Db, id: string) {
-  const [row] = await db
-    .select({ invoice: facturas, localidad: localidades })
+  const [f] = await db
+    .select()
     .from(facturas)
-    .innerJoin(localidades, eq(localidades.id, facturas.localidadId))
     .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
     .limit(1);
-  if (!row) return null;
-  const f = row.invoice;
+  const company = f && (await companyIdentity(db, f.localidadId));
+  if (!f || !company) return null;
   const c = f.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
   return {
     factura: {
@@ -357,9 +353,6 @@ export async function publicInvoice(db: Db, id: string) {
       checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
     },
-    localidaddetalle: {
-      rif: formatRif(row.localidad.tipoDocumento, row.localidad.numeroDocumento),
-      nombre: row.localidad.nombre,
-    },
+    localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };
 }

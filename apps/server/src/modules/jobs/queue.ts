@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { JobDefinition } from './define.ts';
+import { JobRunner } from './runners.ts';
 
 /**
  * Background work on pg-boss, in the application's own database (PostgreSQL or PGlite). Jobs survive
@@ -25,6 +26,9 @@ import type { JobDefinition } from './define.ts';
  * (up to `concurrency`), fetches again as soon as half the slots are free, completes jobs in groups and
  * fails them one by one; it waits for the polling interval only when the queue is empty, and a `send`
  * from this process wakes it at once.
+ *
+ * A job left 'active' by a process that died is handed back within seconds (runners.ts), not after
+ * pg-boss's expiry.
  */
 export interface JobQueue {
   send<T>(job: JobDefinition<T>, data: NoInfer<T>, options?: PgBoss.SendOptions): Promise<string | null>;
@@ -72,6 +76,23 @@ export async function startJobQueue(
   }
   const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
   const loops: WorkLoop<never>[] = [];
+  // Only a process that works jobs is a runner: it tags what it fetches and beats while alive.
+  let runner: Promise<JobRunner> | undefined;
+  const runnerOf = () => {
+    runner ??= (async () => {
+      const started = new JobRunner(
+        database,
+        () => loops.map((loop) => loop.name),
+        (names) => {
+          for (const loop of loops) if (names.includes(loop.name)) loop.nudge();
+        },
+        report,
+      );
+      await started.start();
+      return started;
+    })();
+    return runner;
+  };
   return {
     async send(job, data, sendOptions) {
       const payload = job.payload.parse(data) as object;
@@ -87,10 +108,11 @@ export async function startJobQueue(
     async work(job, run) {
       const loop = new WorkLoop(boss, job, run, pollMs);
       loops.push(loop as unknown as WorkLoop<never>);
-      loop.start();
+      loop.start(await runnerOf());
     },
     async stop() {
       await Promise.all(loops.map((loop) => loop.stop(10_000)));
+      if (runner) await (await runner).stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
@@ -108,6 +130,7 @@ class WorkLoop<T> {
   private wake: (() => void) | undefined;
   private nudged = false;
   private drained: (() => void) | undefined;
+  private runner: JobRunner | undefined;
 
   constructor(
     private readonly boss: PgBoss,
@@ -121,7 +144,8 @@ class WorkLoop<T> {
     this.expireMs = (job.queue?.expireInSeconds ?? QUEUE_DEFAULTS.expireInSeconds) * 1000;
   }
 
-  start() {
+  start(runner: JobRunner) {
+    this.runner = runner;
     this.running = this.loop().catch(report);
   }
 
@@ -178,6 +202,10 @@ class WorkLoop<T> {
       let jobs: PgBoss.Job<object>[] = [];
       try {
         jobs = await this.boss.fetch<object>(this.name, { batchSize: Math.min(this.batchSize, free) });
+        await this.runner?.claim(
+          this.name,
+          jobs.map((job) => job.id),
+        );
       } catch (error) {
         report(error);
       }

@@ -1,11 +1,10 @@
 import { formatDateCaracas, NOTE_CATEGORIES, type NoteType, noteTitle } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { controlLots } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
+import { lotOfDocument } from '../numbering/service.ts';
 import { loadNote } from './queries.ts';
 
 /**
@@ -16,9 +15,7 @@ import { loadNote } from './queries.ts';
  */
 export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): Promise<FiscalDocument> {
   const { note: n, company, branch, lines, taxes } = await loadNote(db, id);
-  const [lot] = n.lotId
-    ? await db.select().from(controlLots).where(eq(controlLots.id, n.lotId)).limit(1)
-    : [];
+  const lot = await lotOfDocument(db, n.lotId);
   const tipo = n.tipo as NoteType;
   const totals: DocumentTotals = {
     subtotal: n.subTotal,

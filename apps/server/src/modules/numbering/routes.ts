@@ -6,6 +6,7 @@ import {
   idParam,
   NUMBERING_MESSAGES,
   numberingModeSchema,
+  screen,
   TEXT_MAX,
   withholdingNumbersSchema,
   z,
@@ -18,8 +19,8 @@ import { auditContextOf } from '../audit/service.ts';
 import { peekInvoiceNumber } from './engine.ts';
 import * as numbering from './service.ts';
 
-const COMPANY = '/mantenimiento/Localidad';
-const BRANCH = '/mantenimiento/Sucursal';
+const COMPANY = screen('/mantenimiento/Localidad');
+const BRANCH = screen('/mantenimiento/Sucursal');
 const security = [{ bearerAuth: [] }];
 const tags = ['numeración: números de control'];
 const autoTags = ['numeración: números automáticos'];
@@ -214,7 +215,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        preValidation: guard({ module: COMPANY, action }),
+        preValidation: guard({ module: COMPANY.module, action }),
         schema: {
           tags,
           security,
@@ -254,10 +255,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
       `${base}/${path}`,
       {
         preValidation: guard({
-          anyOf: [
-            { module: BRANCH, action: 'addControlsucusal' },
-            { module: COMPANY, action: 'addControl' },
-          ],
+          anyOf: [BRANCH.can('addControlsucusal'), COMPANY.can('addControl')],
         }),
         schema: {
           tags,
@@ -290,10 +288,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
       `${prefix}/AddNroRetenciones`,
       {
         preValidation: guard({
-          anyOf: [
-            { module: COMPANY, action: 'addControlsucusal' },
-            { module: COMPANY, action: 'params' },
-          ],
+          anyOf: [COMPANY.can('addControlsucusal'), COMPANY.can('params')],
         }),
         schema: {
           tags: autoTags,
@@ -339,10 +334,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- Automatic invoice numbers: /mantenimiento/nroFacturaAuto ------------------------------------
   const auto = '/mantenimiento/nroFacturaAuto';
   const paramsGuard = guard({
-    anyOf: [
-      { module: COMPANY, action: 'params' },
-      { module: BRANCH, action: 'params' },
-    ],
+    anyOf: [COMPANY.can('params'), BRANCH.can('params')],
   });
   const target = z.object({
     id: z.uuid({ error: 'Es requerido' }),

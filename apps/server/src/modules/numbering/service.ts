@@ -29,6 +29,13 @@ type LotRow = typeof controlLots.$inferSelect;
 type SublotRow = typeof controlSublots.$inferSelect;
 type RangeRow = typeof invoiceNumberRanges.$inferSelect;
 
+/** The lot a document's control number came from (its range is printed on the document's footer). */
+export async function lotOfDocument(db: DbOrTx, lotId: string | null): Promise<LotRow | undefined> {
+  if (!lotId) return undefined;
+  const [lot] = await db.select().from(controlLots).where(eq(controlLots.id, lotId)).limit(1);
+  return lot;
+}
+
 export function lotView(l: LotRow) {
   return {
     id: l.id,

@@ -6,6 +6,7 @@ import {
   REGISTER_STATUSES,
   roleCreateSchema,
   roleUpdateSchema,
+  screen,
   userCreateSchema,
   userUpdateSchema,
   z,
@@ -18,9 +19,9 @@ import * as modulesService from './modules.service.ts';
 import * as rolesService from './roles.service.ts';
 import * as usersService from './users.service.ts';
 
-const ROLES = '/seguridad/roles';
-const MODULES = '/seguridad/modulos';
-const USERS = '/seguridad/usuarios';
+const ROLES = screen('/seguridad/roles');
+const MODULES = screen('/seguridad/modulos');
+const USERS = screen('/seguridad/usuarios');
 
 const security = [{ bearerAuth: [] }];
 const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
@@ -89,7 +90,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/mantenimiento/roles/getroles',
       {
-        preValidation: guard({ anyOf: [{ module: ROLES }, { module: USERS }] }),
+        preValidation: guard({ anyOf: [{ module: ROLES.module }, { module: USERS.module }] }),
         schema: {
           tags,
           security,
@@ -103,7 +104,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/mantenimiento/roles/listarByModulo/:id',
       {
-        preValidation: guard({ anyOf: [{ module: ROLES }, { module: MODULES }] }),
+        preValidation: guard({ anyOf: [{ module: ROLES.module }, { module: MODULES.module }] }),
         schema: {
           tags,
           security,
@@ -117,7 +118,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/mantenimiento/roles/addrol',
       {
-        preValidation: guard({ module: ROLES, action: 'add' }),
+        preValidation: guard(ROLES.can('add')),
         schema: {
           tags,
           security,
@@ -135,7 +136,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/mantenimiento/roles/updaterol/:id',
       {
-        preValidation: guard({ module: ROLES, action: 'update' }),
+        preValidation: guard(ROLES.can('update')),
         schema: {
           tags,
           security,
@@ -158,7 +159,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       app.put(
         `/mantenimiento/roles/${verb}/:id`,
         {
-          preValidation: guard({ module: ROLES, action: 'cancel' }),
+          preValidation: guard(ROLES.can('cancel')),
           schema: {
             tags,
             security,
@@ -182,7 +183,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/mantenimiento/modulo/getModulos',
       {
-        preValidation: guard({ anyOf: [{ module: MODULES }, { module: ROLES }] }),
+        preValidation: guard({ anyOf: [{ module: MODULES.module }, { module: ROLES.module }] }),
         schema: {
           tags,
           security,
@@ -196,7 +197,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/mantenimiento/modulo/crear',
       {
-        preValidation: guard({ module: MODULES }),
+        preValidation: guard({ module: MODULES.module }),
         schema: {
           tags,
           security,
@@ -214,7 +215,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/mantenimiento/modulo/editar/:id',
       {
-        preValidation: guard({ module: MODULES }),
+        preValidation: guard({ module: MODULES.module }),
         schema: {
           tags,
           security,
@@ -242,7 +243,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       app.put(
         `/mantenimiento/modulo/${verb}/:id`,
         {
-          preValidation: guard({ module: MODULES }),
+          preValidation: guard({ module: MODULES.module }),
           schema: {
             tags,
             security,
@@ -271,7 +272,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/users/allUser',
       {
-        preValidation: guard({ module: USERS }),
+        preValidation: guard({ module: USERS.module }),
         schema: {
           tags,
           security,
@@ -285,7 +286,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/users/addUser',
       {
-        preValidation: guard({ module: USERS, action: 'add' }),
+        preValidation: guard(USERS.can('add')),
         schema: {
           tags,
           security,
@@ -308,7 +309,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/users/updateUser/:id',
       {
-        preValidation: guard({ module: USERS, action: 'update' }),
+        preValidation: guard(USERS.can('update')),
         schema: {
           tags,
           security,
@@ -333,7 +334,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/users/ActivaDesactivaUserById/:id',
       {
-        preValidation: guard({ module: USERS, action: 'cancel' }),
+        preValidation: guard(USERS.can('cancel')),
         schema: {
           tags,
           security,
@@ -355,7 +356,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/users/change-password',
       {
-        preValidation: guard({ module: USERS, action: 'updatePasw' }),
+        preValidation: guard(USERS.can('updatePasw')),
         schema: {
           tags,
           security,
