@@ -304,7 +304,9 @@ test('the administrator sets up a company; a user sees only their own', async ({
     await expect(mainMenu(page).getByRole('link', { name: 'Razón Social', exact: true })).toHaveCount(0);
     await page.goto('/mantenimiento/Localidad');
     await expect(page).toHaveURL(/\/mantenimiento\/Localidad$/);
-    await expect(page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' }),
+    ).toBeVisible();
 
     const headers = { Authorization: `Bearer ${await accessToken(page)}` };
     const answer = await page.request.get('/v2/mantenimiento/localidad/getlocalidades?limit=100', {

@@ -173,7 +173,9 @@ test('a role grants only its modules and actions', async ({ page }) => {
     // A screen whose module the role lacks says so (issue 13 item 24).
     for (const path of ['/seguridad/modulos', '/mantenimiento/Banco']) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'No tiene permiso para ver esta pantalla' }),
+      ).toBeVisible();
     }
   });
 

@@ -2,9 +2,9 @@ import { passwordResetMailJob } from '../modules/auth/service.ts';
 import { documentMailJob } from '../modules/issuance/mail-job.ts';
 import { documentPdfJob } from '../modules/issuance/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
+import { massLoadJob } from '../modules/mass-load/job.ts';
 import { extendedSalesBookJob } from '../modules/reports/sales-book/job.ts';
 import { seniatReportJob } from '../modules/reports/seniat/service.ts';
-import { massLoadJob } from '../modules/mass-load/job.ts';
 
 /** Every background job of the product, in one list: the queue creates and works exactly these. */
 export const JOBS: readonly JobDefinition<never>[] = [
