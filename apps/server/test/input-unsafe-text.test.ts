@@ -6,12 +6,13 @@ import { countRows, describeWithApp, type TestApp } from './harness.ts';
 import { INGEST, invoice } from './support/invoices.ts';
 
 /** Routes whose body is an array of documents, each judged alone (route config `documentBatch`). */
-const DOCUMENT_BATCHES = /\/(masivafacturacion|masivanotas|masivanotasXls)$/;
+const DOCUMENT_BATCHES =
+  /\/(masivafacturacion|masivanotas|masivanotasXls|masivaordenes|createRetencionIvaMasiva|createRetencionMasivaExcel)$/;
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 interface Operation {
   requestBody?: { content?: Record<string, unknown> };
-  parameters?: Array<{ in: string }>;
+  parameters?: Array<{ in: string; name: string; schema?: { type?: string } }>;
 }
 
 interface Route {
@@ -21,7 +22,10 @@ interface Route {
   hasQuery: boolean;
 }
 
-/** Every route the API documents (OpenAPI from the route schemas), path parameters filled with an id. */
+/**
+ * Every route the API documents (OpenAPI from the route schemas), path parameters filled with an id of
+ * the parameter's type (uuids for most records, a number where the record has a serial id).
+ */
 function routesOf(ctx: () => TestApp): Route[] {
   const spec = (
     ctx().app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }
@@ -32,7 +36,11 @@ function routesOf(ctx: () => TestApp): Route[] {
       const json = operation.requestBody?.content?.['application/json'];
       routes.push({
         method: method.toUpperCase(),
-        url: path.replace(/\{[^}]+\}/g, SOME_ID),
+        url: path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+          const param = (operation.parameters ?? []).find((p) => p.in === 'path' && p.name === name);
+          const numeric = param?.schema?.type === 'integer' || param?.schema?.type === 'number';
+          return numeric ? '1' : SOME_ID;
+        }),
         hasBody: json !== undefined,
         hasQuery: (operation.parameters ?? []).some((p) => p.in === 'query'),
       });
