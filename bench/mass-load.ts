@@ -129,6 +129,7 @@ url.pathname = `/${name}`;
 const port = await freePort();
 const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
   env: {
+    MALLOC_ARENA_MAX: '2', // as `npm start` runs the server (scripts/start.mjs)
     ...process.env,
     DATABASE_URL: url.toString(),
     SIGECE_JOBS: '1',

@@ -14,10 +14,13 @@ if (!existsSync(webIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// glibc gives every thread that allocates (render workers, libuv's pool) its own 64 MB malloc arenas;
+// two arenas cut the server's resident memory by about a fifth with no measurable cost in speed
+// (bench/mass-load.ts). An explicit MALLOC_ARENA_MAX wins.
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
