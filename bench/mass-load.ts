@@ -119,6 +119,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The server process's resident set now, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /** The server process's peak resident set so far, in MB (Linux /proc). */
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -224,6 +230,9 @@ try {
   if (!company) throw new Error('sin la razón social demo J-123456789');
 
   const file = await generatedFile();
+  console.log(
+    `RSS del servidor al empezar:  ${server.pid ? peakRssMb(server.pid) : 0} MB (máximo hasta aquí)`,
+  );
   const rows = invoices * lines;
   console.log(
     `archivo: ${rows} filas (${invoices} facturas de ${lines} líneas), ${(file.length / 1024 / 1024).toFixed(2)} MB`,
@@ -244,19 +253,26 @@ try {
   if (!uploaded.ok) throw new Error(`carga: ${uploaded.status} ${JSON.stringify(answer).slice(0, 500)}`);
   const uploadSeconds = (performance.now() - started) / 1000;
   const uploadCpuSpent = await uploadCpu();
+  const uploadPeak = server.pid ? peakRssMb(server.pid) : 0;
   const processCpu = await cpuMeter(server.pid!);
   const id = answer.result.carga.id as string;
   await fetch(`${address}${LOADS}/${id}/procesar`, { method: 'POST', headers: auth });
   let status: { estado: string; procesados: number; nuevos: number; errores: number; total: number };
+  let processingRss = 0;
   for (;;) {
     status = (await (await fetch(`${address}${LOADS}/${id}`, { headers: auth })).json()).result;
     if (status.estado === 'TERMINADO') break;
+    processingRss = Math.max(processingRss, server.pid ? rssMb(server.pid) : 0);
+    if (process.env.BENCH_TRACE)
+      console.log(`  ${status.estado} ${status.procesados}/${status.total} RSS ${rssMb(server.pid!)} MB`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const total = (performance.now() - started) / 1000;
   const processCpuSpent = await processCpu();
   const peak = server.pid ? peakRssMb(server.pid) : 0;
-  console.log(`carga (lectura y revisión):   ${uploadSeconds.toFixed(1)} s   (${cpuText(uploadCpuSpent)})`);
+  console.log(
+    `carga (lectura y revisión):   ${uploadSeconds.toFixed(1)} s   (${cpuText(uploadCpuSpent)}; RSS máximo hasta aquí ${uploadPeak} MB)`,
+  );
   console.log(
     `procesamiento (trabajo):      ${(total - uploadSeconds).toFixed(1)} s   (${cpuText(processCpuSpent)})`,
   );
@@ -264,6 +280,7 @@ try {
   console.log(`filas por segundo:            ${Math.round(rows / total)}`);
   console.log(`facturas nuevas / con error:  ${status.nuevos} / ${status.errores} de ${status.total}`);
   console.log(`RSS máximo del servidor:      ${peak} MB (meta < 500 MB)`);
+  console.log(`RSS durante el procesamiento: ${processingRss} MB como máximo (muestras cada 250 ms)`);
   console.log(`carga media del equipo:       ${loadavg()[0].toFixed(1)}`);
   if (values.pdfs) {
     // The PDFs of the new documents, queued when the load ended, rendered and signed by the PDF jobs.

@@ -31,11 +31,12 @@ describeWithApp(
       admin = await ctx().adminToken();
     });
 
+    // In file order: control numbers follow it (the kernel stores by key, so secuencia may not).
     const ordersOf = (localidadId: string) =>
       ctx().database.query<Record<string, unknown>>(
         `select nro_orden, modelo_orden, incluir_montos, importe_total::text, nro_control, origen,
                 log_estatus_registro as estado
-         from ordenes where id_localidad = $1 order by secuencia`,
+         from ordenes where id_localidad = $1 order by nro_control`,
         [localidadId],
       );
 
@@ -104,7 +105,7 @@ describeWithApp(
         [done.id],
       );
       const orderIds = await ctx().database.query<{ id: string }>(
-        'select id::text from ordenes where id_localidad = $1 order by secuencia',
+        'select id::text from ordenes where id_localidad = $1 order by nro_control',
         [company.id],
       );
       expect(recorded).toEqual(orderIds.map((o) => ({ tipo_doc: 'orden', id_documento: o.id })));

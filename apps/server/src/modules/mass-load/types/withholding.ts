@@ -9,6 +9,7 @@ import {
   ivaCaused,
   ivaLineSchema,
   ivaWithheld,
+  type TransactionType,
   type WithholdingIngestAnswer,
   WithholdingRuleError,
   withholdingHeaderSchema,
@@ -90,7 +91,15 @@ function voucherProblem(document: Record<string, unknown>): string | null {
           .join('; ');
       lines.push(line.data);
     }
-    const duplicate = duplicateLineMessage(lines.map((l) => ({ tipoTransaccion: '01-REG' as const, ...l })));
+    // ISLR lines have no transaction type: the family judges them as '01-REG' (withholdings/draft.ts).
+    const duplicate = duplicateLineMessage(
+      lines.map((l) => ({
+        nroControlDocumento: l.nroControlDocumento,
+        nroDocumento: l.nroDocumento as string | undefined,
+        nroNota: l.nroNota as string | undefined,
+        tipoTransaccion: (l.tipoTransaccion ?? '01-REG') as TransactionType,
+      })),
+    );
     if (duplicate) return duplicate;
     if (isIva(h))
       for (const [i, l] of lines.entries())
