@@ -2,10 +2,13 @@
 // (POST /v2/mantenimiento/localidad/excelToJson) and processing (the pg-boss job, polled until done)
 // against the real server entry (apps/server/src/main.ts, jobs on) on a scratch PostgreSQL database:
 // wall time of each phase and in all, rows per second, and the server process's peak RSS (VmHWM).
-// Targets (issue 11): under 60 s and under 500 MB.
-// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/mass-load.ts [--invoices 2000] [--lines 5]
+// Targets (issue 11): under 60 s and under 500 MB. Also the CPU seconds of each phase, of the server's
+// processes and of the PostgreSQL backends serving its database: on a loaded machine the wall time says
+// little, the CPU time says what the work costs. With --pdfs it then waits until every new document's
+// PDF is generated (the load queues them when it ends) and reports that phase too.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/mass-load.ts [--invoices 2000] [--lines 5] [--pdfs]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +21,7 @@ const { values } = parseArgs({
   options: {
     invoices: { type: 'string', default: '2000' },
     lines: { type: 'string', default: '5' },
+    pdfs: { type: 'boolean', default: false },
   },
 });
 const invoices = Number(values.invoices);
@@ -115,6 +119,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The server process's resident set now, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /** The server process's peak resident set so far, in MB (Linux /proc). */
 function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -122,12 +132,68 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** CPU seconds (user + system) of a process so far, from /proc (ticks of 10 ms); 0 once it ended. */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server process and every process it forked (a render pool of processes, if any). */
+function serverPids(root: number): number[] {
+  const pids = [root];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === root) pids.push(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return pids;
+}
+
 const name = `sigece_bench_massload_${Date.now()}`;
-const { drop } = await scratchPostgres(serverUrl, name, 1);
+const { database, drop } = await scratchPostgres(serverUrl, name, 1);
+
+/**
+ * CPU meter of a phase: the server's processes and the backends of the bench database. A backend
+ * opened during the phase counts from zero; one closed during it is lost (the pool keeps them open).
+ */
+async function cpuMeter(root: number) {
+  const sample = async () => {
+    const backends = (
+      await database.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      )
+    ).map((r) => r.pid);
+    return {
+      node: new Map(serverPids(root).map((p) => [p, cpuOf(p)])),
+      pg: new Map(backends.map((p) => [p, cpuOf(p)])),
+    };
+  };
+  const start = await sample();
+  return async () => {
+    const end = await sample();
+    const spent = (a: Map<number, number>, b: Map<number, number>) =>
+      [...b].reduce((total, [pid, cpu]) => total + cpu - (a.get(pid) ?? 0), 0);
+    return { node: spent(start.node, end.node), pg: spent(start.pg, end.pg) };
+  };
+}
+const cpuText = (c: { node: number; pg: number }) =>
+  `CPU servidor ${c.node.toFixed(1)} s + PostgreSQL ${c.pg.toFixed(1)} s`;
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+// BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ENTRY], {
   env: {
     MALLOC_ARENA_MAX: '2', // as `npm start` runs the server (scripts/start.mjs)
     ...process.env,
@@ -165,10 +231,14 @@ try {
   if (!company) throw new Error('sin la razón social demo J-123456789');
 
   const file = await generatedFile();
+  console.log(
+    `RSS del servidor al empezar:  ${server.pid ? peakRssMb(server.pid) : 0} MB (máximo hasta aquí)`,
+  );
   const rows = invoices * lines;
   console.log(
     `archivo: ${rows} filas (${invoices} facturas de ${lines} líneas), ${(file.length / 1024 / 1024).toFixed(2)} MB`,
   );
+  const uploadCpu = await cpuMeter(server.pid!);
   const started = performance.now();
   const form = new FormData();
   form.append('tipo', 'factura');
@@ -183,23 +253,52 @@ try {
   const answer = await uploaded.json();
   if (!uploaded.ok) throw new Error(`carga: ${uploaded.status} ${JSON.stringify(answer).slice(0, 500)}`);
   const uploadSeconds = (performance.now() - started) / 1000;
+  const uploadCpuSpent = await uploadCpu();
+  const uploadPeak = server.pid ? peakRssMb(server.pid) : 0;
+  const processCpu = await cpuMeter(server.pid!);
   const id = answer.result.carga.id as string;
   await fetch(`${address}${LOADS}/${id}/procesar`, { method: 'POST', headers: auth });
   let status: { estado: string; procesados: number; nuevos: number; errores: number; total: number };
+  let processingRss = 0;
   for (;;) {
     status = (await (await fetch(`${address}${LOADS}/${id}`, { headers: auth })).json()).result;
     if (status.estado === 'TERMINADO') break;
+    processingRss = Math.max(processingRss, server.pid ? rssMb(server.pid) : 0);
+    if (process.env.BENCH_TRACE)
+      console.log(`  ${status.estado} ${status.procesados}/${status.total} RSS ${rssMb(server.pid!)} MB`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const total = (performance.now() - started) / 1000;
+  const processCpuSpent = await processCpu();
   const peak = server.pid ? peakRssMb(server.pid) : 0;
-  console.log(`carga (lectura y revisión):   ${uploadSeconds.toFixed(1)} s`);
-  console.log(`procesamiento (trabajo):      ${(total - uploadSeconds).toFixed(1)} s`);
+  console.log(
+    `carga (lectura y revisión):   ${uploadSeconds.toFixed(1)} s   (${cpuText(uploadCpuSpent)}; RSS máximo hasta aquí ${uploadPeak} MB)`,
+  );
+  console.log(
+    `procesamiento (trabajo):      ${(total - uploadSeconds).toFixed(1)} s   (${cpuText(processCpuSpent)})`,
+  );
   console.log(`total:                        ${total.toFixed(1)} s (meta < 60 s)`);
   console.log(`filas por segundo:            ${Math.round(rows / total)}`);
   console.log(`facturas nuevas / con error:  ${status.nuevos} / ${status.errores} de ${status.total}`);
   console.log(`RSS máximo del servidor:      ${peak} MB (meta < 500 MB)`);
+  console.log(`RSS durante el procesamiento: ${processingRss} MB como máximo (muestras cada 250 ms)`);
   console.log(`carga media del equipo:       ${loadavg()[0].toFixed(1)}`);
+  if (values.pdfs) {
+    // The PDFs of the new documents, queued when the load ended, rendered and signed by the PDF jobs.
+    const pdfCpu = await cpuMeter(server.pid!);
+    const from = performance.now();
+    for (;;) {
+      const [row] = await database.query<{ n: number }>(
+        "select count(*)::int as n from control_numbers where pdf_estado = 'PENDIENTE'",
+      );
+      if (row.n === 0) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    console.log(
+      `PDF de los documentos nuevos: ${((performance.now() - from) / 1000).toFixed(1)} s después   (${cpuText(await pdfCpu())})`,
+    );
+    console.log(`RSS máximo del servidor:      ${server.pid ? peakRssMb(server.pid) : 0} MB`);
+  }
 } finally {
   server.kill('SIGTERM');
   await exited;

@@ -34,8 +34,17 @@ test('mass load: template, two invoices of three lines, upload, process, counter
     await expect(dialog.getByRole('button', { name: 'Procesar' })).toBeDisabled();
   });
 
-  await test.step('choose Facturas and download its template', async () => {
+  await test.step('choose Facturas among the seven types and download its template', async () => {
     await dialog.getByRole('combobox', { name: 'Tipo de archivo' }).click();
+    await expect(page.getByRole('option')).toHaveText([
+      'Facturas',
+      'Notas de crédito y débito',
+      'Anulación de facturas',
+      'Anulación de notas',
+      'Órdenes de entrega y guías de despacho',
+      'Anulación de órdenes de entrega y guías de despacho',
+      'Comprobantes de retención IVA e ISLR',
+    ]);
     await page.getByRole('option', { name: 'Facturas', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

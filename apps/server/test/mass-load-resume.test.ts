@@ -95,6 +95,7 @@ describe.each(DRIVERS)('mass load: a job interrupted and resumed [%s]', (driver)
       first.app.deps,
       load.solicitante,
       chunk.map((c) => c.documento),
+      { localidadId: company.id },
     );
     expect(outcomes.map((o) => o.estado)).toEqual(['NUEVO', 'NUEVO']);
     await database.query(

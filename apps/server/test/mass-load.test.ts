@@ -1,7 +1,7 @@
 // Integration tests of the mass load from Excel (issue 11; spec 000 "Mass load" and POST /excelToJson,
 // spec 001 §5.8 and §8.7): templates, the upload's checks row by row, the processing job through the
 // families' own pipelines for each file type, re-processing the same file, and tenancy.
-import { MASS_LOAD_MESSAGES } from '@sigece/fiscal';
+import { MASS_LOAD_MESSAGES, MASS_LOAD_TYPES } from '@sigece/fiscal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument } from '../src/modules/issuance/render.ts';
 import { countRows, describeWithApp } from './harness.ts';
@@ -62,12 +62,7 @@ describeWithApp(
     it('offers each file type a template: header row, example row, drop-down lists and an explanation sheet', async () => {
       const types = await ctx().request({ method: 'GET', url: `${LOADS}/tipos`, token: admin });
       expect(types.statusCode).toBe(200);
-      expect(types.json().result.map((t: { tipo: string }) => t.tipo)).toEqual([
-        'factura',
-        'nota',
-        'anularFactura',
-        'anularNota',
-      ]);
+      expect(types.json().result.map((t: { tipo: string }) => t.tipo)).toEqual([...MASS_LOAD_TYPES]);
       const res = await ctx().request({ method: 'GET', url: `${LOADS}/plantilla/factura`, token: admin });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('plantilla_factura.xlsx');
@@ -368,8 +363,8 @@ describeWithApp(
 );
 
 describe('mass load file types', () => {
-  it('registers the four types of the existing families', async () => {
+  it('registers every type of spec 001 §5.8 and the withholdings, in the dialog order', async () => {
     const { fileTypes } = await import('../src/modules/mass-load/registry.ts');
-    expect(fileTypes().map((t) => t.tipo)).toEqual(['factura', 'nota', 'anularFactura', 'anularNota']);
+    expect(fileTypes().map((t) => t.tipo)).toEqual([...MASS_LOAD_TYPES]);
   });
 });

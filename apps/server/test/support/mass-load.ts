@@ -1,10 +1,11 @@
 // Helpers of the mass-load suites (mass-load*.test.ts): products of a test's own company, spreadsheets
-// written with exceljs (as a user fills the template), the upload call and the wait for a load's end.
+// written with exceljs (as a user fills the template), the rows of each template, the upload call and the
+// wait for a load's end.
 import { caracasDate, type MassLoadStatus } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type Ctx, multipart, waitFor } from './invoices.ts';
+import { type Ctx, multipart, newCompany, waitFor } from './invoices.ts';
 
 export const LOADS = '/v2/mantenimiento/localidad/cargaMasiva';
 export const UPLOAD = '/v2/mantenimiento/localidad/excelToJson';
@@ -140,3 +141,145 @@ export async function readXlsx(data: Buffer, sheet = 1): Promise<unknown[][]> {
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
+
+/** One line row of the `ordenEntrega` template: an order without amounts unless `extra` says so. */
+export function orderRow(nroOrden: string, codigo: string, extra: Row = {}): Row {
+  return {
+    nroOrden,
+    modeloOrden: 'ORDENENTREGA',
+    codigoSucursal: null,
+    IncluirMontos: 'NO',
+    facturaDivisa: 'VEF',
+    cambioDivisa: null,
+    motivo: 'Venta',
+    direccionEntrega: 'Galpón 3, Zona Industrial La Yaguara, Caracas',
+    observacion: null,
+    clienteTipoDocumento: 'V',
+    clienteNumeroDocumento: '12345678',
+    clienteNombre: 'PEDRO PEREZ',
+    clienteDireccion: 'Caracas',
+    clienteTelefono: null,
+    clienteCorreo: null,
+    clienteTipoProveedor: 'PNR',
+    codigoProducto: codigo,
+    descripcion: `Producto ${codigo}`,
+    unidadMedida: 'UNIDAD',
+    cantidad: 2,
+    precio: null,
+    descuento: null,
+    alicuotaGravamen: null,
+    exento: null,
+    ...extra,
+  };
+}
+
+/** An order without amounts (two lines) and a guide with amounts: 2 × 100 at 16 % + 50 exempt. */
+export const orderAndGuide = (a: string, b: string) => [
+  orderRow(a, 'P-001'),
+  orderRow(a, 'P-002', { cantidad: 3 }),
+  orderRow(b, 'P-001', {
+    modeloOrden: 'GUIADESPACHO',
+    IncluirMontos: 'SI',
+    precio: 100,
+    alicuotaGravamen: '16',
+  }),
+  orderRow(b, 'P-002', {
+    modeloOrden: 'GUIADESPACHO',
+    IncluirMontos: 'SI',
+    cantidad: 1,
+    precio: 50,
+    alicuotaGravamen: '16',
+    exento: 'SI',
+  }),
+];
+
+/** One line row of the `retencion` template (an IVA voucher at 75 % unless `extra` says otherwise). */
+export function withholdingRow(referencia: string, extra: Row = {}): Row {
+  return {
+    referencia,
+    modeloRetencion: 'IVA',
+    codigoSucursal: null,
+    periodoFiscalDel: dayFromToday(-10),
+    periodoFiscalAl: dayFromToday(0),
+    rifProveedor: 'J-000000019',
+    identificacion: 'Suministros del Centro, C.A.',
+    direccion: 'Calle 5, Valencia',
+    correo: 'proveedor@example.com',
+    tasaRetencion: '75',
+    fechaDocumento: dayFromToday(-1),
+    tipoTransaccion: '01-REG',
+    nroDocumento: '000123',
+    nroControlDocumento: '00-00168441',
+    nroNota: null,
+    nroDocumentoAfectado: null,
+    montoTotalDocumento: 1160,
+    compraExento: 0,
+    baseImponible: 1000,
+    alicuota: '16',
+    impuestoCausado: null,
+    impuestoRetenido: null,
+    conceptoIslr: null,
+    causadoRetenido: null,
+    ...extra,
+  };
+}
+
+/** An IVA voucher of two documents (taxes computed by the load) and an ISLR voucher of one. */
+export const twoVouchers = () => [
+  withholdingRow('1'),
+  withholdingRow('1', {
+    nroDocumento: '000124',
+    nroControlDocumento: '00-00168442',
+    montoTotalDocumento: 540,
+    baseImponible: 500,
+    alicuota: '8',
+  }),
+  // Concept 004: honorarios PJD, 5 % of 100 %, no sustraendo: 2,000 × 5 % = 100.00.
+  withholdingRow('2', {
+    modeloRetencion: 'ISLR',
+    rifProveedor: 'J-000000027',
+    tasaRetencion: null,
+    tipoTransaccion: null,
+    nroDocumento: 'F-0001',
+    nroControlDocumento: '00-00000077',
+    montoTotalDocumento: 2000,
+    baseImponible: 2000,
+    alicuota: null,
+    conceptoIslr: '004',
+    causadoRetenido: 100,
+  }),
+];
+
+/** A company (agent) with a withholding control lot and automatic voucher numbers from 1. */
+export async function withholdingAgent(ctx: Ctx) {
+  const company = await newCompany(ctx, { lot: 0 });
+  const admin = await ctx().adminToken();
+  const lot = await ctx().request({
+    method: 'POST',
+    url: '/v2/mantenimiento/control/AddControlRetencion',
+    token: admin,
+    payload: {
+      id_localidad: company.id,
+      tipo: 'Global',
+      serie: '00',
+      nroControl: 0,
+      nroControlDesde: 0,
+      nroControlHasta: 1000,
+      cantidadFacturas: 1000,
+      logEstatusRegistro: 'ACTIVO',
+    },
+  });
+  expect(lot.statusCode, lot.body).toBe(200);
+  const numbers = await ctx().request({
+    method: 'POST',
+    url: '/v2/retenciones/AddNroRetenciones',
+    token: admin,
+    payload: { id_localidad: company.id, serie: '00', nroDesde: 0, cantidad: 1000, asignaNro: true },
+  });
+  expect(numbers.statusCode, numbers.body).toBe(200);
+  return company;
+}
+
+/** The voucher number of the test clock's month (year, month, 8-digit sequence). */
+export const voucherNumber = (n: number) =>
+  `${caracasDate(new Date()).slice(0, 7).replace('-', '')}${String(n).padStart(8, '0')}`;

@@ -53,6 +53,9 @@ export const cargasMasivasDocumentos = pgTable(
     estado: text('estado').notNull().default('PENDIENTE'),
     mensaje: text('mensaje'),
     nroControl: text('nro_control'),
+    /** The document stored (NUEVO): its family's tipoDoc and id, for its PDF job at the load's end. */
+    tipoDoc: text('tipo_doc'),
+    documentoId: uuid('id_documento'),
   },
   (t) => [
     primaryKey({ columns: [t.cargaId, t.posicion] }),

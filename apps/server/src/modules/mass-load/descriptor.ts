@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../http/deps.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
+import type { TipoDoc } from '../issuance/family.ts';
 
 /**
  * The descriptor of one mass-load file type: its sheet's columns (which also make its template), how
@@ -54,6 +55,8 @@ export interface Outcome {
   estado: 'NUEVO' | 'EXISTENTE' | 'ERROR';
   mensaje: string;
   nroControl?: string | null;
+  /** A document the family stored: its PDF is queued once the load ends (see job.ts). */
+  render?: { tipoDoc: TipoDoc; id: string };
 }
 
 /** Who asked for the processing: the job runs with the scope and audit identity of that user. */
@@ -70,6 +73,12 @@ export interface CounterNames {
   errors: string;
 }
 
+/** The load a chunk belongs to. */
+export interface LoadContext {
+  /** The company the file was uploaded for. */
+  localidadId: string;
+}
+
 export interface FileTypeDescriptor {
   tipo: MassLoadType;
   /** The name in the dialog's type list and in the template's file name. */
@@ -83,7 +92,16 @@ export interface FileTypeDescriptor {
   toDocument(rows: RowValues[], company: { rif: string }): Record<string, unknown>;
   /** The family's own schema check of the built item: the Spanish message, or null. */
   validate(document: Record<string, unknown>): string | null;
+  /**
+   * Keys no two documents of a file may share, beyond the document number (a withholding voucher has
+   * none of its own: the supplier documents it withholds). Checked at upload.
+   */
+  unique?: {
+    keys(document: Record<string, unknown>): string[];
+    /** The row error of a document sharing a key with the one starting at sheet row `fila`. */
+    message(fila: number): string;
+  };
   /** Processes a chunk through the family's pipeline; one outcome per item, in order. */
-  process(deps: Deps, requester: Requester, documents: unknown[]): Promise<Outcome[]>;
+  process(deps: Deps, requester: Requester, documents: unknown[], load: LoadContext): Promise<Outcome[]>;
   counters: CounterNames;
 }

@@ -2,6 +2,8 @@ import { z } from '@sigece/fiscal';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
 import type { Deps } from '../../http/deps.ts';
+import type { TipoDoc } from '../issuance/family.ts';
+import { queueRenders } from '../issuance/render.ts';
 import { defineJob } from '../jobs/define.ts';
 import type { Outcome, Requester } from './descriptor.ts';
 import { fileTypeNamed } from './registry.ts';
@@ -60,7 +62,56 @@ export async function runLoad(deps: Deps, id: string): Promise<void> {
   const type = fileTypeNamed(load.tipo);
   if (!type) throw new Error(`tipo de carga no registrado: ${load.tipo}`);
   const requester = load.solicitante as Requester;
+  try {
+    await processChunks(deps, id, load.localidadId, type, requester);
+  } catch (error) {
+    // What was stored is rendered even when the run stops half-way; the run's own error is the one told.
+    await queueLoadRenders(deps, id).catch(() => {});
+    throw error;
+  }
+  await queueLoadRenders(deps, id);
+  await db
+    .update(cargasMasivas)
+    .set({ estado: 'TERMINADO', terminadaEn: new Date(), reservadaHasta: null })
+    .where(eq(cargasMasivas.id, id));
+}
 
+/** Render jobs sent at once (each send is one insert; a bounded number in flight). */
+const RENDER_BATCH = 100;
+
+/**
+ * The PDF jobs of the documents a load stored, queued when it stops (done or failed), not chunk by
+ * chunk: rendering and signing 2,000 PDFs while the load runs took the processor from it. Read from the
+ * load's rows, so a run resumed after a crash also queues what the crashed run stored (a job already
+ * queued for a document is not doubled; one already rendered finds its PDF and ends). A document whose
+ * outcome a crash lost is PENDIENTE in the ledger: the start-up re-queue (requeuePendingRenders) sends it.
+ */
+async function queueLoadRenders(deps: Deps, id: string) {
+  const rows = await deps.db
+    .select({ tipoDoc: cargasMasivasDocumentos.tipoDoc, documentoId: cargasMasivasDocumentos.documentoId })
+    .from(cargasMasivasDocumentos)
+    .where(and(eq(cargasMasivasDocumentos.cargaId, id), eq(cargasMasivasDocumentos.estado, 'NUEVO')))
+    .orderBy(asc(cargasMasivasDocumentos.posicion));
+  const byType = new Map<TipoDoc, string[]>();
+  for (const r of rows) {
+    if (!r.tipoDoc || !r.documentoId) continue;
+    const ids = byType.get(r.tipoDoc as TipoDoc);
+    if (ids) ids.push(r.documentoId);
+    else byType.set(r.tipoDoc as TipoDoc, [r.documentoId]);
+  }
+  for (const [tipoDoc, ids] of byType)
+    for (let i = 0; i < ids.length; i += RENDER_BATCH)
+      await queueRenders(deps, tipoDoc, ids.slice(i, i + RENDER_BATCH));
+}
+
+async function processChunks(
+  deps: Deps,
+  id: string,
+  localidadId: string,
+  type: NonNullable<ReturnType<typeof fileTypeNamed>>,
+  requester: Requester,
+) {
+  const { db } = deps;
   for (;;) {
     const chunk = await db
       .select({
@@ -76,6 +127,7 @@ export async function runLoad(deps: Deps, id: string): Promise<void> {
       deps,
       requester,
       chunk.map((d) => d.documento),
+      { localidadId },
     );
     await recordOutcomes(
       deps,
@@ -84,10 +136,6 @@ export async function runLoad(deps: Deps, id: string): Promise<void> {
       outcomes,
     );
   }
-  await db
-    .update(cargasMasivas)
-    .set({ estado: 'TERMINADO', terminadaEn: new Date(), reservadaHasta: null })
-    .where(eq(cargasMasivas.id, id));
 }
 
 /** One transaction: each document's outcome, the load's counters, and the renewed hold. */
@@ -98,14 +146,17 @@ async function recordOutcomes(deps: Deps, id: string, positions: number[], outco
       estado: outcomes[i].estado,
       mensaje: outcomes[i].mensaje,
       nro: outcomes[i].nroControl ?? null,
+      tipo: outcomes[i].render?.tipoDoc ?? null,
+      doc: outcomes[i].render?.id ?? null,
     })),
   );
   const count = (estado: Outcome['estado']) => outcomes.filter((o) => o.estado === estado).length;
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
       update cargas_masivas_documentos d
-      set estado = v.estado, mensaje = v.mensaje, nro_control = v.nro
-      from jsonb_to_recordset(${rows}::jsonb) as v(posicion int, estado text, mensaje text, nro text)
+      set estado = v.estado, mensaje = v.mensaje, nro_control = v.nro, tipo_doc = v.tipo, id_documento = v.doc
+      from jsonb_to_recordset(${rows}::jsonb)
+        as v(posicion int, estado text, mensaje text, nro text, tipo text, doc uuid)
       where d.id_carga = ${id} and d.posicion = v.posicion and d.estado = 'PENDIENTE'`);
     await tx
       .update(cargasMasivas)

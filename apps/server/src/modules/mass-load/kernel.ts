@@ -1,9 +1,9 @@
 import type { Deps } from '../../http/deps.ts';
+import { rateOn } from '../catalog/currencies.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { familyOf } from '../issuance/registry.ts';
-import { queueRenders } from '../issuance/render.ts';
-import type { Outcome, Requester } from './descriptor.ts';
+import type { FileTypeDescriptor, Outcome, Requester } from './descriptor.ts';
 
 /** A message saying the document was stored before (this file processed twice, or a resumed job). */
 export const ALREADY_EXISTS = /ya existe/i;
@@ -12,16 +12,26 @@ export const ALREADY_EXISTS = /ya existe/i;
 export interface AnswerReader<A> {
   /** Error lines; `posicion` (1-based) when the family's answer carries it, else matched by number. */
   errors(answer: A): Array<{ posicion?: number; numero: string; msg: string }>;
-  done(answer: A): Array<{ numero: string; nroControl: string | null }>;
+  /**
+   * Done lines, in the order the items arrived (the kernel stores and answers in that order). `mensaje`
+   * replaces the family's created message (a voucher names the number it was given).
+   */
+  done(answer: A): Array<{ numero: string; nroControl: string | null; mensaje?: string }>;
   /** The document number as the answer names it. */
   numberOf(item: Record<string, unknown>): string;
+  /**
+   * True when done lines cannot be matched by number (a withholding voucher is numbered by the system):
+   * the items that did not fail take the done lines in order. Needs errors with `posicion`.
+   */
+  inOrder?: boolean;
 }
 
 /**
  * Processes a chunk through the issuance kernel exactly as the integration API does (`issueDocuments`:
- * one transaction, each document in its own savepoint, duplicates refused), then queues the new
- * documents' PDFs. A document stored by an earlier run of the same load comes back as "ya existe" and is
- * reported EXISTENTE: never stored twice.
+ * one transaction, each document in its own savepoint, duplicates refused). A document stored by an
+ * earlier run of the same load comes back as "ya existe" and is reported EXISTENTE: never stored twice.
+ * The new documents' PDFs are not queued here: each outcome names its document, and the job queues
+ * the renders when the load ends, so rendering does not compete with the load for the processor.
  */
 export function throughKernel<A>(tipoDoc: TipoDoc, reader: AnswerReader<A>) {
   return async (deps: Deps, requester: Requester, items: unknown[]): Promise<Outcome[]> => {
@@ -30,22 +40,44 @@ export function throughKernel<A>(tipoDoc: TipoDoc, reader: AnswerReader<A>) {
       origin: 'WEB',
       audit: requester.audit,
     });
-    await queueRenders(deps, tipoDoc, ids);
-    const done = new Map(reader.done(answer).map((d) => [d.numero, d]));
+    // Done lines and ids come from the same list of stored documents, in the same order.
+    const doneLines = reader.done(answer).map((d, i) => ({ ...d, id: ids[i] }));
     const byPosition = new Map<number, string>();
     const byNumber = new Map<string, string>();
     for (const e of reader.errors(answer)) {
       if (e.posicion !== undefined) byPosition.set(e.posicion, e.msg);
       else byNumber.set(e.numero, e.msg);
     }
+    const done = new Map(doneLines.map((d) => [d.numero, d]));
+    let next = 0;
     return items.map((item, i) => {
       const numero = reader.numberOf(item as Record<string, unknown>);
-      const message = byPosition.get(i + 1) ?? byNumber.get(numero);
-      const stored = done.get(numero);
-      if (message === undefined && stored)
-        return { estado: 'NUEVO', mensaje: family.createdMessage, nroControl: stored.nroControl };
+      const message = byPosition.get(i + 1) ?? (reader.inOrder ? undefined : byNumber.get(numero));
+      const stored =
+        message === undefined ? (reader.inOrder ? doneLines[next++] : done.get(numero)) : undefined;
+      if (stored)
+        return {
+          estado: 'NUEVO',
+          mensaje: stored.mensaje ?? family.createdMessage,
+          nroControl: stored.nroControl,
+          render: { tipoDoc, id: stored.id },
+        };
       const msg = message ?? 'El documento no fue procesado';
       return { estado: ALREADY_EXISTS.test(msg) ? 'EXISTENTE' : 'ERROR', mensaje: msg };
     });
+  };
+}
+
+/**
+ * The day's USD rate read once per chunk and sent as each invoice's `tipoCambioDiaUsd` (the rate the
+ * family would read for it: today's, when the file gives none), instead of one read per invoice.
+ */
+export function withDayUsdRate(process: FileTypeDescriptor['process']): FileTypeDescriptor['process'] {
+  return async (deps, requester, items, load) => {
+    const rate = (await rateOn(deps.db, 'USD'))?.valor;
+    const sent = rate
+      ? items.map((item) => ({ tipoCambioDiaUsd: rate, ...(item as Record<string, unknown>) }))
+      : items;
+    return process(deps, requester, sent, load);
   };
 }

@@ -108,6 +108,8 @@ export async function parseFile(
 
   const failedNumbers = new Set(errors.map((e) => e.numero));
   const documents: ParsedDocument[] = [];
+  // Keys of the type's own (a withheld supplier document) no two documents of the file may share.
+  const keyRows = new Map<string, number>();
   for (const group of groups) {
     // A document with a bad row is not built: its other rows alone would be a different document.
     if (failedNumbers.has(group.numero)) continue;
@@ -115,9 +117,20 @@ export async function parseFile(
       group.rows.map((r) => r.values),
       ctx.company,
     );
+    const fila = group.rows[0].fila;
     const problem = type.validate(documento);
-    if (problem) fail(group.rows[0].fila, group.numero, problem);
-    else documents.push({ numero: group.numero, filas: group.rows.map((r) => r.fila), documento });
+    if (problem) {
+      fail(fila, group.numero, problem);
+      continue;
+    }
+    const keys = type.unique?.keys(documento) ?? [];
+    const shared = keys.find((k) => keyRows.has(k));
+    if (shared !== undefined) {
+      fail(fila, group.numero, type.unique!.message(keyRows.get(shared)!));
+      continue;
+    }
+    for (const k of keys) keyRows.set(k, fila);
+    documents.push({ numero: group.numero, filas: group.rows.map((r) => r.fila), documento });
   }
   return { documents, errors: errors.sort((a, b) => a.fila - b.fila), rows };
 }

@@ -18,7 +18,7 @@ import { queueLoad, resumeLoads } from './job.ts';
 import { fileTypes } from './registry.ts';
 import { resultFile } from './result-file.ts';
 import { fileTypeOf, latestLoad, loadStatus, RowErrors, requestProcessing, uploadFile } from './service.ts';
-import { templateOf } from './template.ts';
+import { columnsDoc, templateOf } from './template.ts';
 
 /** The company list's action 'Mass load' (spec 000 §6: genMasivaFactura). */
 const MASS_LOAD = screen('/mantenimiento/Localidad').can('genMasivaFactura');
@@ -34,6 +34,13 @@ const uploadAnswer = resultBody(
     documentos: z.array(z.object({ numero: z.string(), filas: z.string() })),
   }),
 );
+
+/** The columns of every type's template, in the docs of the template and upload routes. */
+const COLUMNS_DOC = `Tipos: ${fileTypes()
+  .map((t) => `\`${t.tipo}\``)
+  .join(
+    ', ',
+  )}. Las columnas de cada tipo (la fila 1 de la hoja Datos; el orden es libre y las columnas desconocidas se ignoran):\n\n${columnsDoc(fileTypes())}`;
 
 export const massLoadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -69,6 +76,7 @@ export const massLoadRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'La plantilla .xlsx de un tipo de archivo: encabezados, fila de ejemplo, listas de valores y una hoja que explica cada columna',
+        description: COLUMNS_DOC,
         params: z.object({ tipo: z.string().max(30) }),
       },
     },
@@ -90,6 +98,7 @@ export const massLoadRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Carga un archivo .xlsx (multipart: archivoXls, nombreArchivo, tipo, id_localidad): revisa cada fila y guarda sus documentos con la razón social, sin emitirlos; 400 con cada error de fila',
+        description: COLUMNS_DOC,
         consumes: ['multipart/form-data'],
         response: { 200: uploadAnswer, ...errorResponses },
       },

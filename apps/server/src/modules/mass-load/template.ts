@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { FileTypeDescriptor } from './descriptor.ts';
+import type { Column, FileTypeDescriptor } from './descriptor.ts';
 
 /** Rows of the data sheet that carry the drop-down lists. */
 const VALIDATED_ROWS = 5000;
@@ -13,6 +13,33 @@ const KIND_LABEL = {
   date: 'Fecha dd/mm/aaaa',
   yesno: 'SI o NO',
 } as const;
+
+/** What the explanation sheet and the API docs say of a column's accepted values. */
+const valuesOf = (c: Column) => c.list?.join(', ') ?? (c.max ? `Hasta ${c.max} caracteres` : '');
+
+/**
+ * The columns of every file type as Markdown (the OpenAPI description of the template and upload
+ * routes, served at /docs): the same names, kinds, lists and explanations as the templates.
+ */
+export function columnsDoc(types: readonly FileTypeDescriptor[]): string {
+  const cell = (t: string) => t.replaceAll('|', '\\|');
+  return types
+    .map((type) =>
+      [
+        `### ${type.tipo}: ${type.nombre}`,
+        '',
+        `Una fila por línea; las filas seguidas con el mismo \`${type.numberColumn}\` forman un documento. Contadores: ${type.counters.total}, ${type.counters.created}, ${type.counters.failed}; errores en ${type.counters.errors}.`,
+        '',
+        '| Columna | Requerida | Tipo | Valores admitidos | Descripción |',
+        '|---|---|---|---|---|',
+        ...type.columns.map(
+          (c) =>
+            `| \`${c.key}\` | ${c.required ? 'Sí' : 'No'} | ${KIND_LABEL[c.kind]} | ${cell(valuesOf(c))} | ${cell(c.help)} |`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
 
 const columnLetter = (n: number) => {
   let s = '';
@@ -55,13 +82,7 @@ export async function templateOf(type: FileTypeDescriptor): Promise<Buffer> {
   const help = workbook.addWorksheet('Instrucciones');
   help.addRow(['Columna', 'Requerida', 'Tipo', 'Valores admitidos', 'Descripción']).font = { bold: true };
   for (const c of type.columns)
-    help.addRow([
-      c.key,
-      c.required ? 'Sí' : 'No',
-      KIND_LABEL[c.kind],
-      c.list?.join(', ') ?? (c.max ? `Hasta ${c.max} caracteres` : ''),
-      c.help,
-    ]);
+    help.addRow([c.key, c.required ? 'Sí' : 'No', KIND_LABEL[c.kind], valuesOf(c), c.help]);
   help.addRow([]);
   help.addRow([
     'Una fila por línea del documento: las filas seguidas con el mismo número forman un documento, y sus columnas de encabezado deben coincidir.',

@@ -325,3 +325,57 @@ export async function declaredVouchers(
   }
   return [...vouchers.values()];
 }
+
+/** One withheld supplier document: supplier, model, document or note number, control number, type. */
+export interface WithheldDocument {
+  rifProveedor: string;
+  modelo: string;
+  nroDocumento?: string | null;
+  nroNota?: string | null;
+  nroControlDocumento: string;
+  tipoTransaccion?: string | null;
+}
+
+export const withheldDocumentKey = (d: WithheldDocument) =>
+  [
+    d.rifProveedor,
+    d.modelo,
+    d.nroDocumento ?? '',
+    d.nroNota ?? '',
+    d.nroControlDocumento,
+    d.tipoTransaccion ?? '',
+  ].join('|');
+
+/**
+ * The supplier documents already withheld by the company's active vouchers (key → voucher number), for
+ * the given suppliers: the mass load reports a voucher whose documents are there as already existing
+ * (vouchers have no number of the connector's to find duplicates by).
+ */
+export async function activeWithheldDocuments(
+  db: DbOrTx,
+  localidadId: string,
+  suppliers: string[],
+): Promise<Map<string, string>> {
+  if (suppliers.length === 0) return new Map();
+  const rows = await db
+    .select({
+      rifProveedor: retenciones.rifProveedor,
+      modelo: retenciones.modelo,
+      nroComprobante: retenciones.nroComprobante,
+      nroDocumento: retencionLineas.nroDocumento,
+      nroNota: retencionLineas.nroNota,
+      nroControlDocumento: retencionLineas.nroControlDocumento,
+      tipoTransaccion: retencionLineas.tipoTransaccion,
+    })
+    .from(retencionLineas)
+    .innerJoin(retenciones, eq(retenciones.id, retencionLineas.retencionId))
+    .where(
+      and(
+        eq(retenciones.localidadId, localidadId),
+        inArray(retenciones.rifProveedor, suppliers),
+        eq(retenciones.status, 'ACTIVO'),
+        eq(retenciones.deleted, false),
+      ),
+    );
+  return new Map(rows.map((r) => [withheldDocumentKey(r), r.nroComprobante ?? '']));
+}

@@ -1,6 +1,15 @@
-import { annulNoteSchema, describeIssues, documentLabel, NOTE_TYPES, z } from '@sigece/fiscal';
+import {
+  annulNoteSchema,
+  annulOrderSchema,
+  describeIssues,
+  documentLabel,
+  NOTE_TYPES,
+  ORDER_KINDS,
+  z,
+} from '@sigece/fiscal';
 import { annulInvoiceByNumberSchema, annulInvoicesByNumber } from '../../invoices/annul-by-number.ts';
 import { annulNotes } from '../../notes/annul.ts';
+import { annulOrders } from '../../orders/annul.ts';
 import { branchColumn } from '../columns.ts';
 import type { FileTypeDescriptor, Outcome } from '../descriptor.ts';
 
@@ -126,5 +135,56 @@ export const annulNoteFileType: FileTypeDescriptor = {
     created: 'totalNotasAnuladas',
     failed: 'totalNotasAnularconError',
     errors: 'DetalleErrorNotas',
+  },
+};
+
+/** `anularOrden`: one row per order or guide to annul, as PUT /v2/ordenes/anular. */
+export const annulOrderFileType: FileTypeDescriptor = {
+  tipo: 'anularOrden',
+  nombre: 'Anulación de órdenes de entrega y guías de despacho',
+  numberColumn: 'nroOrden',
+  columns: [
+    {
+      key: 'nroOrden',
+      kind: 'text',
+      required: true,
+      header: true,
+      max: 20,
+      help: 'Número de la orden de entrega o guía de despacho generada que se anula.',
+      example: 'OE-000001',
+    },
+    {
+      key: 'modeloOrden',
+      kind: 'text',
+      header: true,
+      list: ORDER_KINDS,
+      help: 'ORDENENTREGA o GUIADESPACHO: solo cuando una orden y una guía tienen el mismo número.',
+      example: 'ORDENENTREGA',
+    },
+    branchColumn,
+  ],
+  toDocument: ([first], company) => ({
+    rif: company.rif,
+    codigoSucursal: first.codigoSucursal,
+    nroOrden: first.nroOrden,
+    modeloOrden: first.modeloOrden,
+  }),
+  validate(document) {
+    const parsed = annulOrderSchema.safeParse(document);
+    return parsed.success ? null : describeIssues(parsed.error);
+  },
+  async process(deps, requester, items) {
+    const { result } = await annulOrders(deps.db, requester.scope, items, requester.audit);
+    return outcomesOf(
+      items.map((i) => String((i as Record<string, unknown>).nroOrden)),
+      result.DetalleErrorOrdenes.map((e) => ({ numero: e.NroOrden, msg: e.Mensaje })),
+      result.DetalleOrdensAnuladaExitosas.map((d) => ({ numero: d.NroOrden, msg: d.Mensaje })),
+    );
+  },
+  counters: {
+    total: 'TotalOrdenesAnularProcedas',
+    created: 'totalOrdenesAnuladas',
+    failed: 'totalOrdenesAnularconError',
+    errors: 'DetalleErrorOrdenes',
   },
 };
