@@ -123,9 +123,9 @@ try {
     const out = execFileSync(
       process.execPath,
       [
-        ...(values.profile
-          ? ['--cpu-prof', '--cpu-prof-dir', values.profile, '--cpu-prof-name', `${child}.cpuprofile`]
-          : []),
+        // One directory per output: the main thread's profile is the biggest file in it (tsx's loader
+        // thread writes its own).
+        ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', `${values.profile}/${child}`] : []),
         '--import',
         'tsx',
         fileURLToPath(import.meta.url),
