@@ -1,6 +1,6 @@
 -- 0017_books: the purchase book and the sales book's withheld-IVA column (issue 12). Written by hand (see
 -- README, "Layout").
--- The books look up, per batch of 2,000 documents, the IVA voucher lines naming their control numbers,
+-- The books look up, per batch of documents (500), the IVA voucher lines naming their control numbers,
 -- compared without case or punctuation (modules/withholdings/book.ts uses this very expression).
 create index retencion_lineas_control_key_idx
   on retencion_lineas ((regexp_replace(upper(nro_control_documento), '[^0-9A-Z]', '', 'g')));
