@@ -34,6 +34,7 @@ import { numberingRoutes } from './modules/numbering/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
+import { purchaseBookRoutes } from './modules/reports/purchase-book/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(orderRoutes);
       await api.register(verificationRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
+      await api.register(purchaseBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(operationsChartRoutes);
       await api.register(seniatLogsReportRoutes);
       await api.register(massLoadRoutes);

@@ -2,9 +2,10 @@
 // a month of one company with invoices in VEF and USD, an annulled invoice, a credit and a debit note and
 // a third-party invoice, read back line by line and in its totals from the PDF (pdftotext) and the
 // spreadsheet (exceljs), against figures computed by hand below; the extended book queued on pg-boss and
-// received as an attachment by a real SMTP server on loopback; bad input and tenancy.
+// received as an attachment by a real SMTP server on loopback; bad input and tenancy. The buyer of one
+// invoice is another company of the system that withheld its IVA: the book shows the amount and voucher;
+// a voucher line with the right control number but another document number does not match.
 import { caracasDate } from '@sigece/fiscal';
-import ExcelJS from 'exceljs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
@@ -12,6 +13,8 @@ import { describeWithApp } from './harness.ts';
 import { createInvoice, invoice, newCompany, userWith, waitFor } from './support/invoices.ts';
 import { generatedInvoice, ingestNotes, noteItem } from './support/notes.ts';
 import { pdfToText } from './support/pdf-text.ts';
+import { es, sheetRows } from './support/sheet-rows.ts';
+import { issueIvaVoucher, makeWithholdingAgent } from './support/withholdings.ts';
 
 const R = '/v2/mantenimiento/reportes';
 const MODULE = '/reportes/libroVentas';
@@ -31,23 +34,6 @@ function xlsxAttachment(raw: string): { filename: string; bytes: Buffer } | unde
     filename: match[1],
     bytes: Buffer.from(raw.slice(headerEnd + 4, bodyEnd).replace(/\s+/g, ''), 'base64'),
   };
-}
-
-async function sheetRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const values = (row.values as unknown[]).slice(1);
-    // Empty cells are holes in exceljs's array: fill them first (map would skip them).
-    rows.push(
-      [...values].map((v) =>
-        v === null || v === undefined ? '' : typeof v === 'number' ? v.toFixed(2) : String(v),
-      ),
-    );
-  });
-  return rows;
 }
 
 describe('sales book', () => {
@@ -85,8 +71,11 @@ describe('sales book', () => {
       let company: { id: string; rif: string; nombre: string };
       let other: { id: string; rif: string };
       let month: { fechaInicio: string; fechaFin: string };
-      /** The book's expected lines, computed by hand: control number → cells from "Tipo" on. */
-      const expected: Array<{ control: string; cells: string[] }> = [];
+      /**
+       * The book's expected lines, computed by hand: control number → cells from "Tipo" to "IVA 31%", and
+       * the IVA withheld by the buyer with its voucher where a voucher names the document.
+       */
+      const expected: Array<{ control: string; cells: string[]; withheld?: [string, string] }> = [];
       let foreignControl = '';
 
       const get = async (path: string, query: Record<string, string>, token?: string) =>
@@ -162,6 +151,32 @@ describe('sales book', () => {
           invoice({ rif: other.rif, cliente: { identificacion: 'CLIENTE AJENO' } }),
         );
         foreignControl = foreign.NroFactura;
+        // The buyer of F1 is the other company: it withholds 75 % of F1's 16.00 of IVA, 12.00. Its second
+        // line names F2's control number with another invoice number: no match (books.ts rule).
+        await makeWithholdingAgent(ctx, other.id);
+        const voucher = await issueIvaVoucher(ctx, {
+          rif: other.rif,
+          rifProveedor: company.rif,
+          lines: [
+            {
+              nroDocumento: f1.nroFactura,
+              nroControlDocumento: f1.nroControl,
+              montoTotalDocumento: '196.00',
+              compraExento: '80.00',
+              baseImponible: '100.00',
+              impuestoCausado: '16.00',
+              impuestoRetenido: '12.00',
+            },
+            {
+              nroDocumento: 'X-999999',
+              nroControlDocumento: f2.NroControl,
+              montoTotalDocumento: '116.00',
+              baseImponible: '100.00',
+              impuestoCausado: '16.00',
+              impuestoRetenido: '12.00',
+            },
+          ],
+        });
 
         const day = caracasDate(new Date());
         const last = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
@@ -193,6 +208,7 @@ describe('sales book', () => {
               z,
               z,
             ],
+            withheld: ['12.00', voucher],
           },
           {
             control: f2.NroControl,
@@ -339,6 +355,7 @@ describe('sales book', () => {
           { alicuota: '8', baseImponible: '0.00', montoAlicuota: '0.00' },
           { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
         ],
+        totalIvaRetenido: '12.00',
       };
 
       it('the PDF lists every document in control-number order with its amounts in Bs., and the totals', async () => {
@@ -351,10 +368,6 @@ describe('sales book', () => {
         expect(text).toContain(company.rif);
         expect(text).not.toContain('CLIENTE AJENO');
         expect(foreignControl).not.toBe('');
-        const es = (v: string) => {
-          const [int, frac] = v.replace('-', '').split('.');
-          return `${v.startsWith('-') ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`;
-        };
         const lines = text.split('\n');
         const positions = expected.map((e) => lines.findIndex((l) => l.includes(e.control)));
         expect(
@@ -365,13 +378,17 @@ describe('sales book', () => {
         expected.forEach((e, i) => {
           const words = lines[positions[i]].trim().split(/\s+/);
           expect(words[0]).toBe(String(i + 1));
-          // The amounts are the last nine words of the line.
-          expect(words.slice(-9)).toEqual(e.cells.slice(-9).map(es));
+          // The amounts are the last nine words of the line, then the withheld IVA and its voucher.
+          const tail = [
+            ...e.cells.slice(-9).map(es),
+            ...(e.withheld ? [es(e.withheld[0]), e.withheld[1]] : []),
+          ];
+          expect(words.slice(-tail.length)).toEqual(tail);
           expect(words).toContain(e.cells[8]);
           expect(words).toContain(e.cells[0]);
         });
         const own = lines.find((l) => l.includes('TOTAL VENTAS PROPIAS')) ?? '';
-        expect(own.trim().split(/\s+/).slice(-10)).toEqual([
+        expect(own.trim().split(/\s+/).slice(-11)).toEqual([
           '5',
           '4.390,04',
           '80,00',
@@ -382,15 +399,17 @@ describe('sales book', () => {
           '0,00',
           '0,00',
           '0,00',
+          '12,00',
         ]);
         const third = lines.find((l) => l.includes('TOTAL VENTAS TERCEROS')) ?? '';
-        expect(third.trim().split(/\s+/).slice(-10)).toEqual([
+        expect(third.trim().split(/\s+/).slice(-11)).toEqual([
           '1',
           '232,00',
           '0,00',
           '0,00',
           '200,00',
           '32,00',
+          '0,00',
           '0,00',
           '0,00',
           '0,00',
@@ -407,7 +426,9 @@ describe('sales book', () => {
         expect(rows[3].slice(0, 3)).toEqual(['N°', 'Fecha', 'Tipo Doc.']);
         const body = rows.slice(4, 4 + expected.length);
         expect(body.map((r) => r[0])).toEqual(expected.map((_, i) => String(i + 1)));
-        for (const [i, r] of body.entries()) expect(r.slice(2)).toEqual(expected[i].cells);
+        // exceljs drops a row's trailing empty cells (no withheld IVA, no voucher).
+        for (const [i, r] of body.entries())
+          expect(r.slice(2)).toEqual([...expected[i].cells, ...(expected[i].withheld ?? [])]);
         const totals = rows.slice(4 + expected.length);
         expect(totals[0].slice(4, 5)).toEqual(['TOTAL VENTAS PROPIAS']);
         expect(totals[0].slice(11)).toEqual([
@@ -421,6 +442,7 @@ describe('sales book', () => {
           '0.00',
           '0.00',
           '0.00',
+          '12.00',
         ]);
         expect(totals[1].slice(11)).toEqual([
           '1.00',
@@ -429,6 +451,7 @@ describe('sales book', () => {
           '0.00',
           '200.00',
           '32.00',
+          '0.00',
           '0.00',
           '0.00',
           '0.00',
@@ -460,11 +483,14 @@ describe('sales book', () => {
           'Nombre Tercero',
         ]);
         const body = rows.slice(4, 4 + expected.length);
-        for (const [i, r] of body.entries()) expect(r.slice(2, 21)).toEqual(expected[i].cells);
+        for (const [i, r] of body.entries()) {
+          expect(r.slice(2, 21)).toEqual(expected[i].cells);
+          expect(r.slice(21, 23)).toEqual(expected[i].withheld ?? ['', '']);
+        }
         const usd = body.find((r) => r[6] === expected.find((e) => e.cells[10] === '4240.44')?.control);
-        expect(usd?.slice(21, 24)).toEqual(['USD', '36.55550000', '116.00']);
+        expect(usd?.slice(23, 26)).toEqual(['USD', '36.55550000', '116.00']);
         // No third party: its name's cell is empty (exceljs drops a trailing empty cell).
-        expect(usd?.[24] ?? '').toBe('');
+        expect(usd?.[26] ?? '').toBe('');
         const third = body.find((r) => r[11] === 'J-30111222');
         expect(third?.at(-1)).toBe('Transporte Andino, C.A.');
       });

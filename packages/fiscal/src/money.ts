@@ -24,6 +24,8 @@ export const money = (value: DecimalInput): string => round2(value).toFixed(2);
 /** Two amounts agree when they differ by at most 0.01 (the integration API's tolerance). */
 export const withinCent = (a: DecimalInput, b: DecimalInput): boolean => dec(a).minus(b).abs().lte('0.01');
 
+const CANONICAL_CENTS = /^-?(0|[1-9]\d*)\.\d\d$/;
+
 /**
  * Venezuelan display: "1.234.567,89" (spec 000 §9: 2 decimals, 5 to 8 for PTR), with an optional
  * currency suffix (Bs., USD, PTR, EUR, RUB, TRY, CNY).
@@ -33,7 +35,13 @@ export function formatAmount(
   options: { decimals?: number; suffix?: string } = {},
 ): string {
   const decimals = options.decimals ?? 2;
-  const fixed = dec(value).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
+  // Stored amounts already read "1234.50": printed without a Decimal (the books print half a million).
+  const fixed =
+    decimals === 2 && typeof value === 'string' && CANONICAL_CENTS.test(value)
+      ? value === '-0.00'
+        ? '0.00'
+        : value
+      : dec(value).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
   const negative = fixed.startsWith('-');
   const [int, frac] = (negative ? fixed.slice(1) : fixed).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -157,7 +157,29 @@ describe('sales book totals (third-party sales apart, spec 002 §3 Reports field
         { alicuota: '8', baseImponible: '100.00', montoAlicuota: '8.00' },
         { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
       ],
+      totalIvaRetenido: '0.00',
     });
+  });
+
+  it('the IVA withheld by the buyer is shown with its vouchers and summed; an annulled document shows none', () => {
+    const retenido = { monto: '12.00', comprobantes: '20261100000001' };
+    const line = salesBookLine({ ...base, retenido }, 1);
+    expect([line.ivaRetenido, line.comprobanteRetencion]).toEqual(['12.00', '20261100000001']);
+    expect(salesBookCells(line, '10/03/2026').slice(-2)).toEqual(['12.00', '20261100000001']);
+    const annulled = salesBookLine({ ...base, anulado: true, retenido }, 2);
+    expect([annulled.ivaRetenido, annulled.comprobanteRetencion]).toEqual(['', '']);
+    const none = salesBookLine(base, 3);
+    expect([none.ivaRetenido, none.comprobanteRetencion]).toEqual(['', '']);
+    const totals = new SalesBookTotals();
+    for (const l of [
+      line,
+      annulled,
+      none,
+      salesBookLine({ ...base, retenido: { monto: '0.05', comprobantes: 'x' } }, 4),
+    ])
+      totals.add(l);
+    expect(totals.summary().totalIvaRetenido).toBe('12.05');
+    expect(totals.parts().own.ivaRetenido).toBe('12.05');
   });
 });
 

@@ -43,6 +43,7 @@ export const MENU: MenuNode[] = [
         key: 'administrativos',
         children: [
           leaf('libroVentas', '/reportes/libroVentas'),
+          leaf('libroCompras', '/reportes/libroCompras'),
           leaf('reporteOrdenes', '/reportes/ReporteOrdenes'),
           leaf('logs', '/reportes/logs'),
           leaf('logsEmail', '/reportes/logsEmail'),

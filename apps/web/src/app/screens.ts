@@ -36,6 +36,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/compras': lazy(() => import('../features/purchases/PurchasesPage.tsx')),
   '/facturacion/facturaCompra': lazy(() => import('../features/purchases/PurchaseFormPage.tsx')),
   '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
+  '/reportes/libroCompras': lazy(() => import('../features/reports/purchase-book/PurchaseBookPage.tsx')),
   '/charts/Linear': lazy(() => import('../features/reports/charts/OperationsChartPage.tsx')),
   '/reportes/ReportSeniat': lazy(() => import('../features/reports/seniat/SeniatReportPage.tsx')),
   '/reportes/logs': lazy(() => import('../features/reports/logs/LogsReportPage.tsx')),

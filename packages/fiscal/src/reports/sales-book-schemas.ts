@@ -52,6 +52,8 @@ export const salesBookSummarySchema = z.object({
   totalGravamenes: z.array(rateTotal),
   AcumuladoImporteTerceros: z.string(),
   AcumuladoGravamenTerceros: z.array(rateTotal),
+  /** Ours (issue 12): the IVA the buyers withheld, from vouchers issued in this system. */
+  totalIvaRetenido: z.string(),
 });
 
 /** getlibroVentas answers the PDF; getLibroVentasExcel the spreadsheet; both with the summary. */

@@ -17,13 +17,25 @@
 //   of their control numbers, each note beside the invoice it affects; an annulled document keeps its line
 //   (its number was used) with zero amounts.
 // The text of Reglamento arts. 70–72 itself could not be found in the library; the columns below follow
-// the items the sources above list. IVA withheld by the buyer (and its voucher) is not a column yet: the
-// withholdings issue stores those vouchers and adds the column when it lands.
+// the items the sources above list. The IVA withheld by the buyer is shown where the buyer is a company of
+// this system that issued the voucher (the matching rule is in books.ts); a voucher issued elsewhere is
+// unknown here, and the column stays empty.
 import { type DecimalInput, dec, money, round2 } from '../money.ts';
+import {
+  BOOK_RATES,
+  BookPartSums,
+  type BookPartTotals,
+  type BookRate,
+  plusCents,
+  rateKey,
+  type WithheldIva,
+  ZERO,
+  zeroRates,
+} from './books.ts';
 
 /** The IVA rates the product issues (spec 002 §9: 8 reduced, 16 general, 31 general plus luxury). */
-export const SALES_BOOK_RATES = ['16', '8', '31'] as const;
-export type SalesBookRate = (typeof SALES_BOOK_RATES)[number];
+export const SALES_BOOK_RATES = BOOK_RATES;
+export type SalesBookRate = BookRate;
 
 export type SalesBookDocumentType = 'FAC' | 'N/C' | 'N/D';
 
@@ -46,6 +58,8 @@ export interface SalesBookSource {
   gravamenes: ReadonlyArray<{ alicuota: DecimalInput; baseImponible: string; montoAlicuota: string }>;
   /** The third party the sale was made for (cuenta de terceros), or null for the company's own sale. */
   terceros: { rif: string; nombre: string } | null;
+  /** The IVA the buyer withheld on this document, where a voucher of this system says so. */
+  retenido?: WithheldIva | null;
 }
 
 /** One line of the book: every amount in bolívares, 2 decimals, credit notes negative, annulled zero. */
@@ -68,17 +82,9 @@ export interface SalesBookLine {
   exonerado: string;
   base: Record<SalesBookRate, string>;
   impuesto: Record<SalesBookRate, string>;
-}
-
-const ZERO = '0.00';
-const zeroRates = (): Record<SalesBookRate, string> => ({ '16': ZERO, '8': ZERO, '31': ZERO });
-
-/** A rate as the book's key: 16, 16.00 and '16' are one column. */
-export function rateKey(alicuota: DecimalInput): SalesBookRate | null {
-  const key = dec(alicuota).toFixed(0);
-  return (SALES_BOOK_RATES as readonly string[]).includes(key) && dec(alicuota).eq(key)
-    ? (key as SalesBookRate)
-    : null;
+  /** IVA withheld by the buyer ('' when no voucher of this system withholds from it) and the vouchers. */
+  ivaRetenido: string;
+  comprobanteRetencion: string;
 }
 
 /**
@@ -86,22 +92,32 @@ export function rateKey(alicuota: DecimalInput): SalesBookRate | null {
  * exchange rate and rounded half up to the cent, as their PDF prints them (invoices/document.ts).
  */
 export function toBolivares(amount: DecimalInput, moneda: string, tasaCambio: string | null): string {
-  if (moneda === 'VEF' || moneda === 'VES' || !tasaCambio) return money(amount);
+  if (moneda === 'VEF' || moneda === 'VES' || !tasaCambio)
+    // Stored amounts already read "1234.50": no Decimal round trip for them (the book reads 50,000 a month).
+    return typeof amount === 'string' && CENTS_TEXT.test(amount) ? amount : money(amount);
   return money(round2(dec(amount).times(tasaCambio)));
 }
 
+const CENTS_TEXT = /^-?\d+\.\d\d$/;
+const negated = (v: string) => (v.startsWith('-') ? v.slice(1) : v === ZERO ? v : `-${v}`);
+/** a + b, both 2-decimal texts. */
+const plus = (a: string, b: string) => (a === ZERO ? b : b === ZERO ? a : money(dec(a).plus(b)));
+
 /** The book's line of one document (its position `numero` in the book, from 1). */
 export function salesBookLine(source: SalesBookSource, numero: number): SalesBookLine {
-  const sign = source.tipo === 'N/C' ? -1 : 1;
-  const bs = (v: DecimalInput) =>
-    source.anulado ? ZERO : money(dec(toBolivares(v, source.moneda, source.tasaCambio)).times(sign));
+  const credit = source.tipo === 'N/C';
+  const bs = (v: DecimalInput) => {
+    if (source.anulado) return ZERO;
+    const amount = toBolivares(v, source.moneda, source.tasaCambio);
+    return credit ? negated(amount) : amount;
+  };
   const base = zeroRates();
   const impuesto = zeroRates();
   for (const g of source.gravamenes) {
     const key = rateKey(g.alicuota);
     if (!key) continue;
-    base[key] = money(dec(base[key]).plus(bs(g.baseImponible)));
-    impuesto[key] = money(dec(impuesto[key]).plus(bs(g.montoAlicuota)));
+    base[key] = plus(base[key], bs(g.baseImponible));
+    impuesto[key] = plus(impuesto[key], bs(g.montoAlicuota));
   }
   return {
     numero,
@@ -122,36 +138,10 @@ export function salesBookLine(source: SalesBookSource, numero: number): SalesBoo
     exonerado: bs(source.totalExonerado),
     base,
     impuesto,
+    // An annulled document has zero amounts, its withholding included.
+    ivaRetenido: source.retenido && !source.anulado ? source.retenido.monto : '',
+    comprobanteRetencion: source.retenido && !source.anulado ? source.retenido.comprobantes : '',
   };
-}
-
-interface PartTotals {
-  documentos: number;
-  importeTotal: string;
-  exento: string;
-  exonerado: string;
-  base: Record<SalesBookRate, string>;
-  impuesto: Record<SalesBookRate, string>;
-}
-
-const emptyPart = (): PartTotals => ({
-  documentos: 0,
-  importeTotal: ZERO,
-  exento: ZERO,
-  exonerado: ZERO,
-  base: zeroRates(),
-  impuesto: zeroRates(),
-});
-
-function addTo(part: PartTotals, line: SalesBookLine): void {
-  part.documentos += 1;
-  part.importeTotal = money(dec(part.importeTotal).plus(line.importeTotal));
-  part.exento = money(dec(part.exento).plus(line.exento));
-  part.exonerado = money(dec(part.exonerado).plus(line.exonerado));
-  for (const r of SALES_BOOK_RATES) {
-    part.base[r] = money(dec(part.base[r]).plus(line.base[r]));
-    part.impuesto[r] = money(dec(part.impuesto[r]).plus(line.impuesto[r]));
-  }
 }
 
 /** The answer's summary fields (spec 002 §3 Reports), the company's own sales apart from third parties'. */
@@ -167,9 +157,11 @@ export interface SalesBookSummary {
   totalGravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
   AcumuladoImporteTerceros: string;
   AcumuladoGravamenTerceros: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
+  /** IVA withheld by the buyers, own and third-party sales together (vouchers of this system only). */
+  totalIvaRetenido: string;
 }
 
-const perRate = (part: PartTotals) =>
+const perRate = (part: BookPartTotals) =>
   SALES_BOOK_RATES.map((r) => ({
     alicuota: r,
     baseImponible: part.base[r],
@@ -178,31 +170,33 @@ const perRate = (part: PartTotals) =>
 
 /** Running totals of the book, fed line by line (the rows are streamed, never all held at once). */
 export class SalesBookTotals {
-  private readonly own = emptyPart();
-  private readonly thirdParty = emptyPart();
+  private readonly own = new BookPartSums();
+  private readonly thirdParty = new BookPartSums();
 
   add(line: SalesBookLine): void {
-    addTo(line.terceros ? this.thirdParty : this.own, line);
+    (line.terceros ? this.thirdParty : this.own).add(line);
   }
 
   /** The totals of the company's own sales, then of third parties' (the book's two closing rows). */
-  parts(): { own: Readonly<PartTotals>; thirdParty: Readonly<PartTotals> } {
-    return { own: this.own, thirdParty: this.thirdParty };
+  parts(): { own: BookPartTotals; thirdParty: BookPartTotals } {
+    return { own: this.own.totals(), thirdParty: this.thirdParty.totals() };
   }
 
   summary(): SalesBookSummary {
+    const { own, thirdParty } = this.parts();
     return {
-      consolidado: this.own.documentos + this.thirdParty.documentos,
-      SinTerceros: this.own.documentos,
-      ConTerceros: this.thirdParty.documentos,
+      consolidado: own.documentos + thirdParty.documentos,
+      SinTerceros: own.documentos,
+      ConTerceros: thirdParty.documentos,
       totalFacturas: {
-        totalExentoSinTerceros: this.own.exento,
-        totalExoneradoSinTerceros: this.own.exonerado,
-        totalImporteTotalSinTerceros: this.own.importeTotal,
+        totalExentoSinTerceros: own.exento,
+        totalExoneradoSinTerceros: own.exonerado,
+        totalImporteTotalSinTerceros: own.importeTotal,
       },
-      totalGravamenes: perRate(this.own),
-      AcumuladoImporteTerceros: this.thirdParty.importeTotal,
-      AcumuladoGravamenTerceros: perRate(this.thirdParty),
+      totalGravamenes: perRate(own),
+      AcumuladoImporteTerceros: thirdParty.importeTotal,
+      AcumuladoGravamenTerceros: perRate(thirdParty),
+      totalIvaRetenido: plusCents(own.ivaRetenido, thirdParty.ivaRetenido),
     };
   }
 }
@@ -230,7 +224,23 @@ export const SALES_BOOK_COLUMNS = [
   { key: 'iva8', titulo: 'IVA 8%' },
   { key: 'base31', titulo: 'Base Imponible 31%' },
   { key: 'iva31', titulo: 'IVA 31%' },
+  { key: 'ivaRetenido', titulo: 'IVA Retenido por el Comprador' },
+  { key: 'comprobanteRetencion', titulo: 'N° Comprobante de Retención' },
 ] as const;
+
+/** The columns holding amounts (the spreadsheet writes them as numbers). */
+export const SALES_BOOK_AMOUNT_KEYS: ReadonlySet<string> = new Set([
+  'importeTotal',
+  'exento',
+  'exonerado',
+  'base16',
+  'iva16',
+  'base8',
+  'iva8',
+  'base31',
+  'iva31',
+  'ivaRetenido',
+]);
 
 /** The extended spreadsheet's extra columns: the document's own currency, rate and amount. */
 export const SALES_BOOK_EXTENDED_COLUMNS = [
@@ -264,6 +274,8 @@ export function salesBookCells(line: SalesBookLine, fecha: string): string[] {
     line.impuesto['8'],
     line.base['31'],
     line.impuesto['31'],
+    line.ivaRetenido,
+    line.comprobanteRetencion,
   ];
 }
 

@@ -98,6 +98,8 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
   { path: '/charts/Linear', nombre: 'Operativos', roles: both, acciones: [] },
   { path: '/home', nombre: 'Inicio', roles: both, acciones: [] },
   { path: '/reportes/libroVentas', nombre: 'Libro de Ventas', roles: both, acciones: [] },
+  // Not in the spec's route tables (issue 12 item 2): the purchase book beside the sales book.
+  { path: '/reportes/libroCompras', nombre: 'Libro de Compras', roles: both, acciones: [] },
   { path: '/reportes/ReporteOrdenes', nombre: 'Reporte de Órdenes/Guías', roles: both, acciones: [] },
   { path: '/reportes/logs', nombre: 'Logs de Eventos', roles: both, acciones: [] },
   { path: '/reportes/logsEmail', nombre: 'Logs de Correos', roles: both, acciones: [] },

@@ -86,6 +86,8 @@ export const facturasCompra = pgTable(
     // The same supplier document recorded twice is a mistake: "ya existe".
     uniqueIndex('facturas_compra_documento_uq').on(t.localidadId, t.proveedorId, t.nroFactura),
     index('facturas_compra_list_idx').on(t.localidadId, t.id),
+    // The purchase book's (date, id) pages (migration 0017).
+    index('facturas_compra_book_idx').on(t.localidadId, t.fechaFactura, t.id),
     check('facturas_compra_tipo_ck', sql`${t.tipoCompra} in ('INTERNA', 'IMPORTACION')`),
   ],
 );

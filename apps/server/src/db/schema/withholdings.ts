@@ -109,7 +109,14 @@ export const retencionLineas = pgTable(
     sustraendo: numeric('sustraendo', { precision: 20, scale: 2 }),
     unidadTributaria: numeric('unidad_tributaria', { precision: 20, scale: 2 }),
   },
-  (t) => [index('retencion_lineas_retencion_idx').on(t.retencionId)],
+  (t) => [
+    index('retencion_lineas_retencion_idx').on(t.retencionId),
+    // The books' lookup by control number without case or punctuation (migration 0017, withholdings/book.ts).
+    index('retencion_lineas_control_key_idx').using(
+      'btree',
+      sql`(regexp_replace(upper(${t.nroControlDocumento}), '[^0-9A-Z]', '', 'g'))`,
+    ),
+  ],
 );
 
 /**

@@ -6,9 +6,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { type BookCursor, type BookFilter, type BookInvoice, invoicesForBook } from '../../invoices/book.ts';
 import { type BookNote, notesForBook } from '../../notes/book.ts';
-
-/** Rows read per query: big enough to amortise the round trip, small enough to keep memory flat. */
-export const PAGE_SIZE = 2000;
+import { batches, PAGE_SIZE, pages } from '../books/paging.ts';
+import { withheldFor } from '../books/withheld.ts';
 
 /** A book line with what the extended spreadsheet adds: the document's own currency, rate and total. */
 export interface BookLine extends SalesBookLine {
@@ -20,19 +19,7 @@ export interface BookLine extends SalesBookLine {
 
 type Doc = { kind: 'fact'; row: BookInvoice } | { kind: 'nota'; row: BookNote };
 
-/** Pages of one family as a stream of rows. */
-async function* pages<T extends BookCursor>(
-  read: (cursor: BookCursor | null) => Promise<T[]>,
-): AsyncGenerator<T> {
-  let cursor: BookCursor | null = null;
-  for (;;) {
-    const page = await read(cursor);
-    yield* page;
-    if (page.length < PAGE_SIZE) return;
-    const last = page[page.length - 1];
-    cursor = { serie: last.serie, numero: last.numero };
-  }
-}
+const cursorOf = (last: BookCursor): BookCursor => ({ serie: last.serie, numero: last.numero });
 
 const before = (a: BookCursor, b: BookCursor) =>
   a.serie < b.serie || (a.serie === b.serie && a.numero < b.numero);
@@ -70,33 +57,48 @@ function sourceOf(doc: Doc): SalesBookSource {
   };
 }
 
-/** Every line of the book of `filter` as `scope` may see it, numbered from 1, in control-number order. */
+/** The invoices and notes of the filter as one stream of sources, in control-number order. */
+async function* sources(db: DbOrTx, scope: TenantScope, filter: BookFilter): AsyncGenerator<SalesBookSource> {
+  const invoices = pages((c) => invoicesForBook(db, scope, filter, c, PAGE_SIZE), cursorOf);
+  const notes = pages((c) => notesForBook(db, scope, filter, c, PAGE_SIZE), cursorOf);
+  let inv = await invoices.next();
+  let note = await notes.next();
+  while (!inv.done || !note.done) {
+    if (note.done || (!inv.done && before(inv.value, note.value))) {
+      yield sourceOf({ kind: 'fact', row: (inv as IteratorYieldResult<BookInvoice>).value });
+      inv = await invoices.next();
+    } else {
+      yield sourceOf({ kind: 'nota', row: note.value });
+      note = await notes.next();
+    }
+  }
+}
+
+/**
+ * Every line of the book of `filter` as `scope` may see it, numbered from 1, in control-number order,
+ * with the IVA the buyers withheld where a voucher of this system names the document (`seller` is the
+ * selling company's RIF; one lookup per batch of lines).
+ */
 export async function* salesBookLines(
   db: DbOrTx,
   scope: TenantScope,
   filter: BookFilter,
+  seller: string,
 ): AsyncGenerator<BookLine> {
-  const invoices = pages((c) => invoicesForBook(db, scope, filter, c, PAGE_SIZE));
-  const notes = pages((c) => notesForBook(db, scope, filter, c, PAGE_SIZE));
-  let inv = await invoices.next();
-  let note = await notes.next();
   let n = 0;
-  while (!inv.done || !note.done) {
-    let doc: Doc;
-    if (note.done || (!inv.done && before(inv.value, note.value))) {
-      doc = { kind: 'fact', row: (inv as IteratorYieldResult<BookInvoice>).value };
-      inv = await invoices.next();
-    } else {
-      doc = { kind: 'nota', row: note.value };
-      note = await notes.next();
+  for await (const batch of batches(sources(db, scope, filter))) {
+    const withheld = await withheldFor(
+      db,
+      batch.map((s) => ({ rifVendedor: seller, nroControl: s.nroControl, numero: s.numero })),
+    );
+    for (const [i, source] of batch.entries()) {
+      yield {
+        ...salesBookLine({ ...source, retenido: withheld[i] }, ++n),
+        moneda: source.moneda,
+        tasaCambio: source.tasaCambio ?? '',
+        importeDivisa: source.anulado ? '0.00' : source.importeTotal,
+        nombreTercero: source.terceros?.nombre ?? '',
+      };
     }
-    const source = sourceOf(doc);
-    yield {
-      ...salesBookLine(source, ++n),
-      moneda: source.moneda,
-      tasaCambio: source.tasaCambio ?? '',
-      importeDivisa: source.anulado ? '0.00' : source.importeTotal,
-      nombreTercero: source.terceros?.nombre ?? '',
-    };
   }
 }

@@ -1,50 +1,17 @@
-// What the sales-book routes and job share: who may see which book, its heading, and its outputs.
-import { formatRif, type SalesBookQuery } from '@sigece/fiscal';
+// What the sales-book routes and job share: the checked request (books/request.ts) and its outputs.
+import type { SalesBookQuery } from '@sigece/fiscal';
 import type { DbOrTx } from '../../../db/client.ts';
-import { badRequest } from '../../../http/errors.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
-import { visibleBranch } from '../../companies/branches.service.ts';
-import { visibleCompany } from '../../companies/service.ts';
-import type { BookFilter } from '../../invoices/book.ts';
+import { bookRequest } from '../books/request.ts';
 import { salesBookLines } from './lines.ts';
-import { type BookHeading, salesBookPdf } from './pdf.ts';
+import { salesBookPdf } from './pdf.ts';
 import { salesBookXlsx } from './xlsx.ts';
 
-/**
- * The book's filter and heading, after the tenancy checks: a foreign company or branch is 403, an unknown
- * one 404, a branch of another company 400.
- */
-export async function bookRequest(
-  db: DbOrTx,
-  scope: TenantScope,
-  query: SalesBookQuery,
-): Promise<{ filter: BookFilter; heading: BookHeading }> {
-  const company = await visibleCompany(db, scope, query.id_localidad);
-  let sucursal: string | undefined;
-  if (query.id_sucursal) {
-    const branch = await visibleBranch(db, scope, query.id_sucursal);
-    if (branch.localidadId !== company.id) throw badRequest('La sucursal no pertenece a la razón social');
-    sucursal = `${branch.codigoSucursal} ${branch.nombre}`;
-  }
-  return {
-    filter: {
-      localidadId: company.id,
-      sucursalId: query.id_sucursal,
-      fechaInicio: query.fechaInicio,
-      fechaFin: query.fechaFin,
-    },
-    heading: {
-      empresa: { nombre: company.nombre, rif: formatRif(company.tipoDocumento, company.numeroDocumento) },
-      sucursal,
-      fechaInicio: query.fechaInicio,
-      fechaFin: query.fechaFin,
-    },
-  };
-}
+export { bookRequest };
 
 export async function salesBookPdfOf(db: DbOrTx, scope: TenantScope, query: SalesBookQuery) {
   const { filter, heading } = await bookRequest(db, scope, query);
-  return salesBookPdf(heading, salesBookLines(db, scope, filter));
+  return salesBookPdf(heading, salesBookLines(db, scope, filter, heading.empresa.rif));
 }
 
 export async function salesBookXlsxOf(
@@ -54,5 +21,5 @@ export async function salesBookXlsxOf(
   options: { extended?: boolean } = {},
 ) {
   const { filter, heading } = await bookRequest(db, scope, query);
-  return salesBookXlsx(heading, salesBookLines(db, scope, filter), options);
+  return salesBookXlsx(heading, salesBookLines(db, scope, filter, heading.empresa.rif), options);
 }

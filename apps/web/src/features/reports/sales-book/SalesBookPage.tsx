@@ -1,6 +1,4 @@
 import './i18n.ts';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,52 +6,29 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  caracasDate,
   fileTimestamp,
   formatAmount,
   formatDateCaracas,
-  MONTHS,
-  monthRange,
   SALES_BOOK_FILES,
   type SalesBookAnswer,
 } from '@sigece/fiscal';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../app/notify.ts';
-import {
-  CompanyBranchDateFields,
-  type CompanyBranchDates,
-  datesInverted,
-  INLINE_PDF_MAX_BASE64,
-  TotalsCard,
-} from '../../documents/index.ts';
-import { useInvoiceCompanies } from '../../invoices/api.ts';
-import {
-  base64Blob,
-  fetchSalesBookExcel,
-  fetchSalesBookPdf,
-  type QueuedBook,
-  requestExtendedBook,
-  type SalesBookRequest,
-  saveBase64,
-} from './api.ts';
+import { TotalsCard } from '../../documents/index.ts';
+import { BookPreview } from '../books/BookPreview.tsx';
+import { saveBase64, XLSX_TYPE } from '../books/files.ts';
+import { useBookPeriod } from '../books/useBookPeriod.tsx';
+import { fetchSalesBookExcel, fetchSalesBookPdf, type QueuedBook, requestExtendedBook } from './api.ts';
 import { SALES_BOOK_NS } from './i18n.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The month this year's picker starts on: the current one in Caracas. */
-function currentMonth(): { year: number; month: number } {
-  const today = caracasDate();
-  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-}
 
 /**
  * /reportes/libroVentas (spec 002 §2.6): the generator card (company, branch, month or dates; PDF,
@@ -61,26 +36,13 @@ function currentMonth(): { year: number; month: number } {
  */
 export default function SalesBookPage() {
   const { t } = useTranslation(SALES_BOOK_NS);
-  const companies = useInvoiceCompanies();
-  const start = currentMonth();
-  const [month, setMonth] = useState(start.month);
-  const [values, setValues] = useState<CompanyBranchDates>(() => monthRange(start.year, start.month));
+  const { ready, request, fields } = useBookPeriod(t('month'));
   const [email, setEmail] = useState('');
   const [book, setBook] = useState<SalesBookAnswer['libro'] | null>(null);
   const [pdf, setPdf] = useState<string | null>(null);
   const [queued, setQueued] = useState<(QueuedBook['result'] & { email: string }) | null>(null);
 
-  const set = (patch: CompanyBranchDates) => setValues((v) => ({ ...v, ...patch }));
-  const ready = Boolean(
-    values.id_localidad && values.fechaInicio && values.fechaFin && !datesInverted(values),
-  );
   const emailOk = EMAIL.test(email.trim());
-  const request = (): SalesBookRequest => ({
-    fechaInicio: values.fechaInicio ?? '',
-    fechaFin: values.fechaFin ?? '',
-    id_localidad: values.id_localidad ?? '',
-    id_sucursal: values.id_sucursal || undefined,
-  });
 
   const generatePdf = useMutation({
     mutationFn: () => fetchSalesBookPdf(request()),
@@ -95,7 +57,7 @@ export default function SalesBookPage() {
     onSuccess: ({ libro }) => {
       setBook(libro);
       if (libro.libroExcel)
-        saveBase64(libro.libroExcel, SALES_BOOK_FILES.excel(fileTimestamp(new Date())), XLSX);
+        saveBase64(libro.libroExcel, SALES_BOOK_FILES.excel(fileTimestamp(new Date())), XLSX_TYPE);
     },
     onError: notifyError,
   });
@@ -105,15 +67,6 @@ export default function SalesBookPage() {
     onError: notifyError,
   });
   const busy = generatePdf.isPending || generateExcel.isPending || extended.isPending;
-
-  const pdfUrl = useMemo(() => (pdf ? URL.createObjectURL(base64Blob(pdf, 'application/pdf')) : null), [pdf]);
-  useEffect(() => () => (pdfUrl ? URL.revokeObjectURL(pdfUrl) : undefined), [pdfUrl]);
-
-  const chooseMonth = (m: number) => {
-    setMonth(m);
-    const year = Number((values.fechaInicio ?? caracasDate()).slice(0, 4));
-    set(monthRange(year, m));
-  };
 
   const money = (v: string) => formatAmount(v);
   const sections = book
@@ -146,6 +99,7 @@ export default function SalesBookPage() {
                 value: money(g.montoAlicuota),
               },
             ]),
+            { key: 'retenido', label: t('retenido'), value: money(book.totalIvaRetenido) },
           ],
         },
         {
@@ -172,26 +126,7 @@ export default function SalesBookPage() {
           {t('generator')}
         </Typography>
         <Grid container spacing={2}>
-          <CompanyBranchDateFields
-            values={values}
-            set={set}
-            companies={companies.data ?? []}
-            loading={companies.isPending}
-          >
-            <TextField
-              select
-              fullWidth
-              label={t('month')}
-              value={month}
-              onChange={(e) => chooseMonth(Number(e.target.value))}
-            >
-              {MONTHS.map((name, i) => (
-                <MenuItem key={name} value={i + 1}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </CompanyBranchDateFields>
+          {fields}
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               fullWidth
@@ -233,30 +168,18 @@ export default function SalesBookPage() {
           )}
         </Grid>
         <Grid size={{ xs: 12, lg: 8 }}>
-          {pdf && pdfUrl && (
-            <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('preview')}>
-              {pdf.length < INLINE_PDF_MAX_BASE64 ? (
-                <Box
-                  component="iframe"
-                  title={t('frameTitle')}
-                  src={pdfUrl}
-                  data-testid="sales-book-pdf"
-                  sx={{ border: 0, width: '100%', minHeight: '70vh' }}
-                />
-              ) : (
-                <Stack spacing={2} sx={{ alignItems: 'center', py: 4 }}>
-                  <Typography>{t('tooLarge')}</Typography>
-                  <Button
-                    variant="contained"
-                    href={pdfUrl}
-                    download={SALES_BOOK_FILES.pdf}
-                    startIcon={<FileDownloadOutlined />}
-                  >
-                    {t('download')}
-                  </Button>
-                </Stack>
-              )}
-            </Paper>
+          {pdf && (
+            <BookPreview
+              pdf={pdf}
+              fileName={SALES_BOOK_FILES.pdf}
+              testId="sales-book-pdf"
+              labels={{
+                preview: t('preview'),
+                frameTitle: t('frameTitle'),
+                tooLarge: t('tooLarge'),
+                download: t('download'),
+              }}
+            />
           )}
         </Grid>
       </Grid>

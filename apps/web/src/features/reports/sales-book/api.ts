@@ -1,14 +1,10 @@
 import type { SalesBookAnswer } from '@sigece/fiscal';
 import { api } from '../../../app/api.ts';
+import type { BookRequest as SalesBookRequest } from '../books/useBookPeriod.tsx';
 
 const BASE = '/v2/mantenimiento/reportes';
 
-export interface SalesBookRequest {
-  fechaInicio: string;
-  fechaFin: string;
-  id_localidad: string;
-  id_sucursal?: string;
-}
+export type { BookRequest as SalesBookRequest } from '../books/useBookPeriod.tsx';
 
 export interface QueuedBook {
   msg: string;
@@ -24,19 +20,4 @@ export const fetchSalesBookExcel = (q: SalesBookRequest) =>
 export const requestExtendedBook = (q: SalesBookRequest & { email: string }) =>
   api<QueuedBook>(`${BASE}/getLibroVentasExcelExtendido`, { query: { ...q } });
 
-/** Saves base64 bytes as a file the browser downloads. */
-export function saveBase64(base64: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(base64Blob(base64, type));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function base64Blob(base64: string, type: string): Blob {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type });
-}
+export { base64Blob, saveBase64 } from '../books/files.ts';

@@ -1,0 +1,167 @@
+// A book (sales or purchases) as a PDF: legal landscape, one monospaced line per row, rows consumed from a
+// stream as they come. pdfkit lays out the page and writes the file; each row's text goes straight into
+// the page's content stream as one Tj in the standard Courier font. pdfkit's text() measured, encoded and
+// positioned every character of every line in JavaScript (glyph lookup, kerning pairs, hex encoding),
+// which made a 50,000-line book cost minutes of CPU; Courier needs none of it, every glyph being 600/1000
+// of the font size wide, and the standard fonts are not embedded, only named.
+import { formatDateCaracas } from '@sigece/fiscal';
+import PDFDocument from 'pdfkit';
+
+export interface BookHeading {
+  empresa: { nombre: string; rif: string };
+  sucursal?: string;
+  fechaInicio: string;
+  fechaFin: string;
+}
+
+/** A column: its heading and its width in characters, right-aligned when it holds amounts. */
+export interface BookColumn {
+  titulo: string;
+  width: number;
+  right?: boolean;
+}
+
+export interface BookPdfLayout {
+  /** The document's title ('Libro de Ventas'); the pages print it in capitals. */
+  title: string;
+  heading: BookHeading;
+  columns: readonly BookColumn[];
+}
+
+const MARGIN = 24;
+const MAX_SIZE = 5.6;
+/** Courier's advance width and ascender, in thousandths of the font size (its AFM). */
+const COURIER_ADVANCE = 0.6;
+const COURIER_ASCENDER = 0.629;
+
+/** The text as a PDF literal string in WinAnsiEncoding: Latin-1 as is, anything else '?'. */
+function literal(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28 || c === 0x29 || c === 0x5c) out += `\\${text[i]}`;
+    else if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c <= 0xff)) out += text[i];
+    else out += '?';
+  }
+  return `(${out})`;
+}
+
+function fit(text: string, width: number, right = false): string {
+  const cut = text.length > width ? text.slice(0, width) : text;
+  return right ? cut.padStart(width) : cut.padEnd(width);
+}
+
+/** A row's cells as one line of the table (cells beyond the columns are ignored). */
+export function tableLine(columns: readonly BookColumn[], cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    if (i > 0) line += ' ';
+    line += fit(cells[i] ?? '', columns[i].width, columns[i].right);
+  }
+  return line;
+}
+
+const day = (iso: string) => formatDateCaracas(new Date(`${iso}T12:00:00-04:00`));
+
+/**
+ * Writes the book from `rows` (each row's cells, already formatted), then the rows `closing()` returns
+ * (its totals, known once every row went by) in bold; resolves with the PDF's bytes.
+ */
+export async function writeBookPdf(
+  layout: BookPdfLayout,
+  rows: AsyncIterable<readonly string[]>,
+  closing: () => ReadonlyArray<readonly string[]>,
+): Promise<Buffer> {
+  const { heading, columns } = layout;
+  const pdf = new PDFDocument({
+    size: 'LEGAL',
+    layout: 'landscape',
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: {
+      Title: layout.title,
+      Author: heading.empresa.nombre,
+      Creator: 'sigece',
+      Producer: 'sigece',
+    },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    pdf.on('end', resolve);
+    pdf.on('error', reject);
+  });
+
+  // The two fonts, named once (pdfkit registers a standard font's dictionary on first use).
+  type FontRef = { id: string; ref(): unknown };
+  const fontOf = (name: string) => (pdf.font(name) as unknown as { _font: FontRef })._font;
+  const regular = fontOf('Courier');
+  const bold = fontOf('Courier-Bold');
+
+  const chars = columns.reduce((n, c) => n + c.width, 0) + columns.length - 1;
+  let width = 0;
+  let height = 0;
+  let size = MAX_SIZE;
+  let lineHeight = 0;
+  let y = 0;
+  let page = 0;
+  let ops: string[] = [];
+
+  const write = (text: string, font: FontRef, fontSize: number) => {
+    const baseline = height - y - COURIER_ASCENDER * fontSize;
+    ops.push(`/${font.id} ${fontSize} Tf 1 0 0 1 ${MARGIN} ${baseline.toFixed(2)} Tm ${literal(text)} Tj`);
+  };
+  const line = (text: string, font = regular) => {
+    write(text, font, size);
+    y += lineHeight;
+  };
+  const flush = () => {
+    if (ops.length === 0) return;
+    // pdfkit's page content is flipped (y down); the text block is written in PDF's own coordinates.
+    pdf.addContent(`q 1 0 0 -1 0 ${height} cm BT\n${ops.join('\n')}\nET Q`);
+    ops = [];
+  };
+  const newPage = () => {
+    flush();
+    pdf.addPage();
+    page += 1;
+    const fonts = pdf.page.fonts as Record<string, unknown>;
+    fonts[regular.id] = regular.ref();
+    fonts[bold.id] = bold.ref();
+    width = pdf.page.width;
+    height = pdf.page.height;
+    // As large as the widest line allows, never above MAX_SIZE.
+    size = Math.min(MAX_SIZE, Math.floor(((width - 2 * MARGIN) / (chars * COURIER_ADVANCE)) * 100) / 100);
+    lineHeight = size * 1.28;
+    y = MARGIN;
+    write(layout.title.toUpperCase(), bold, 9);
+    y += 12;
+    line(
+      `Contribuyente: ${heading.empresa.nombre}   RIF: ${heading.empresa.rif}${heading.sucursal ? `   Sucursal: ${heading.sucursal}` : ''}`,
+    );
+    line(`Período: ${day(heading.fechaInicio)} al ${day(heading.fechaFin)}   Montos en Bs.   Página ${page}`);
+    y += 2;
+    line(
+      tableLine(
+        columns,
+        columns.map((c) => c.titulo),
+      ),
+      bold,
+    );
+  };
+  const bottom = () => height - MARGIN - lineHeight;
+
+  newPage();
+  for await (const cells of rows) {
+    if (y > bottom()) newPage();
+    line(tableLine(columns, cells));
+  }
+  const last = closing();
+  if (y > bottom() - (last.length + 1) * lineHeight) newPage();
+  y += 2;
+  for (const cells of last) line(tableLine(columns, cells), bold);
+  flush();
+  pdf.end();
+  await done;
+  return Buffer.concat(chunks);
+}
