@@ -7,6 +7,7 @@ export * from './formats.ts';
 export * from './invoices/contract.ts';
 export * from './invoices/schema.ts';
 export * from './invoices/totals.ts';
+export * from './invoices/models.ts';
 export * from './mass-load/contract.ts';
 export * from './money.ts';
 export * from './notes/contract.ts';
