@@ -6,7 +6,9 @@
 -- packages/fiscal/src/invoices/models.ts, validated and bounded before it is stored. The amounts that
 -- matter to the books stay in typed columns: importe_total includes the charges, total_cargos states them.
 alter table facturas add column datos_modelo jsonb;
+--> statement-breakpoint
 alter table facturas add column total_cargos numeric(20, 2) not null default 0;
+--> statement-breakpoint
 -- The model lists (/facturacion/aereas, /facturacion/licores) page a small share of the invoices by date.
 create index facturas_modelo_idx on facturas (modelo_factura, fecha_emision)
   where modelo_factura in ('AEREA', 'LICORES');

@@ -45,10 +45,12 @@ describe('air transport: charges outside the taxable base (Providencia 0078, Pro
 
   it('rounds each charge half-up to 2 places before adding (0.005 → 0.01)', () => {
     // 10.005 → 10.01; 0.125 → 0.13; total 10.14
-    expect(airCharges([
-      { concepto: 'A', monto: '10.005' },
-      { concepto: 'B', monto: '0.125' },
-    ])).toEqual({
+    expect(
+      airCharges([
+        { concepto: 'A', monto: '10.005' },
+        { concepto: 'B', monto: '0.125' },
+      ]),
+    ).toEqual({
       cargos: [
         { concepto: 'A', monto: '10.01' },
         { concepto: 'B', monto: '0.13' },
@@ -66,13 +68,20 @@ describe('air transport: charges outside the taxable base (Providencia 0078, Pro
       'transporteAereo.lstCargos[0].monto no puede ser negativo',
     );
     const big = '999999999999999999.99';
-    expect(() => airCharges([{ concepto: 'A', monto: big }, { concepto: 'B', monto: big }])).toThrow(
-      'transporteAereo.totalCargos excede el máximo permitido',
-    );
+    expect(() =>
+      airCharges([
+        { concepto: 'A', monto: big },
+        { concepto: 'B', monto: big },
+      ]),
+    ).toThrow('transporteAereo.totalCargos excede el máximo permitido');
   });
 
   it('reads the air block liberally and bounds every field', () => {
-    const ok = airTransportSchema.parse({ ...air, PASAJERO: undefined, lstCargos: [{ concepto: 'T', monto: 5 }] });
+    const ok = airTransportSchema.parse({
+      ...air,
+      PASAJERO: undefined,
+      lstCargos: [{ concepto: 'T', monto: 5 }],
+    });
     expect(ok.lstCargos).toEqual([{ concepto: 'T', monto: '5' }]);
     const long = airTransportSchema.safeParse({ ...air, nroBoleto: '1'.repeat(21) });
     expect(long.success).toBe(false);
@@ -96,17 +105,22 @@ describe('air transport: charges outside the taxable base (Providencia 0078, Pro
 describe('alcoholic beverages (Ley de Impuesto sobre Alcohol y Especies Alcohólicas)', () => {
   it('reads grade, capacity (litres by default) and band, and prints them', () => {
     const l = liquorLineSchema.parse({ gradoAlcoholico: '40', capacidad: 0.75, bandaGarantia: 'BG-0001' });
-    expect(l).toEqual({ gradoAlcoholico: '40', capacidad: '0.75', unidadCapacidad: 'L', bandaGarantia: 'BG-0001' });
+    expect(l).toEqual({
+      gradoAlcoholico: '40',
+      capacidad: '0.75',
+      unidadCapacidad: 'L',
+      bandaGarantia: 'BG-0001',
+    });
     expect(liquorLineText(l)).toBe('Grado: 40 °G.L.   Capacidad: 0,75 L   Banda: BG-0001');
   });
 
   it('refuses a grade above 100 and a capacity of 0', () => {
-    expect(liquorLineSchema.safeParse({ gradoAlcoholico: '101', capacidad: '1' }).error?.issues[0].message).toBe(
-      'licor.gradoAlcoholico debe estar entre 0 y 100',
-    );
-    expect(liquorLineSchema.safeParse({ gradoAlcoholico: '5', capacidad: '0' }).error?.issues[0].message).toBe(
-      'licor.capacidad debe ser mayor a 0',
-    );
+    expect(
+      liquorLineSchema.safeParse({ gradoAlcoholico: '101', capacidad: '1' }).error?.issues[0].message,
+    ).toBe('licor.gradoAlcoholico debe estar entre 0 y 100');
+    expect(
+      liquorLineSchema.safeParse({ gradoAlcoholico: '5', capacidad: '0' }).error?.issues[0].message,
+    ).toBe('licor.capacidad debe ser mayor a 0');
   });
 });
 
@@ -147,7 +161,11 @@ describe('model data belongs to its model', () => {
     const general = invoiceSchema.parse(invoice);
     expect(general).not.toHaveProperty('transporteAereo');
     expect(general.lstDetallesFacturaGeneral[0]).not.toHaveProperty('licor');
-    const liquor = invoiceSchema.parse({ ...invoice, modeloFactura: 'licores', licores: { licenciaExpendio: 'L-1' } });
+    const liquor = invoiceSchema.parse({
+      ...invoice,
+      modeloFactura: 'licores',
+      licores: { licenciaExpendio: 'L-1' },
+    });
     expect(liquor.modeloFactura).toBe('LICORES');
     expect(liquor.licores).toEqual({ licenciaExpendio: 'L-1' });
   });

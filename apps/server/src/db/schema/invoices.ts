@@ -100,9 +100,7 @@ export const facturas = pgTable(
     uniqueIndex('facturas_orden_uq').on(t.ordenId).where(sql`${t.ordenId} is not null`),
     index('facturas_list_idx').on(t.localidadId, t.fechaEmision),
     index('facturas_emision_idx').on(t.fechaEmision),
-    index('facturas_modelo_idx')
-      .on(t.modelo, t.fechaEmision)
-      .where(sql`${t.modelo} in ('AEREA', 'LICORES')`),
+    index('facturas_modelo_idx').on(t.modelo, t.fechaEmision).where(sql`${t.modelo} in ('AEREA', 'LICORES')`),
   ],
 );
 

@@ -1,14 +1,14 @@
 import {
   airCharges,
-  type DocumentTotals as InvoiceTotals,
   type InvoiceInput,
   type InvoiceModelData,
+  type DocumentTotals as InvoiceTotals,
   invoiceModelProblem,
   liquorLineText,
   totalsWithCharges,
 } from '@sigece/fiscal';
-import type { DocumentCharge, DocumentSection } from '../../documents/index.ts';
 import { formatDate } from '../../documents/format.ts';
+import type { DocumentCharge, DocumentSection } from '../../documents/index.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 
 /**

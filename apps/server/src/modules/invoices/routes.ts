@@ -42,10 +42,12 @@ const filtersSchema = z.object({
   tipoDocumento: z.string().trim().max(1).optional(),
   numeroDocumento: z.string().trim().max(9).optional(),
   /** The list of one model (/facturacion/aereas: AEREA, /facturacion/licores: LICORES). */
-  modeloFactura: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(INVOICE_MODELS, { error: `modeloFactura debe ser uno de: ${INVOICE_MODELS.join(', ')}` }),
-  ).optional(),
+  modeloFactura: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(INVOICE_MODELS, { error: `modeloFactura debe ser uno de: ${INVOICE_MODELS.join(', ')}` }),
+    )
+    .optional(),
 });
 
 const AIR = INVOICE_MODEL_SCREENS.AEREA;
@@ -112,7 +114,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryfacturacion',
     {
-      preValidation: guard({ anyOf: [{ module: LIST.module }, { module: AIR.module }, { module: LIQUOR.module }] }),
+      preValidation: guard({
+        anyOf: [{ module: LIST.module }, { module: AIR.module }, { module: LIQUOR.module }],
+      }),
       schema: {
         tags,
         security,

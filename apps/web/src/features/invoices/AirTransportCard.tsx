@@ -1,5 +1,5 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -79,7 +79,7 @@ export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next:
             </Grid>
           ))}
         </Grid>
-        <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mt: 3, mb: 1 }}>
+        <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
           <div>
             <Typography variant="subtitle2" component="h3">
               {t('air.charges')}
@@ -93,7 +93,15 @@ export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next:
             disabled={air.cargos.length >= CHARGE_LIMITS.max}
             onClick={() =>
               set({
-                cargos: [...air.cargos, { key: crypto.randomUUID(), concepto: '', beneficiario: '', monto: '' }],
+                cargos: [
+                  ...air.cargos,
+                  {
+                    key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+                    concepto: '',
+                    beneficiario: '',
+                    monto: '',
+                  },
+                ],
               })
             }
           >
@@ -107,14 +115,16 @@ export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next:
         )}
         <Stack spacing={1.5}>
           {air.cargos.map((c, i) => (
-            <Grid container spacing={1} key={c.key} alignItems="center">
+            <Grid container spacing={1} key={c.key} sx={{ alignItems: 'center' }}>
               <Grid size={{ xs: 12, sm: 5 }}>
                 <TextField
                   label={t('air.concepto')}
                   required
                   value={c.concepto}
                   slotProps={{ htmlInput: { 'data-testid': `air-charge-concepto-${i}` } }}
-                  onChange={(e) => setCharge(c.key, { concepto: e.target.value.slice(0, CHARGE_LIMITS.concepto) })}
+                  onChange={(e) =>
+                    setCharge(c.key, { concepto: e.target.value.slice(0, CHARGE_LIMITS.concepto) })
+                  }
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 3 }}>
@@ -143,7 +153,7 @@ export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next:
                   aria-label={t('air.removeCharge', { concepto: c.concepto })}
                   onClick={() => set({ cargos: air.cargos.filter((x) => x.key !== c.key) })}
                 >
-                  <DeleteOutline />
+                  <DeleteOutlined />
                 </IconButton>
               </Grid>
             </Grid>

@@ -58,7 +58,8 @@ export function InvoiceListPage({ model }: { model?: ListedModel }) {
   const navigate = useNavigate();
   const queryKey = useMemo(() => (model ? [...invoicesKey, model] : invoicesKey), [model]);
   const fetchModelPage = useCallback(
-    (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal) => fetchPage(q, filters, signal, model),
+    (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal) =>
+      fetchPage(q, filters, signal, model),
     [model],
   );
 

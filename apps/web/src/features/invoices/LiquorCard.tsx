@@ -30,7 +30,10 @@ export function LiquorCard({ draft, patch }: { draft: Draft; patch: (next: Parti
   const set = (next: Partial<LiquorDraft>) => patch({ licores: { ...liquor, ...next } });
   const setLine = (productId: string, next: Partial<LiquorLineDraft>) =>
     set({
-      lineas: { ...liquor.lineas, [productId]: { ...(liquor.lineas[productId] ?? emptyLiquorLine()), ...next } },
+      lineas: {
+        ...liquor.lineas,
+        [productId]: { ...(liquor.lineas[productId] ?? emptyLiquorLine()), ...next },
+      },
     });
   const decimal = (productId: string, field: 'gradoAlcoholico' | 'capacidad', raw: string) => {
     const value = raw.replace(',', '.');
@@ -76,7 +79,7 @@ export function LiquorCard({ draft, patch }: { draft: Draft; patch: (next: Parti
           {draft.lines.map((line) => {
             const data = liquor.lineas[line.productId] ?? emptyLiquorLine();
             return (
-              <Grid container spacing={1} key={line.productId} alignItems="center">
+              <Grid container spacing={1} key={line.productId} sx={{ alignItems: 'center' }}>
                 <Grid size={{ xs: 12, md: 4 }}>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {line.codigoProducto} · {line.descripcion}
@@ -103,7 +106,9 @@ export function LiquorCard({ draft, patch }: { draft: Draft; patch: (next: Parti
                     select
                     label={t('liquor.unidadCapacidad')}
                     value={data.unidadCapacidad}
-                    onChange={(e) => setLine(line.productId, { unidadCapacidad: e.target.value as CapacityUnit })}
+                    onChange={(e) =>
+                      setLine(line.productId, { unidadCapacidad: e.target.value as CapacityUnit })
+                    }
                   >
                     {CAPACITY_UNITS.map((u) => (
                       <MenuItem key={u} value={u}>

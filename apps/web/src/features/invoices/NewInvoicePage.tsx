@@ -51,8 +51,8 @@ import {
 } from './draft.ts';
 import { InvoiceDataCard } from './InvoiceDataCard.tsx';
 import { InvoiceIssuedDialog, type IssuedInvoice } from './InvoiceIssuedDialog.tsx';
-import { useLastInvoiceNumber } from './lastNumber.ts';
 import { LiquorCard } from './LiquorCard.tsx';
+import { useLastInvoiceNumber } from './lastNumber.ts';
 import { isListedModel, MODEL_LIST_PATHS } from './models.ts';
 import { ObservationDialog } from './ObservationDialog.tsx';
 import { PaymentsCard } from './PaymentsCard.tsx';

@@ -49,8 +49,9 @@ export function modelDetailSections(
         ...(f.licores.licenciaComprador
           ? ([[t('liquor.licenciaComprador'), f.licores.licenciaComprador]] as Array<[string, string]>)
           : []),
-        ...f.lstDetallesFacturaGeneral.flatMap((l): Array<[string, string]> =>
-          l.licor ? [[`${l.codigoProducto} · ${l.descripcion}`, liquorLineText(l.licor)]] : [],
+        ...f.lstDetallesFacturaGeneral.flatMap(
+          (l): Array<[string, string]> =>
+            l.licor ? [[`${l.codigoProducto} · ${l.descripcion}`, liquorLineText(l.licor)]] : [],
         ),
       ],
     });

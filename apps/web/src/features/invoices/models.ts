@@ -1,4 +1,4 @@
-import { dec, type DocumentTotals, money, sum, totalsWithCharges } from '@sigece/fiscal';
+import { type DocumentTotals, dec, money, sum, totalsWithCharges } from '@sigece/fiscal';
 import type { Draft, DraftLine } from './draft.ts';
 
 /**
@@ -88,7 +88,11 @@ export const emptyAirDraft = (): AirDraft => ({
   clase: '',
   cargos: [],
 });
-export const emptyLiquorDraft = (): LiquorDraft => ({ licenciaExpendio: '', licenciaComprador: '', lineas: {} });
+export const emptyLiquorDraft = (): LiquorDraft => ({
+  licenciaExpendio: '',
+  licenciaComprador: '',
+  lineas: {},
+});
 export const emptyLiquorLine = (): LiquorLineDraft => ({
   gradoAlcoholico: '',
   capacidad: '',
@@ -113,17 +117,27 @@ export function withModelCharges(
 }
 
 /** Whether the model's required data is there: the passenger, ticket and route; the licence. */
-export function modelComplete(draft: Pick<Draft, 'modelo' | 'aereo' | 'licores'>): boolean {
+export function modelComplete(draft: Pick<Draft, 'modelo' | 'aereo' | 'licores' | 'lines'>): boolean {
   if (draft.modelo === 'AEREA') {
     const a = draft.aereo;
     const required = [a.pasajero, a.documentoPasajero, a.nroBoleto, a.origen, a.destino, a.fechaSalida];
-    return required.every((v) => v.trim() !== '') && a.cargos.every((c) => c.concepto.trim() && isAmount(c.monto));
+    return (
+      required.every((v) => v.trim() !== '') && a.cargos.every((c) => c.concepto.trim() && isAmount(c.monto))
+    );
   }
   if (draft.modelo === 'LICORES') {
-    const lines = Object.values(draft.licores.lineas);
+    // Only the lines on the invoice: a removed product's data is left behind, unused.
+    const lines = draft.lines.flatMap((l) => draft.licores.lineas[l.productId] ?? []);
     return (
       draft.licores.licenciaExpendio.trim() !== '' &&
-      lines.every((l) => (l.gradoAlcoholico === '' && l.capacidad === '') || (isAmount(l.gradoAlcoholico) && dec(l.gradoAlcoholico).lte(100) && isAmount(l.capacidad) && dec(l.capacidad).gt(0)))
+      lines.every(
+        (l) =>
+          (l.gradoAlcoholico === '' && l.capacidad === '') ||
+          (isAmount(l.gradoAlcoholico) &&
+            dec(l.gradoAlcoholico).lte(100) &&
+            isAmount(l.capacidad) &&
+            dec(l.capacidad).gt(0)),
+      )
     );
   }
   return true;
@@ -171,7 +185,7 @@ export function modelPayload(draft: Pick<Draft, 'modelo' | 'aereo' | 'licores'>)
 /** A line's LICORES product data for the payload, when the user gave it. */
 export function lineModelPayload(draft: Pick<Draft, 'modelo' | 'licores'>, line: DraftLine) {
   const data = draft.modelo === 'LICORES' ? draft.licores.lineas[line.productId] : undefined;
-  if (!data || !data.gradoAlcoholico || !data.capacidad) return {};
+  if (!data?.gradoAlcoholico || !data.capacidad) return {};
   return {
     licor: {
       gradoAlcoholico: data.gradoAlcoholico,
