@@ -81,11 +81,11 @@ test('issue an air invoice from its list, with its fee outside the taxable base,
     await expect(toast(page, 'Factura General registrada')).toBeVisible();
     const issued = page.getByRole('dialog', { name: 'Factura generada' });
     await expect(issued.locator('[data-label="Nro. Factura"]')).toHaveText(nro);
-    await issued.getByRole('button', { name: 'Ir a la lista' }).click();
+    await issued.getByRole('link', { name: 'Ir a la lista' }).click();
+    await expect(page).toHaveURL(/\/facturacion\/aereas$/);
   });
 
   await test.step('the air list shows it with its PDF; the liquor list does not', async () => {
-    await page.goto('/facturacion/aereas');
     await expect(page.getByRole('heading', { name: 'Facturas Aéreas' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: nro });
     await expect(row).toBeVisible();

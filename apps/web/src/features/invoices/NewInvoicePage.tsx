@@ -419,6 +419,7 @@ export default function NewInvoicePage() {
       {issued && (
         <InvoiceIssuedDialog
           invoice={issued}
+          listPath={listed ? MODEL_LIST_PATHS[listed] : INVOICES_PATH}
           onAnother={() => setIssued(null)}
           onClose={() => setIssued(null)}
         />
