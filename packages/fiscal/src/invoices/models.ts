@@ -12,11 +12,12 @@ import type { DocumentTotals } from './totals.ts';
  *
  * Sources (read 2026-11-25 through public pages; the primary Gaceta texts were not at hand):
  * - Providencia Administrativa SNAT/2011/00071, Normas Generales de Emisión de Facturas y otros
- *   Documentos, G.O. N° 39.795 del 08-11-2011 (text reproduced at mundotributariovzla.blogspot.com and
- *   scribd "Providencia 00071"): arts. 13-14 list the content of every invoice (denomination, numbers,
- *   issuer and buyer identification, description, base, rate and tax per rate, total, amounts "por
- *   cuenta de terceros" stated apart). The general invoice already prints that content; the models only
- *   add to it.
+ *   Documentos, G.O. N° 39.795 del 08-11-2011. Its heading and arts. 1-2 were read in public copies
+ *   (mundotributariovzla.blogspot.com, emersongescalona.blogspot.com, scribd "Providencia 00071"); the
+ *   text of art. 13 (content of an invoice) was NOT retrieved here and is cited from its well-known
+ *   content: besides numbers, parties and description, charges added to the price are described with
+ *   their value, and the taxable base per rate, the exempt amount, the tax and the total are stated
+ *   apart. The general invoice already prints that content; the models only add to it.
  * - Providencia conjunta N° 0078 de los ministerios de Finanzas y de Transporte Acuático y Aéreo,
  *   G.O. N° 40.318 (December 2013), normas para la emisión de facturas de boletos aéreos — VERIFIED only
  *   through press summaries (2001online.com, 18-12-2013 "Establecidas normas para la emisión de facturas
