@@ -5,6 +5,7 @@ export * from './companies/schemas.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';
 export * from './invoices/contract.ts';
+export * from './invoices/models.ts';
 export * from './invoices/schema.ts';
 export * from './invoices/totals.ts';
 export * from './mass-load/contract.ts';

@@ -4,7 +4,7 @@
  * time, measuring the rest of the word again for every line: time quadratic in its length (64,000
  * characters took 9 s, 1 MB minutes), so whatever the stored data holds, layout stays linear and short.
  */
-import type { FiscalDocument } from './model.ts';
+import type { DocumentTotals, FiscalDocument } from './model.ts';
 
 /** Maximum characters printed of each text field; the rest is replaced by "…". */
 export const PRINT_LIMITS = {
@@ -35,6 +35,11 @@ export const PRINT_LIMITS = {
 
 /** How many extra data are printed; the rest are summarised in one last entry. */
 export const MAX_EXTRAS = 20;
+/** How many sections, fields per section, notes per line and charges are printed. */
+export const MAX_SECTIONS = 5;
+export const MAX_SECTION_FIELDS = 24;
+export const MAX_LINE_NOTES = 5;
+export const MAX_CHARGES = 20;
 
 const ELLIPSIS = '…';
 
@@ -93,11 +98,10 @@ export function boundDocument(doc: FiscalDocument): FiscalDocument {
       unidad: cut(line.unidad, L.short),
       lote: cut(line.lote, L.code),
       vencimiento: line.vencimiento === undefined ? undefined : cutDate(line.vencimiento, L.misc),
+      notes: line.notes?.slice(0, MAX_LINE_NOTES).map((n) => cut(n, L.extraValue)),
     })),
-    totals: {
-      ...doc.totals,
-      taxes: doc.totals.taxes.map((t) => ({ ...t, nombre: cut(t.nombre, L.short) })),
-    },
+    totals: boundTotals(doc.totals),
+    amountsInBs: doc.amountsInBs && boundTotals(doc.amountsInBs),
     payments: doc.payments?.map((p) => ({
       ...p,
       modo: cut(p.modo, L.short),
@@ -111,6 +115,13 @@ export function boundDocument(doc: FiscalDocument): FiscalDocument {
       direccionServicio: cut(doc.service.direccionServicio, L.address),
     },
     extras: doc.extras && keptExtras,
+    sections: doc.sections?.slice(0, MAX_SECTIONS).map((section) => ({
+      title: cut(section.title, L.short),
+      fields: section.fields.slice(0, MAX_SECTION_FIELDS).map((f) => ({
+        label: cut(f.label, L.extraLabel),
+        value: cut(f.value, L.extraValue),
+      })),
+    })),
     watermark: cut(doc.watermark, L.short),
     printer: {
       ...doc.printer,
@@ -124,6 +135,16 @@ export function boundDocument(doc: FiscalDocument): FiscalDocument {
         hasta: cut(doc.printer.controlRange.hasta, L.identifier),
       },
     },
+  };
+}
+
+function boundTotals(totals: DocumentTotals): DocumentTotals {
+  return {
+    ...totals,
+    taxes: totals.taxes.map((t) => ({ ...t, nombre: cut(t.nombre, PRINT_LIMITS.short) })),
+    charges: totals.charges
+      ?.slice(0, MAX_CHARGES)
+      .map((c) => ({ ...c, label: cut(c.label, PRINT_LIMITS.extraLabel) })),
   };
 }
 

@@ -466,6 +466,27 @@ class Renderer {
     });
   }
 
+  /** A model's own data (`doc.sections`): one titled box each, its fields in two columns. */
+  private sectionBlocks() {
+    for (const section of this.doc.sections ?? []) {
+      if (section.fields.length === 0) continue;
+      if (this.y + 60 > BOTTOM) {
+        this.newPage();
+        this.continuationHeader();
+      }
+      const half = Math.ceil(section.fields.length / 2);
+      this.titledBox(pdfText(section.title), (y0) => {
+        let ly = y0;
+        for (const f of section.fields.slice(0, half))
+          ly += this.field(`${pdfText(f.label)}:`, f.value, M + 5, ly, 102, 213);
+        let ry = y0;
+        for (const f of section.fields.slice(half))
+          ry += this.field(`${pdfText(f.label)}:`, f.value, M + 330, ry, 100, W - 330 - 105);
+        return Math.max(ly, ry) - y0;
+      });
+    }
+  }
+
   private tableHeader() {
     const y = this.y;
     this.pdf.rect(M, y, W, 16).fill(FILL);
@@ -556,7 +577,10 @@ class Renderer {
       const lot: string[] = [];
       if (line.lote) lot.push(`Lote: ${pdfText(line.lote)}`);
       if (line.vencimiento) lot.push(`Vence: ${formatDate(line.vencimiento)}`);
-      const lotText = lot.join('   ');
+      // Lot and expiry on one line, then each further note of the line (a model's product data).
+      const lotText = [lot.join('   '), ...(line.notes ?? []).map((n) => pdfText(n))]
+        .filter(Boolean)
+        .join('\n');
       const codigo = pdfText(line.codigo);
       const unidad = pdfText(line.unidad);
       const descW = COLUMNS[1].width - 2 * PAD;
@@ -638,6 +662,10 @@ class Renderer {
       const pickAmount = (x: DocumentTotals) => x.taxes[i]?.monto ?? '0';
       if (withBs) rows.push(row(`Base imponible ${name} ${pct}%`, pickBase));
       rows.push(row(`${name} ${pct}% sobre ${this.money(tax.base)}`, pickAmount));
+    });
+    // Outside the taxable base (air fees and the like): after the taxes, already inside the total.
+    (t.charges ?? []).forEach((charge, i) => {
+      rows.push(row(pdfText(charge.label), (x) => x.charges?.[i]?.monto ?? '0'));
     });
     const igtf = doc.igtf;
     if (!igtf) {
@@ -847,6 +875,7 @@ class Renderer {
     this.header();
     this.party();
     this.serviceBlock();
+    this.sectionBlocks();
     this.lines();
     this.summary();
     this.signatureBlock();

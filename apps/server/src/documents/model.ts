@@ -53,6 +53,8 @@ export interface DocumentLine {
   lote?: string;
   /** Expiry of the lot: a Date (shown dd/MM/yyyy in Caracas) or text shown as given. */
   vencimiento?: Date | string;
+  /** Further data of the line, each printed in small italics under the description (e.g. a liquor's grade). */
+  notes?: string[];
 }
 
 export interface DocumentTax {
@@ -64,12 +66,20 @@ export interface DocumentTax {
   nombre?: string;
 }
 
+/** An amount charged outside the taxable base (e.g. an airport fee collected for a third party). */
+export interface DocumentCharge {
+  label: string;
+  monto: DecimalString;
+}
+
 export interface DocumentTotals {
   subtotal: DecimalString;
   exento: DecimalString;
   exonerado: DecimalString;
   descuento: DecimalString;
   taxes: DocumentTax[];
+  /** Charges outside the taxable base, printed after the taxes; `total` already includes them. */
+  charges?: DocumentCharge[];
   /** Total of the document, without the IGTF (the IGTF is added below it as "Total a pagar"). */
   total: DecimalString;
 }
@@ -112,6 +122,15 @@ export interface DocumentService {
 export interface DocumentExtra {
   label: string;
   value: string;
+}
+
+/**
+ * A titled block of labelled data printed after the parties (and the service block): the data a
+ * document's model adds, e.g. "DATOS DEL TRANSPORTE AÉREO" with passenger, ticket and itinerary.
+ */
+export interface DocumentSection {
+  title: string;
+  fields: DocumentExtra[];
 }
 
 /** The imprenta digital that assigned the control number (printed at the foot of every page). */
@@ -174,6 +193,8 @@ export interface FiscalDocument {
   service?: DocumentService;
   /** Further labelled data, e.g. { label: 'Orden de compra', value: 'OC-123' }. */
   extras?: DocumentExtra[];
+  /** Titled blocks of further data (a model's own data), each printed as a box of its own. */
+  sections?: DocumentSection[];
   /** Text drawn diagonally in light grey on every page, e.g. "COPIA". */
   watermark?: string;
   /** Draws an "ANULADA" overlay on every page. */

@@ -59,6 +59,7 @@ export function totalsInBolivares(totals: DocumentTotals, rate: string): Documen
     exonerado: bs(totals.exonerado),
     descuento: bs(totals.descuento),
     taxes: totals.taxes.map((t) => ({ ...t, base: bs(t.base), monto: bs(t.monto) })),
+    charges: totals.charges?.map((c) => ({ ...c, monto: bs(c.monto) })),
     total: bs(totals.total),
   };
 }

@@ -29,6 +29,8 @@ export const MENU: MenuNode[] = [
         key: 'facturas',
         children: [
           leaf('generales', '/facturacion/generales'),
+          leaf('aereas', '/facturacion/aereas'),
+          leaf('licores', '/facturacion/licores'),
           leaf('compras', '/facturacion/compras'),
           leaf('notas', '/facturacion/notas'),
           leaf('ordenesGuias', '/facturacion/OrdenesGuias'),

@@ -60,6 +60,25 @@ export const invoiceIngestAnswerSchema = z.object({
 });
 export type InvoiceIngestAnswer = z.infer<typeof invoiceIngestAnswerSchema>;
 
+/** AEREA: passenger, ticket, itinerary and the charges outside the taxable base, as stored. */
+export const invoiceDetailAirSchema = z.object({
+  pasajero: z.string(),
+  documentoPasajero: z.string(),
+  domicilioPasajero: z.string().optional(),
+  telefonoPasajero: z.string().optional(),
+  nroBoleto: z.string(),
+  codigoReserva: z.string().optional(),
+  aerolinea: z.string().optional(),
+  nroVuelo: z.string().optional(),
+  origen: z.string(),
+  destino: z.string(),
+  fechaSalida: z.string(),
+  fechaRegreso: z.string().optional(),
+  clase: z.string().optional(),
+  cargos: z.array(z.object({ concepto: z.string(), beneficiario: z.string().optional(), monto: z.string() })),
+  totalCargos: z.string(),
+});
+
 /** A line of the detail; the extra fields a connector sent with it are kept (loose). */
 export const invoiceDetailLineSchema = z.looseObject({
   codigoProducto: z.string(),
@@ -76,6 +95,15 @@ export const invoiceDetailLineSchema = z.looseObject({
   exonerado: z.boolean(),
   nrolote: z.string().nullable(),
   fechaVenciProducto: z.string().nullable(),
+  /** LICORES: the product's grade (° G.L.), capacity and guarantee band. */
+  licor: z
+    .object({
+      gradoAlcoholico: z.string(),
+      capacidad: z.string(),
+      unidadCapacidad: z.string(),
+      bandaGarantia: z.string().optional(),
+    })
+    .optional(),
 });
 export type InvoiceDetailLine = z.infer<typeof invoiceDetailLineSchema>;
 
@@ -164,6 +192,10 @@ export const invoiceDetailSchema = z.looseObject({
     z.object({ alicuota: z.string(), baseImponible: z.string(), montoAlicuota: z.string() }),
   ),
   extras: z.record(z.string(), z.unknown()),
+  /** AEREA: the charges outside the taxable base (inside importeTotal); 0.00 for other models. */
+  totalCargos: z.string(),
+  transporteAereo: invoiceDetailAirSchema.nullable(),
+  licores: z.object({ licenciaExpendio: z.string(), licenciaComprador: z.string().optional() }).nullable(),
   origen: z.string(),
   facturaGenerada: z.string(),
   checkedSumBase64: z.string().nullable(),

@@ -12,6 +12,7 @@ import {
   tolerantObject,
 } from '../tolerant.ts';
 import { z } from '../zod-es.ts';
+import { INVOICE_MODELS, invoiceModelFields, invoiceModelLineFields } from './models.ts';
 
 /**
  * One invoice of POST /v2/facturas/masivafacturacion, as ERP connectors send it (contract
@@ -70,6 +71,8 @@ const invoiceLineShape = {
   descuento: optionalDecimal('descuento', 'percent'),
   nrolote: optionalText('nrolote', 20),
   fechaVenciProducto: optionalDate('fechaVenciProducto'),
+  /** LICORES model: grade, capacity and band of the line's product (models.ts). */
+  ...invoiceModelLineFields,
 };
 export const invoiceLineSchema = tolerantObject(invoiceLineShape);
 
@@ -127,7 +130,7 @@ export const invoiceSchema = tolerantObject({
   fechaVenciFactura: optionalDate('fechaVenciFactura'),
   fechaVencimiento: optionalDate('fechaVencimiento'),
   estatusCredito: optionalText('estatusCredito', 10),
-  modeloFactura: choice('modeloFactura', ['GENERAL', 'SERVICIO']),
+  modeloFactura: choice('modeloFactura', INVOICE_MODELS),
   pagueAntes: optionalText('pagueAntes', 40),
   nroContrato: optionalText('nroContrato', 40),
   periodoFacturacion: optionalText('periodoFacturacion', 60),
@@ -145,6 +148,8 @@ export const invoiceSchema = tolerantObject({
     (v) => (v === null || v === '' ? undefined : v),
     z.uuid({ error: 'idOrden no es un identificador válido' }).optional(),
   ),
+  /** AEREA and LICORES models (issue 10): optional, checked against the model (models.ts). */
+  ...invoiceModelFields,
   cliente: invoiceClientSchema,
   lstDetallesFacturaGeneral: z
     .array(invoiceLineSchema, { error: 'lstDetallesFacturaGeneral es requerido' })
@@ -196,6 +201,8 @@ export const INVOICE_KNOWN_FIELDS = [
   'observacionInfo',
   'ordenCompra',
   'idOrden',
+  'transporteAereo',
+  'licores',
   'cliente',
   'lstDetallesFacturaGeneral',
   'lstPagos',

@@ -78,8 +78,20 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
     roles: both,
     acciones: [],
   },
-  { path: '/facturacion/aereas', nombre: 'Facturas Aéreas', roles: both, acciones: [] },
-  { path: '/facturacion/licores', nombre: 'Facturas de Licores', roles: both, acciones: [] },
+  // Invoice models (issue 10): lists of the invoice family filtered to AEREA or LICORES; a row's actions
+  // (detail, PDF, annul) are those of /facturacion/generales.
+  {
+    path: '/facturacion/aereas',
+    nombre: 'Facturas Aéreas',
+    roles: both,
+    acciones: [a('search', 'Buscar facturas aéreas'), a('add', 'Nueva factura aérea')],
+  },
+  {
+    path: '/facturacion/licores',
+    nombre: 'Facturas de Licores',
+    roles: both,
+    acciones: [a('search', 'Buscar facturas de licores'), a('add', 'Nueva factura de licores')],
+  },
   { path: '/facturacion/compras', nombre: 'Facturas de Compra', roles: both, acciones: [] },
   { path: '/facturacion/facturaCompra', nombre: 'Nueva Factura de Compra', roles: both, acciones: [] },
   {

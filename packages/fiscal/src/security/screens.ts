@@ -33,3 +33,9 @@ export const INVOICE_SCREENS = {
   list: screen('/facturacion/generales'),
   create: screen('/facturacion/generales/facturaGeneral'),
 } as const;
+
+/** The invoice models with a list of their own (issue 10): the screen of each model. */
+export const INVOICE_MODEL_SCREENS = {
+  AEREA: screen('/facturacion/aereas'),
+  LICORES: screen('/facturacion/licores'),
+} as const;

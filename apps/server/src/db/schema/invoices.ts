@@ -1,4 +1,5 @@
 // Invoices, their lines, payments and taxes (spec 001 §3.1–3.5).
+import type { InvoiceModelData } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -75,6 +76,10 @@ export const facturas = pgTable(
     }>(),
     cliente: jsonb('cliente').$type<Record<string, unknown>>().notNull(),
     extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
+    /** AEREA and LICORES data (migration 0014; shape and rules in fiscal invoices/models.ts). */
+    datosModelo: jsonb('datos_modelo').$type<InvoiceModelData>(),
+    /** AEREA: charges outside the taxable base, included in importe_total. */
+    totalCargos: numeric('total_cargos', { precision: 20, scale: 2 }).notNull().default('0'),
     origen: text('origen').notNull().default('API'),
     status: status(),
     deleted: boolean('log_deleted_registro').notNull().default(false),
@@ -95,6 +100,7 @@ export const facturas = pgTable(
     uniqueIndex('facturas_orden_uq').on(t.ordenId).where(sql`${t.ordenId} is not null`),
     index('facturas_list_idx').on(t.localidadId, t.fechaEmision),
     index('facturas_emision_idx').on(t.fechaEmision),
+    index('facturas_modelo_idx').on(t.modelo, t.fechaEmision).where(sql`${t.modelo} in ('AEREA', 'LICORES')`),
   ],
 );
 

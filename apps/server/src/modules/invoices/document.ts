@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors.ts';
 import { issuerRows } from '../companies/service.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
+import { invoiceModelPrint } from './models.ts';
 
 export type InvoiceRow = typeof facturas.$inferSelect;
 
@@ -35,12 +36,14 @@ export async function invoiceDocument(
       .orderBy(asc(facturaGravamenes.alicuota)),
     lotOfDocument(db, invoice.lotId),
   ]);
+  const model = invoiceModelPrint(invoice.datosModelo);
   const totals: DocumentTotals = {
     subtotal: invoice.subTotal,
     exento: invoice.totalExento,
     exonerado: invoice.totalExonerado,
     descuento: invoice.montoDescuento,
     taxes: taxes.map((t) => ({ alicuota: t.alicuota, base: t.baseImponible, monto: t.montoAlicuota })),
+    charges: model.charges.length > 0 ? model.charges : undefined,
     total: invoice.importeTotal,
   };
   const rate = invoice.moneda !== 'VEF' && invoice.tasaCambio ? invoice.tasaCambio : undefined;
@@ -91,6 +94,7 @@ export async function invoiceDocument(
       exento: l.exento || l.exonerado,
       lote: l.nroLote ?? undefined,
       vencimiento: l.fechaVenciProducto ?? undefined,
+      notes: model.lineNotes(l.posicion),
     })),
     totals,
     currency: { iso: invoice.moneda as FiscalDocument['currency']['iso'], rate },
@@ -114,6 +118,7 @@ export async function invoiceDocument(
         }
       : undefined,
     extras,
+    sections: model.sections.length > 0 ? model.sections : undefined,
     watermark,
     annulled: invoice.status === 'INACTIVO',
     printer: printerOf(config.printer, lot, invoice),

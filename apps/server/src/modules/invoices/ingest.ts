@@ -33,6 +33,7 @@ import {
   type StoredDocument,
 } from '../issuance/family.ts';
 import { checkOrderToInvoice } from '../orders/invoicing.ts';
+import { type PreparedModel, prepareInvoiceModel } from './models.ts';
 
 /**
  * The invoice family's own intake: what an invoice of POST /v2/facturas/masivafacturacion must be
@@ -54,6 +55,7 @@ export interface PreparedInvoice extends PreparedDocument {
   tasaCambio: string | null;
   tasaUsd: string | null;
   extras: Record<string, unknown>;
+  model: PreparedModel;
 }
 
 /** A stored invoice as the answer names it. */
@@ -126,7 +128,9 @@ export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<
         throw new DocumentRejected(tooLargeMessage(`lstDetallesFacturaGeneral[${i}].${name}`));
     }
   });
-  const totals = documentTotals(lines);
+  // AEREA and LICORES (models.ts): their data checked; an air ticket's charges join importeTotal.
+  const model = prepareInvoiceModel(input, documentTotals(lines));
+  const totals = model.totals;
   for (const name of ['subTotal', 'totalIva', 'importeTotal', 'montoDescuento'] as const) {
     if (!fitsDecimal(totals[name], 'amount')) throw new DocumentRejected(tooLargeMessage(name));
   }
@@ -235,6 +239,7 @@ export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<
     tasaCambio,
     tasaUsd,
     extras: extrasOfInvoice(raw),
+    model,
   };
 }
 
@@ -322,6 +327,8 @@ export async function storeInvoice(
         tipoProveedor: c.tipoProveedor,
       },
       extras: p.extras,
+      datosModelo: p.model.datosModelo,
+      totalCargos: p.model.totalCargos,
       origen: origin,
       createdBy,
     })
@@ -350,6 +357,7 @@ export async function storeInvoice(
               'montoGravamen',
               'montoDescuento',
               'descuento',
+              'licor',
             ].includes(k),
         ),
       );

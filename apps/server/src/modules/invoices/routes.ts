@@ -1,5 +1,8 @@
 import {
+  canAccessPath,
   hasPermission,
+  INVOICE_MODEL_SCREENS,
+  INVOICE_MODELS,
   INVOICE_SCREENS,
   idParam,
   invoiceDetailAnswerSchema,
@@ -11,12 +14,14 @@ import {
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../http/content-disposition.ts';
-import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { forbidden } from '../../http/errors.ts';
+import { guard, optionalPrincipal, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
+import type { Principal } from '../security/principal.ts';
 import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
@@ -36,7 +41,30 @@ const filtersSchema = z.object({
   identificacion: z.string().trim().max(100).optional(),
   tipoDocumento: z.string().trim().max(1).optional(),
   numeroDocumento: z.string().trim().max(9).optional(),
+  /** The list of one model (/facturacion/aereas: AEREA, /facturacion/licores: LICORES). */
+  modeloFactura: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(INVOICE_MODELS, { error: `modeloFactura debe ser uno de: ${INVOICE_MODELS.join(', ')}` }),
+    )
+    .optional(),
 });
+
+const AIR = INVOICE_MODEL_SCREENS.AEREA;
+const LIQUOR = INVOICE_MODEL_SCREENS.LICORES;
+
+/**
+ * The models a user may list: every one with the general invoices' screen; otherwise only those of the
+ * model screens the role grants (an /facturacion/aereas user sees air invoices, not the others).
+ */
+function listableModels(principal: Principal, requested: string | undefined): string[] | string | undefined {
+  if (canAccessPath(principal, LIST.module)) return requested;
+  const allowed = (Object.keys(INVOICE_MODEL_SCREENS) as Array<keyof typeof INVOICE_MODEL_SCREENS>).filter(
+    (m) => canAccessPath(principal, INVOICE_MODEL_SCREENS[m].module),
+  );
+  if (requested && !allowed.includes(requested as (typeof allowed)[number])) throw forbidden();
+  return requested ?? allowed;
+}
 /** Only non-empty filters count (spec 001 §5.6). */
 const emptyToUndefined = (v: unknown) => {
   if (!v || typeof v !== 'object') return v;
@@ -86,7 +114,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/facturas/queryfacturacion',
     {
-      preValidation: guard({ module: LIST.module }),
+      preValidation: guard({
+        anyOf: [{ module: LIST.module }, { module: AIR.module }, { module: LIQUOR.module }],
+      }),
       schema: {
         tags,
         security,
@@ -95,13 +125,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageBody(listRow), ...errorResponses },
       },
     },
-    async (request) => invoices.listInvoices(db, scopeOfRequest(request), request.query),
+    async (request) =>
+      invoices.listInvoices(db, scopeOfRequest(request), {
+        ...request.query,
+        modeloFactura: listableModels(principalOf(request), request.query.modeloFactura),
+      }),
   );
 
   app.post(
     '/facturas/FiltrarFacturas',
     {
-      preValidation: guard(LIST.can('search')),
+      preValidation: guard({ anyOf: [LIST.can('search'), AIR.can('search'), LIQUOR.can('search')] }),
       schema: {
         tags,
         security,
@@ -112,7 +146,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ...(await invoices.listInvoices(db, scopeOfRequest(request), { ...request.query, ...request.body })),
+      ...(await invoices.listInvoices(db, scopeOfRequest(request), {
+        ...request.query,
+        ...request.body,
+        modeloFactura: listableModels(principalOf(request), request.body.modeloFactura),
+      })),
       message: 'Busqueda Encontrada',
     }),
   );

@@ -7,7 +7,7 @@ import {
   type PageQuery,
   shownControlNumber,
 } from '@sigece/fiscal';
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   facturaGravamenes,
@@ -23,6 +23,7 @@ import { assertTenant, canSeeRow, type TenantScope, tenantCondition } from '../.
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { companyIdentity, issuerRows } from '../companies/service.ts';
 import { type RenderState, renderStates } from '../issuance/ledger.ts';
+import { invoiceModelDetail, lineModelData } from './models.ts';
 
 export interface InvoiceFilters {
   id_localidad?: string;
@@ -33,6 +34,8 @@ export interface InvoiceFilters {
   identificacion?: string;
   tipoDocumento?: string;
   numeroDocumento?: string;
+  /** The model's list (/facturacion/aereas, /facturacion/licores): one model or several. */
+  modeloFactura?: string | string[];
 }
 
 const listColumns = {
@@ -107,6 +110,7 @@ export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery 
     query.id_localidad ? eq(facturas.localidadId, query.id_localidad) : undefined,
     query.id_sucursal ? eq(facturas.sucursalId, query.id_sucursal) : undefined,
     query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
+    query.modeloFactura ? inArray(facturas.modelo, [query.modeloFactura].flat()) : undefined,
     query.fechaInicio ? gte(facturas.fechaEmision, caracasDayStart(query.fechaInicio)) : undefined,
     query.fechaFin ? lt(facturas.fechaEmision, caracasDayEnd(query.fechaFin)) : undefined,
     query.identificacion
@@ -249,6 +253,7 @@ export async function invoiceDetail(db: Db, id: string) {
       nrolote: l.nroLote,
       fechaVenciProducto: l.fechaVenciProducto,
       ...(l.extras ?? {}),
+      ...lineModelData(f.datosModelo, l.posicion),
     })),
     lstPagos: payments.map((p) => ({
       modoPago: p.modoPago,
@@ -268,6 +273,7 @@ export async function invoiceDetail(db: Db, id: string) {
       montoAlicuota: t.montoAlicuota,
     })),
     extras: f.extras,
+    ...invoiceModelDetail(f),
     origen: f.origen,
     facturaGenerada: f.pdf ? 'true' : 'false',
     checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,

@@ -22,6 +22,7 @@ import { formatDateTime, formatPercent, formatQuantity } from '../../components/
 import { downloadInvoiceJson, type InvoiceRow, invoiceDetail, invoicesKey } from './api.ts';
 import { showAmount, showRate } from './draft.ts';
 import { invoiceNumber } from './invoiceNumber.ts';
+import { modelDetailSections } from './modelDetail.ts';
 
 /** "Consultar" an invoice (spec 001 §2.2): basic data, client, lines, payments and totals. */
 export function InvoiceDetailDialog({
@@ -34,6 +35,7 @@ export function InvoiceDetailDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('invoices');
+  const { t: tm } = useTranslation('invoiceModels');
   const titleId = useId();
   const detail = useQuery({
     queryKey: [...invoicesKey, 'detail', row.id],
@@ -136,6 +138,10 @@ export function InvoiceDetailDialog({
                 [t('detail.usuario'), f.logUsername],
               ]),
             )}
+            {/* AEREA and LICORES data (issue 10). */}
+            {modelDetailSections(f, tm).map((m) => (
+              <Box key={m.title}>{section(m.title, fields(m.items))}</Box>
+            ))}
             {section(
               t('detail.cliente'),
               fields([

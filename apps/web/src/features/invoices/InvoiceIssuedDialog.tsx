@@ -29,10 +29,13 @@ export function InvoiceIssuedDialog({
   invoice,
   onAnother,
   onClose,
+  listPath = '/facturacion/generales',
 }: {
   invoice: IssuedInvoice;
   onAnother: () => void;
   onClose: () => void;
+  /** The list 'Ir a la lista' opens: the model's own for an air or liquor invoice. */
+  listPath?: string;
 }) {
   const { t } = useTranslation('invoices');
   const titleId = useId();
@@ -51,7 +54,7 @@ export function InvoiceIssuedDialog({
           />
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button component={RouterLink} to="/facturacion/generales">
+          <Button component={RouterLink} to={listPath}>
             {t('issued.toList')}
           </Button>
           <Button startIcon={<PictureAsPdfOutlined />} onClick={() => setPdf(true)}>

@@ -2,6 +2,7 @@ import './register.ts';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../app/permissions.ts';
@@ -22,6 +23,7 @@ import { InvoiceDetailDialog } from './InvoiceDetailDialog.tsx';
 import { InvoiceFilterDialog } from './InvoiceFilterDialog.tsx';
 import { invoiceFile } from './invoiceFile.ts';
 import { invoiceNumber } from './invoiceNumber.ts';
+import { type ListedModel, MODEL_LIST_PATHS } from './models.ts';
 
 export const INVOICES_PATH = '/facturacion/generales';
 export const NEW_INVOICE_PATH = '/facturacion/generales/facturaGeneral';
@@ -31,8 +33,8 @@ const invoiceId = (row: InvoiceRow) => row.id;
 const isGenerated = (row: InvoiceRow) => row.facturaGenerada === 'true';
 const isActive = (row: InvoiceRow) => row.logEstatusRegistro === 'ACTIVO';
 const generatedActive = (row: InvoiceRow) => isGenerated(row) && isActive(row);
-const fetchPage = (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal) =>
-  hasFilters(filters) ? filterInvoices(q, filters, signal) : fetchInvoices(q, signal);
+const fetchPage = (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal, model?: ListedModel) =>
+  hasFilters(filters) ? filterInvoices(q, filters, signal, model) : fetchInvoices(q, signal, model);
 
 /**
  * /facturacion/generales (spec 001 §2.2, §4.1): the general invoices with their control numbers, the
@@ -40,9 +42,26 @@ const fetchPage = (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSig
  * keys: search, add, consultaseniat, view, cancel (annul and delete), print, addNota.
  */
 export default function InvoicesPage() {
+  return <InvoiceListPage />;
+}
+
+/**
+ * The invoice list, of every model or of one (`model`: /facturacion/aereas and /facturacion/licores,
+ * issue 10). A model's list is searched and added to with its own screen's keys or the general ones; a
+ * row's actions are those of the general invoices.
+ */
+export function InvoiceListPage({ model }: { model?: ListedModel }) {
   const { t } = useTranslation('invoices');
+  const { t: tm } = useTranslation('invoiceModels');
   const can = usePermission(INVOICES_PATH);
+  const canModel = usePermission(model ? MODEL_LIST_PATHS[model] : INVOICES_PATH);
   const navigate = useNavigate();
+  const queryKey = useMemo(() => (model ? [...invoicesKey, model] : invoicesKey), [model]);
+  const fetchModelPage = useCallback(
+    (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal) =>
+      fetchPage(q, filters, signal, model),
+    [model],
+  );
 
   const columns: DataTableColumn<InvoiceRow>[] = [
     {
@@ -124,21 +143,25 @@ export default function InvoicesPage() {
 
   return (
     <DocumentListPage<InvoiceRow, InvoiceFilters>
-      title={t('list.title')}
-      queryKey={invoicesKey}
-      fetchPage={fetchPage}
+      title={model ? tm(`list.${model}`) : t('list.title')}
+      queryKey={queryKey}
+      fetchPage={fetchModelPage}
       columns={columns}
       getRowId={invoiceId}
-      exportName="facturas"
+      exportName={model ? `facturas_${model.toLowerCase()}` : 'facturas'}
       searchPlaceholder={t('list.searchPlaceholder')}
       isPending={(r) => !isGenerated(r) && isActive(r)}
       filter={{
-        allowed: can('search'),
+        allowed: can('search') || canModel('search'),
         empty: {},
         isActive: hasFilters,
         render: (props) => <InvoiceFilterDialog {...props} />,
       }}
-      add={{ allowed: can('add'), label: t('list.add'), onClick: () => navigate(NEW_INVOICE_PATH) }}
+      add={{
+        allowed: can('add') || canModel('add'),
+        label: model ? tm(`add.${model}`) : t('list.add'),
+        onClick: () => navigate(model ? `${NEW_INVOICE_PATH}?modelo=${model}` : NEW_INVOICE_PATH),
+      }}
       view={{
         allowed: can('view'),
         label: t('list.actions.view'),

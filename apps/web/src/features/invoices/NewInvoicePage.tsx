@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
@@ -25,6 +26,7 @@ import { DocumentClientCard, DocumentPageHeader, LinesCard, TotalsCard } from '.
 import { useOrderPrefill } from '../orders/invoicePrefill.ts';
 import { AddPaymentDialog, type PaymentCurrencyOption } from './AddPaymentDialog.tsx';
 import { AddProductDialog } from './AddProductDialog.tsx';
+import { AirTransportCard } from './AirTransportCard.tsx';
 import {
   createInvoice,
   type InvoiceCompany,
@@ -49,7 +51,9 @@ import {
 } from './draft.ts';
 import { InvoiceDataCard } from './InvoiceDataCard.tsx';
 import { InvoiceIssuedDialog, type IssuedInvoice } from './InvoiceIssuedDialog.tsx';
+import { LiquorCard } from './LiquorCard.tsx';
 import { useLastInvoiceNumber } from './lastNumber.ts';
+import { isListedModel, MODEL_LIST_PATHS } from './models.ts';
 import { ObservationDialog } from './ObservationDialog.tsx';
 import { PaymentsCard } from './PaymentsCard.tsx';
 import { ServiceCard } from './ServiceCard.tsx';
@@ -69,9 +73,15 @@ const automaticMode = (mode: string | undefined) => mode === 'GLOBAL' || mode ==
  */
 export default function NewInvoicePage() {
   const { t } = useTranslation('invoices');
+  const { t: tm } = useTranslation('invoiceModels');
   const can = usePermission(NEW_INVOICE_PATH);
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  // ?modelo=AEREA or LICORES: the new invoice of that model's list (issue 10).
+  const [params] = useSearchParams();
+  const wanted = params.get('modelo')?.toUpperCase();
+  const listed = isListedModel(wanted) ? wanted : null;
+  const fresh = useCallback((): Draft => ({ ...emptyDraft(), modelo: listed ?? 'GENERAL' }), [listed]);
+  const [draft, setDraft] = useState<Draft>(fresh);
   const [dialog, setDialog] = useState<'product' | 'payment' | 'observation' | 'thirdParty' | null>(null);
   const [issued, setIssued] = useState<IssuedInvoice | null>(null);
   /** The server's message about the invoice number (e.g. 'La factura 12 ya existe'), on that field. */
@@ -168,7 +178,7 @@ export default function NewInvoicePage() {
           cliente: done.Cliente,
         });
       // The next invoice is usually for the same company: it stays chosen.
-      setDraft({ ...emptyDraft(), localidadId: draft.localidadId, sucursalId: draft.sucursalId });
+      setDraft({ ...fresh(), localidadId: draft.localidadId, sucursalId: draft.sucursalId });
       void queryClient.invalidateQueries({ queryKey: invoicesKey });
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'next-number'] });
     } catch (error) {
@@ -201,11 +211,11 @@ export default function NewInvoicePage() {
     <Box component="section" aria-labelledby="new-invoice-title">
       <DocumentPageHeader
         id="new-invoice-title"
-        title={t('new.title')}
-        backTo={INVOICES_PATH}
-        backLabel={t('new.backToList')}
+        title={listed ? tm(`newTitle.${listed}`) : t('new.title')}
+        backTo={listed ? MODEL_LIST_PATHS[listed] : INVOICES_PATH}
+        backLabel={listed ? tm(`backToList.${listed}`) : t('new.backToList')}
       >
-        <Button startIcon={<RestartAlt />} onClick={() => setDraft(emptyDraft())} disabled={submit.isPending}>
+        <Button startIcon={<RestartAlt />} onClick={() => setDraft(fresh())} disabled={submit.isPending}>
           {t('new.clear')}
         </Button>
       </DocumentPageHeader>
@@ -246,6 +256,7 @@ export default function NewInvoicePage() {
             </Grid>
 
             {draft.modelo === 'SERVICIO' && <ServiceCard draft={draft} patch={patch} />}
+            {draft.modelo === 'AEREA' && <AirTransportCard draft={draft} patch={patch} />}
 
             <LinesCard<DraftLine>
               title={t('lines.title')}
@@ -309,6 +320,8 @@ export default function NewInvoicePage() {
                 },
               ]}
             />
+
+            {draft.modelo === 'LICORES' && <LiquorCard draft={draft} patch={patch} />}
 
             <PaymentsCard
               draft={draft}
@@ -406,6 +419,7 @@ export default function NewInvoicePage() {
       {issued && (
         <InvoiceIssuedDialog
           invoice={issued}
+          listPath={listed ? MODEL_LIST_PATHS[listed] : INVOICES_PATH}
           onAnother={() => setIssued(null)}
           onClose={() => setIssued(null)}
         />

@@ -47,14 +47,23 @@ export function compactFilters(filters: InvoiceFilters): InvoiceFilters {
 
 export const hasFilters = (filters: InvoiceFilters) => Object.keys(compactFilters(filters)).length > 0;
 
-export const fetchInvoices = (q: DataTableQuery, signal?: AbortSignal) =>
-  api<Page<InvoiceRow>>(`${INVOICES}/queryfacturacion`, { query: { ...q }, signal });
+/** `modeloFactura`: the list of one model (/facturacion/aereas: AEREA, /facturacion/licores: LICORES). */
+export const fetchInvoices = (q: DataTableQuery, signal?: AbortSignal, modeloFactura?: string) =>
+  api<Page<InvoiceRow>>(`${INVOICES}/queryfacturacion`, {
+    query: { ...q, ...(modeloFactura ? { modeloFactura } : {}) },
+    signal,
+  });
 
-export const filterInvoices = (q: DataTableQuery, filters: InvoiceFilters, signal?: AbortSignal) =>
+export const filterInvoices = (
+  q: DataTableQuery,
+  filters: InvoiceFilters,
+  signal?: AbortSignal,
+  modeloFactura?: string,
+) =>
   api<Page<InvoiceRow> & { message: string }>(`${INVOICES}/FiltrarFacturas`, {
     method: 'POST',
     query: { ...q },
-    body: compactFilters(filters),
+    body: { ...compactFilters(filters), ...(modeloFactura ? { modeloFactura } : {}) },
     signal,
   });
 

@@ -15,6 +15,16 @@ import {
 import type { Client } from '../../components/ClientPicker/index.ts';
 import { formatMoney, formatRate } from '../../components/format.ts';
 import type { InvoiceBranch, InvoiceCompany, ThirdPartyAccount } from './api.ts';
+import {
+  type AirDraft,
+  emptyAirDraft,
+  emptyLiquorDraft,
+  type LiquorDraft,
+  lineModelPayload,
+  modelComplete,
+  modelPayload,
+  withModelCharges,
+} from './models.ts';
 
 /**
  * The working draft of the new invoice screen (spec 001 §2.1, §4.1, §4.2, §4.4) and the payload it
@@ -27,7 +37,7 @@ export const FOREIGN_CURRENCIES: ReadonlySet<string> = new Set(['USD', 'EUR']);
 
 export const SALE_TYPES = ['INTERNA', 'EXPORTACION'] as const;
 export type SaleType = (typeof SALE_TYPES)[number];
-export const INVOICE_MODELS = ['GENERAL', 'SERVICIO'] as const;
+export const INVOICE_MODELS = ['GENERAL', 'SERVICIO', 'AEREA', 'LICORES'] as const;
 export type InvoiceModel = (typeof INVOICE_MODELS)[number];
 export type PaymentCondition = 'CONTADO' | 'CREDITO';
 
@@ -104,6 +114,9 @@ export interface Draft {
   tipoVenta: SaleType | '';
   modelo: InvoiceModel;
   servicio: ServiceData;
+  /** AEREA and LICORES data (models.ts). */
+  aereo: AirDraft;
+  licores: LiquorDraft;
   serie: string;
   separaSerie: boolean;
   serieNrofactura: string;
@@ -128,6 +141,8 @@ export function emptyDraft(): Draft {
     tipoVenta: '',
     modelo: 'GENERAL',
     servicio: { nroContrato: '', pagueAntes: '', direccionServicio: '', periodoFacturacion: '' },
+    aereo: emptyAirDraft(),
+    licores: emptyLiquorDraft(),
     serie: '',
     separaSerie: false,
     serieNrofactura: '',
@@ -205,11 +220,13 @@ export interface DraftTotals extends DocumentTotals {
   faltaMostrada: string;
   /** 'Total $' when the invoice is in Bs.: the total over the USD rate; null otherwise. */
   totalUsd: string | null;
+  /** AEREA: charges outside the taxable base, inside importeTotal. */
+  totalCargos: string;
 }
 
 export function draftTotals(draft: Draft, rateOf: RateOf): DraftTotals {
   const lines = draft.lines.map(totalsOfLine);
-  const totals = documentTotals(lines);
+  const totals = withModelCharges(draft, documentTotals(lines));
   const invoiceRate = rateOf(draft.divisa) ?? '1';
   const payments = draft.condicion === 'CONTADO' ? draft.pagos : [];
   const faltaPorPagar = remainingBalance(
@@ -259,7 +276,7 @@ export function owedIn(totals: DraftTotals, invoiceRate: string, paymentRate: st
 export interface GenerateCheck {
   ok: boolean;
   /** Which rule of §5.1 is not met yet (for the helper under the button). */
-  missing: Array<'client' | 'company' | 'saleType' | 'lines' | 'payments' | 'balance'>;
+  missing: Array<'client' | 'company' | 'saleType' | 'model' | 'lines' | 'payments' | 'balance'>;
 }
 
 /** §5.1: when GENERAR factura is enabled (besides "not while submitting"). */
@@ -268,6 +285,7 @@ export function canGenerate(draft: Draft, totals: DraftTotals): GenerateCheck {
   if (!draft.cliente) missing.push('client');
   if (!draft.localidadId) missing.push('company');
   if (!draft.tipoVenta) missing.push('saleType');
+  if (!modelComplete(draft)) missing.push('model');
   if (draft.lines.length === 0) missing.push('lines');
   if (draft.condicion === 'CONTADO') {
     if (draft.pagos.length === 0) missing.push('payments');
@@ -336,6 +354,7 @@ export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadCont
     domicilioPrestador: draft.tercero?.domicilioPrestador,
     observacion: observacion || undefined,
     idOrden: draft.idOrden,
+    ...modelPayload(draft),
     coletillaIGTF: pagos.some((p) => dec(p.igtfValor).gt(0)),
     cliente: {
       tipoDocumento: cliente.tipoDocumento,
@@ -365,6 +384,7 @@ export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadCont
         montoGravamen: t.impuesto,
         descuento: line.descuentoTipo === 'percent' ? dec(line.descuentoValor || 0).toString() : '0',
         montoDescuento: t.descuento,
+        ...lineModelPayload(draft, line),
       };
     }),
     lstPagos: pagos.map((p) => ({

@@ -124,6 +124,7 @@ const es = {
       lines: 'Agregue al menos un producto.',
       payments: 'Agregue al menos un pago, o marque la factura a crédito.',
       balance: 'El monto por pagar debe ser menor a 0,90.',
+      model: 'Complete los datos del modelo de factura.',
     },
   },
   issued: {
@@ -137,7 +138,7 @@ const es = {
   },
   saleTypes: { INTERNA: 'INTERNA', EXPORTACION: 'EXPORTACION' },
   conditions: { CONTADO: 'CONTADO', CREDITO: 'CREDITO' },
-  models: { GENERAL: 'GENERAL', SERVICIO: 'SERVICIO' },
+  models: { GENERAL: 'GENERAL', SERVICIO: 'SERVICIO', AEREA: 'AÉREA', LICORES: 'LICORES' },
   data: {
     title: 'Datos de la Factura',
     divisa: 'Divisa de la factura',
@@ -254,6 +255,7 @@ const es = {
     totalUsd: 'Total $',
     igtf: 'IGTF',
     faltaPorPagar: 'Falta por Pagar',
+    totalCargos: 'Cargos no gravados (tasas)',
   },
 };
 
@@ -375,6 +377,7 @@ const en: typeof es = {
       lines: 'Add at least one product.',
       payments: 'Add at least one payment, or mark the invoice as credit.',
       balance: 'The amount owed must be below 0.90.',
+      model: 'Complete the data of the invoice model.',
     },
   },
   issued: {
@@ -388,7 +391,7 @@ const en: typeof es = {
   },
   saleTypes: { INTERNA: 'DOMESTIC', EXPORTACION: 'EXPORT' },
   conditions: { CONTADO: 'CASH', CREDITO: 'CREDIT' },
-  models: { GENERAL: 'GENERAL', SERVICIO: 'SERVICE' },
+  models: { GENERAL: 'GENERAL', SERVICIO: 'SERVICE', AEREA: 'AIR', LICORES: 'LIQUOR' },
   data: {
     title: 'Invoice Data',
     divisa: 'Invoice currency',
@@ -505,6 +508,7 @@ const en: typeof es = {
     totalUsd: 'Total $',
     igtf: 'IGTF',
     faltaPorPagar: 'Still Owed',
+    totalCargos: 'Untaxed charges (fees)',
   },
 };
 

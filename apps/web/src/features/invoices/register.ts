@@ -1,5 +1,8 @@
 import { registerMessages, registerResources } from '../../app/i18n.ts';
 import { invoicesMessages, invoicesResources } from './i18n.ts';
+import { invoiceModelsMessages, invoiceModelsResources } from './models-i18n.ts';
 
 registerResources('invoices', invoicesResources);
 registerMessages(invoicesMessages);
+registerResources('invoiceModels', invoiceModelsResources);
+registerMessages(invoiceModelsMessages);

@@ -27,6 +27,10 @@ export function invoiceTotalSections(
           label: t('totals.ivaRow', { rate: formatPercent(g.alicuota), base: amount(g.baseImponible) }),
           value: amount(g.montoAlicuota),
         })),
+        // AEREA: charges outside the taxable base (inside the total).
+        ...(dec(totals.totalCargos).gt(0)
+          ? [{ key: 'totalCargos', label: t('totals.totalCargos'), value: amount(totals.totalCargos) }]
+          : []),
       ],
     },
     {
