@@ -1,6 +1,6 @@
 // The books' shared pieces without a database (modules/reports/books/): keyset pages and batches across
 // page boundaries, and the PDF writer's own text encoding (one Courier Tj per row) read back with
-// pdftotext — parentheses and backslashes escaped, Latin-1 kept, anything else '?', rows on many pages.
+// pdftotext — parentheses and backslashes escaped, Latin-1 and WinAnsi's extras kept, anything else '?', rows on many pages.
 import { describe, expect, it } from 'vitest';
 import { batches, pages } from '../src/modules/reports/books/paging.ts';
 import { writeBookPdf } from '../src/modules/reports/books/pdf.ts';
@@ -56,7 +56,7 @@ describe('book PDF writer', () => {
     async function* rows() {
       yield ['1', 'Inversiones (Ñandú) C.A.', '1.234,50'];
       yield ['2', 'Barra \\ inversa', '0,01'];
-      yield ['3', 'Pago 10 € 漢字', '2,00'];
+      yield ['3', 'Pago 10 € “ok” 漢字', '2,00'];
       for (let i = 4; i <= 200; i++) yield [String(i), `Cliente ${i}`, '1,00'];
     }
     const pdf = await writeBookPdf(
@@ -78,7 +78,7 @@ describe('book PDF writer', () => {
     expect(text).toContain('Período: 01/03/2026 al 31/03/2026');
     expect(text).toMatch(/1 Inversiones \(Ñandú\) C\.A\. +1\.234,50/);
     expect(text).toMatch(/2 Barra \\ inversa +0,01/);
-    expect(text).toMatch(/3 Pago 10 \? \?\? +2,00/);
+    expect(text).toMatch(/3 Pago 10 € “ok” \?\? +2,00/);
     expect(text).toMatch(/200 Cliente 200 +1,00/);
     expect(text).toMatch(/TOTAL +1\.433,51/);
     // 200 rows do not fit one page: the heading repeats with the page number.

@@ -34,14 +34,24 @@ const MAX_SIZE = 5.6;
 const COURIER_ADVANCE = 0.6;
 const COURIER_ASCENDER = 0.629;
 
-/** The text as a PDF literal string in WinAnsiEncoding: Latin-1 as is, anything else '?'. */
+/** WinAnsiEncoding's codes 0x80–0x9F (where Latin-1 has control characters). */
+const WIN_ANSI_EXTRA = new Map(
+  [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ']
+    .map((c, i) => [c, String.fromCharCode(0x80 + i)] as const)
+    .filter(([c]) => c.charCodeAt(0) > 0x9f),
+);
+
+/**
+ * The text as a PDF literal string in WinAnsiEncoding (the standard fonts' encoding): Latin-1 as is, the
+ * WinAnsi extras (€, ’, “, –, …) by their code, anything else '?'. pdfkit writes content as 'binary'.
+ */
 function literal(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x28 || c === 0x29 || c === 0x5c) out += `\\${text[i]}`;
     else if ((c >= 0x20 && c < 0x7f) || (c >= 0xa0 && c <= 0xff)) out += text[i];
-    else out += '?';
+    else out += WIN_ANSI_EXTRA.get(text[i]) ?? '?';
   }
   return `(${out})`;
 }

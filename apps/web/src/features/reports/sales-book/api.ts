@@ -4,8 +4,6 @@ import type { BookRequest as SalesBookRequest } from '../books/useBookPeriod.tsx
 
 const BASE = '/v2/mantenimiento/reportes';
 
-export type { BookRequest as SalesBookRequest } from '../books/useBookPeriod.tsx';
-
 export interface QueuedBook {
   msg: string;
   result: { id: string; state: string; posicion: number; fechaSolicitud: string };
@@ -19,5 +17,3 @@ export const fetchSalesBookExcel = (q: SalesBookRequest) =>
 
 export const requestExtendedBook = (q: SalesBookRequest & { email: string }) =>
   api<QueuedBook>(`${BASE}/getLibroVentasExcelExtendido`, { query: { ...q } });
-
-export { base64Blob, saveBase64 } from '../books/files.ts';

@@ -26,15 +26,5 @@ export const downloadSeniatReport = (query: SeniatQuery) =>
 export const requestGlobalReport = (query: SeniatQuery, rifsArray: string[]) =>
   api<QueuedReport>(`${R}/reportPeriodoGlobalSeniat`, { method: 'POST', query, body: { rifsArray } });
 
-/** A base64 file as a download. */
-export function saveBase64(base64: string, fileName: string, type: string): void {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** A base64 file as a download (one helper for every report: books/files.ts). */
+export { saveBase64 } from '../books/files.ts';
