@@ -3,6 +3,7 @@
 // signed PDF (pdftotext); an air ticket's charges kept outside the IVA base but inside the total, against
 // figures worked by hand; bad model data refused per document in Spanish leaving nothing behind; the
 // model lists (/facturacion/aereas, /facturacion/licores) and a foreign tenant.
+import { caracasDate } from '@sigece/fiscal';
 import { expect, it } from 'vitest';
 import { generateInvoicePdf } from '../src/modules/invoices/pdf-job.ts';
 import { describeWithApp } from './harness.ts';
@@ -19,6 +20,7 @@ import {
   userWith,
 } from './support/invoices.ts';
 import { pdfToText } from './support/pdf-text.ts';
+import { sheetRows } from './support/sheet-rows.ts';
 
 const F = '/v2/facturas';
 
@@ -155,6 +157,26 @@ describeWithApp('invoice models AEREA and LICORES', (ctx) => {
       '1.343,75',
     ])
       expect(text).toContain(expected);
+  });
+
+  it("the sales book lists an air invoice without its third parties' charges: base 1,050.00, IVA 168.00, total 1,218.00", async () => {
+    const created = await createInvoice(ctx, await admin(), airInvoice());
+    const { nroControl } = await detail(created.id);
+    const day = caracasDate(new Date());
+    const query = new URLSearchParams({
+      fechaInicio: day,
+      fechaFin: day,
+      id_localidad: await companyIdByRif(ctx, DEMO_RIF),
+    });
+    const res = await get(`/v2/mantenimiento/reportes/getLibroVentasExcel?${query}`, await admin());
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await sheetRows(Buffer.from(res.json().libro.libroExcel, 'base64'));
+    const row = rows.find((r) => r.includes(nroControl));
+    expect(row, JSON.stringify(rows.slice(0, 6))).toBeDefined();
+    expect(row).toContain('1218.00');
+    expect(row).toContain('1050.00');
+    expect(row).toContain('168.00');
+    expect(row).not.toContain('1343.75');
   });
 
   it('an air invoice whose importeTotal leaves the charges out is refused naming both figures', async () => {

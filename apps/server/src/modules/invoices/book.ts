@@ -70,7 +70,10 @@ export async function invoicesForBook(
       tasaCambio: facturas.tasaCambio,
       totalExento: facturas.totalExento,
       totalExonerado: facturas.totalExonerado,
-      importeTotal: facturas.importeTotal,
+      // Charges collected for third parties (an air ticket's airport fees, invoices/models.ts) are payable on
+      // the invoice but are no sale of the company: outside the base, and outside the book's total too, so
+      // that a line's total is its exempt, exonerated, bases and taxes.
+      importeTotal: sql<string>`(${facturas.importeTotal} - ${facturas.totalCargos})::text`,
       totalIgtf: facturas.totalIgtf,
       sucursalId: facturas.sucursalId,
       cuentaTerceros: facturas.cuentaTerceros,
