@@ -8,3 +8,4 @@ export {
   FormTextField,
   type SelectOption,
 } from './fields.tsx';
+export { type CellSize, FieldGrid, type GridField, LineEntryForm } from './FieldGrid.tsx';

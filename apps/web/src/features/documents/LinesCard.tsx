@@ -1,8 +1,5 @@
 import './i18n.ts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENTS_NS } from './i18n.ts';
+import { SectionCard } from './SectionCard.tsx';
 
 /** One column of the lines table; numbers align right and never wrap. */
 export interface LineColumn<L> {
@@ -54,13 +52,7 @@ export function LinesCard<L>({
   const { t } = useTranslation(DOCUMENTS_NS);
   const span = columns.length + (onRemove ? 1 : 0);
   return (
-    <Card variant="outlined">
-      <CardHeader
-        title={title}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-        action={action}
-      />
-      <CardContent sx={{ pt: 0 }}>
+    <SectionCard title={title} action={action}>
         <TableContainer>
           <Table size="small" aria-label={title}>
             <TableHead>
@@ -115,7 +107,6 @@ export function LinesCard<L>({
             </TableBody>
           </Table>
         </TableContainer>
-      </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

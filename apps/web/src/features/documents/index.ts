@@ -17,5 +17,6 @@ export { CompanyBranchDateFields, type CompanyBranchDates, datesInverted } from 
 export { type LineColumn, LinesCard, type LinesCardProps } from './LinesCard.tsx';
 export { type RowAction, RowActions } from './RowActions.tsx';
 export { saveJson } from './saveJson.ts';
+export { SectionCard } from './SectionCard.tsx';
 export { type TotalRow, type TotalSection, TotalsCard, type TotalsCardProps } from './TotalsCard.tsx';
 export { waitForPdf } from './waitForPdf.ts';

@@ -40,8 +40,10 @@ import { type Client, ClientPicker } from '../../components/ClientPicker/index.t
 import { FormSelectField, FormTextField } from '../../components/form/index.ts';
 import { useBranchOptions, useCompanyOptions } from '../catalog/api.ts';
 import { DocumentPageHeader, TotalsCard } from '../documents/index.ts';
-import { createPurchase, editPurchase, PURCHASES_PATH, purchasesKey } from './api.ts';
+import { useCanAccess } from '../../app/permissions.ts';
+import { createPurchase, editPurchase, PURCHASES_PATH, purchasesKey, WITHHOLDINGS_PATH } from './api.ts';
 import { PURCHASES_NS } from './i18n.ts';
+import { PurchaseVouchers } from './PurchaseVouchers.tsx';
 
 interface LineValues {
   concepto: string;
@@ -159,6 +161,7 @@ export default function PurchaseFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = (useLocation().state as { purchase?: PurchaseRecord } | null)?.purchase;
+  const canAccess = useCanAccess();
   const companies = useCompanyOptions();
   const branches = useBranchOptions();
   const [picked, setPicked] = useState<Client | null>(null);
@@ -470,6 +473,11 @@ export default function PurchaseFormPage() {
               </Box>
             </Stack>
           </Card>
+          {editing && canAccess(WITHHOLDINGS_PATH) && (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <PurchaseVouchers purchase={editing} />
+            </Paper>
+          )}
         </Stack>
         <TotalsCard
           title={t('form.totals')}

@@ -1,8 +1,5 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -50,12 +47,7 @@ export function WithholdingHeaderCard({
   const branches = companies.find((c) => c.id === companyId)?.lstSucursales ?? [];
 
   return (
-    <Card variant="outlined">
-      <CardHeader
-        title={t('new.header')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-      />
-      <CardContent sx={{ pt: 0 }}>
+    <SectionCard title={t('new.header')}>
         <Grid
           container
           spacing={2}
@@ -181,7 +173,6 @@ export function WithholdingHeaderCard({
             </Button>
           </Grid>
         </Grid>
-      </CardContent>
-    </Card>
+    </SectionCard>
   );
 }
