@@ -467,10 +467,12 @@ describe('orders and guides', () => {
           token,
         });
         expect(res.statusCode, res.body).toBe(200);
-        return res.json().results.map((r: { nroOrden: string; importeTotal: string | null }) => [
-          r.nroOrden,
-          r.importeTotal,
-        ]);
+        return res
+          .json()
+          .results.map((r: { nroOrden: string; importeTotal: string | null }) => [
+            r.nroOrden,
+            r.importeTotal,
+          ]);
       };
       // 10 + 16 % = 11.60; 1,000 + 16 % = 1,160.00; the guide without amounts has none (nulls last going up).
       expect(await sorted('sort=importeTotal&order=asc')).toEqual([
@@ -504,7 +506,11 @@ describe('orders and guides', () => {
       // The first order's signed PDF named with the second order's id: not that document.
       const firstId = await idOf(String(first.nroOrden));
       const secondId = await idOf(String(second.nroOrden));
-      const coded = await ctx().request({ method: 'GET', url: `${ORDERS}/ordencodificada/${firstId}`, token });
+      const coded = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/ordencodificada/${firstId}`,
+        token,
+      });
       const pdf = Buffer.from(coded.json().facturaCodificada, 'base64');
       const check = async (id: string, tipoDocumento: string) => {
         const { body, contentType } = multipart([

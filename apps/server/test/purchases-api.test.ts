@@ -381,14 +381,12 @@ describeWithApp('purchase invoices: /v2/facturaCompra', (ctx) => {
       token,
     });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(
+    const states = Object.fromEntries(
       detail
         .json()
         .results.map((r: { id: string; logEstatusRegistro: string }) => [r.id, r.logEstatusRegistro]),
-    ).toEqual([
-      [vouchers[0].id, 'ACTIVO'],
-      [vouchers[1].id, 'INACTIVO'],
-    ]);
+    );
+    expect(states).toEqual({ [vouchers[0].id]: 'ACTIVO', [vouchers[1].id]: 'INACTIVO' });
     const none = await ctx().request({
       method: 'GET',
       url: `${RET}/getRetencionesIva?facturaCompraId=${plain.id}`,

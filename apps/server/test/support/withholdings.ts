@@ -42,7 +42,11 @@ export async function withholdingAgent(ctx: Ctx, nombre?: string) {
 }
 
 /** An IVA voucher of one line (1,000.00 at 16 %, 75 % withheld: 120.00) for the agent `rif`. */
-export function ivaVoucher(rif: string, over: Record<string, unknown> = {}, lines?: Record<string, unknown>[]) {
+export function ivaVoucher(
+  rif: string,
+  over: Record<string, unknown> = {},
+  lines?: Record<string, unknown>[],
+) {
   return {
     rif,
     periodoFiscalDel: periodDel(),

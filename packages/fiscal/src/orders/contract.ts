@@ -49,7 +49,16 @@ export const orderFiltersSchema = z.object({
   nroOrden: z.string().trim().max(20).optional(),
   /** The list's sortable headers (spec 001 §2.4); unset, id ascending. */
   sort: z
-    .enum(['id', 'nroOrden', 'nroControl', 'fechaEmision', 'modeloOrden', 'razonSocial', 'cliente', 'importeTotal'])
+    .enum([
+      'id',
+      'nroOrden',
+      'nroControl',
+      'fechaEmision',
+      'modeloOrden',
+      'razonSocial',
+      'cliente',
+      'importeTotal',
+    ])
     .default('id'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

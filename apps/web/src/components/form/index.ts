@@ -1,4 +1,5 @@
 export { DocumentNumberField, type DocumentNumberFieldProps, digitsOnly } from './DocumentNumberField.tsx';
+export { type CellSize, FieldGrid, type GridField, LineEntryForm } from './FieldGrid.tsx';
 export {
   amountMask,
   FormAmountField,
@@ -8,4 +9,3 @@ export {
   FormTextField,
   type SelectOption,
 } from './fields.tsx';
-export { type CellSize, FieldGrid, type GridField, LineEntryForm } from './FieldGrid.tsx';

@@ -53,60 +53,60 @@ export function LinesCard<L>({
   const span = columns.length + (onRemove ? 1 : 0);
   return (
     <SectionCard title={title} action={action}>
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
+      <TableContainer>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.id} align={c.align}>
+                  {c.header}
+                </TableCell>
+              ))}
+              {onRemove && <TableCell sx={{ width: 48 }} />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.length === 0 && (
               <TableRow>
+                <TableCell colSpan={span} align="center" sx={{ py: 3, color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+            {lines.map((line, i) => (
+              <TableRow key={getKey(line)}>
                 {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align}>
-                    {c.header}
+                  <TableCell
+                    key={c.id}
+                    align={c.align}
+                    sx={
+                      c.align === 'right'
+                        ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
+                        : undefined
+                    }
+                  >
+                    {c.render(line, i)}
                   </TableCell>
                 ))}
-                {onRemove && <TableCell sx={{ width: 48 }} />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={span} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                    {emptyText}
+                {onRemove && (
+                  <TableCell sx={{ py: 0 }}>
+                    <Tooltip title={t('lines.remove')}>
+                      <IconButton
+                        size="small"
+                        color="error"
+                        aria-label={t('lines.removeNamed', { name: nameOf?.(line) ?? '' })}
+                        onClick={() => onRemove(line)}
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
                   </TableCell>
-                </TableRow>
-              )}
-              {lines.map((line, i) => (
-                <TableRow key={getKey(line)}>
-                  {columns.map((c) => (
-                    <TableCell
-                      key={c.id}
-                      align={c.align}
-                      sx={
-                        c.align === 'right'
-                          ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
-                          : undefined
-                      }
-                    >
-                      {c.render(line, i)}
-                    </TableCell>
-                  ))}
-                  {onRemove && (
-                    <TableCell sx={{ py: 0 }}>
-                      <Tooltip title={t('lines.remove')}>
-                        <IconButton
-                          size="small"
-                          color="error"
-                          aria-label={t('lines.removeNamed', { name: nameOf?.(line) ?? '' })}
-                          onClick={() => onRemove(line)}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </SectionCard>
   );
 }

@@ -28,9 +28,9 @@ import {
   TotalsCard,
 } from '../documents/index.ts';
 import { AddProductDialog } from '../invoices/AddProductDialog.tsx';
-import { ObservationDialog } from '../invoices/ObservationDialog.tsx';
 import { useCurrencies, useInvoiceCompanies } from '../invoices/api.ts';
 import { addLine, type DraftLine } from '../invoices/draft.ts';
+import { ObservationDialog } from '../invoices/ObservationDialog.tsx';
 import { createOrder, ordersKey } from './api.ts';
 import { ORDERS_PATH } from './OrdersPage.tsx';
 import {

@@ -18,7 +18,6 @@ import { INLINE_PDF_MAX_BASE64, SectionCard } from '../documents/index.ts';
 import { type InvoiceCompany, useInvoiceCompanies } from '../invoices/api.ts';
 import { type OrderReportQuery, orderReport, orderReportExcel } from './api.ts';
 
-
 function blobOf(base64: string, type: string): Blob {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   return new Blob([bytes], { type });
@@ -160,19 +159,19 @@ export default function OrdersReportPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <SectionCard title={t('report.summary')} sx={{ height: '100%' }}>
-              {libro && libro.consolidado > 0 ? (
-                <Stack spacing={1}>
-                  <Typography data-testid="report-count">
-                    {t('report.count')}: <strong>{libro.consolidado}</strong>
-                  </Typography>
-                  <Typography data-testid="report-total">
-                    {t('report.total')}:{' '}
-                    <strong>{formatMoney(libro.totalFacturas.totalImporteTotalSinTerceros)}</strong>
-                  </Typography>
-                </Stack>
-              ) : (
-                <Alert severity="info">{libro ? t('report.empty') : t('report.hint')}</Alert>
-              )}
+            {libro && libro.consolidado > 0 ? (
+              <Stack spacing={1}>
+                <Typography data-testid="report-count">
+                  {t('report.count')}: <strong>{libro.consolidado}</strong>
+                </Typography>
+                <Typography data-testid="report-total">
+                  {t('report.total')}:{' '}
+                  <strong>{formatMoney(libro.totalFacturas.totalImporteTotalSinTerceros)}</strong>
+                </Typography>
+              </Stack>
+            ) : (
+              <Alert severity="info">{libro ? t('report.empty') : t('report.hint')}</Alert>
+            )}
           </SectionCard>
         </Grid>
         {libro && pdfUrl && (

@@ -27,7 +27,11 @@ async function titled<T>(call: Promise<T>): Promise<T> {
     return await call;
   } catch (error) {
     if (error instanceof ApiError && error.status > 0 && error.status !== 401)
-      throw new ApiError(error.status, PURCHASE_MESSAGES.failed(translateMessage(error.message)), error.errors);
+      throw new ApiError(
+        error.status,
+        PURCHASE_MESSAGES.failed(translateMessage(error.message)),
+        error.errors,
+      );
     throw error;
   }
 }

@@ -145,18 +145,18 @@ export default function NewWithholdingPage() {
         {!done && <Alert severity="info">{t('new.fillHeader')}</Alert>}
         {done && kind && (
           <SectionCard title={`${t('new.detail')} · ${t(`models.${kind}`)}`}>
-              {kind === 'IVA' ? (
-                <IvaLineForm
-                  tasa={header.tasaRetencion}
-                  lines={ivaLines}
-                  onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'IVA', values }])}
-                />
-              ) : (
-                <IslrLineForm
-                  initial={islrInitial}
-                  onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'ISLR', values }])}
-                />
-              )}
+            {kind === 'IVA' ? (
+              <IvaLineForm
+                tasa={header.tasaRetencion}
+                lines={ivaLines}
+                onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'IVA', values }])}
+              />
+            ) : (
+              <IslrLineForm
+                initial={islrInitial}
+                onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'ISLR', values }])}
+              />
+            )}
           </SectionCard>
         )}
         {kind && (done || lines.length > 0) && (
