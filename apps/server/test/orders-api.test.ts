@@ -512,6 +512,13 @@ describe('orders and guides', () => {
         token,
       });
       const pdf = Buffer.from(coded.json().facturaCodificada, 'base64');
+      // The second one signed too, so it has a checksum to compare with.
+      const other = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/ordencodificada/${secondId}`,
+        token,
+      });
+      expect(other.statusCode, other.body).toBe(200);
       const check = async (id: string, tipoDocumento: string) => {
         const { body, contentType } = multipart([
           { name: 'tipoDocumento', value: tipoDocumento },
