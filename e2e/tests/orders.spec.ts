@@ -7,7 +7,8 @@ import { alteredCopy, validatePdf } from '../support/verification.ts';
  * Orders journeys (spec 001 §2.4, §4.5, §8.4; spec 002 §7 "Public verification"; issue 10): a dispatch
  * guide without amounts is typed on the new order page for Demo Comercial, saved ('Nro Orden/Guia: …'),
  * its signed PDF opens from the list, anyone verifies it on /certificar/{id}/orden (an altered copy
- * fails), and it is annulled ('Orden N°: …'; Anular then hidden). A delivery order with amounts sent
+ * fails), and it is annulled ('Orden N°: …'; Anular then hidden); the list sorts on the server by a
+ * clicked header. A delivery order with amounts sent
  * through the API is invoiced from its row ('Facturar'): the new invoice opens prefilled and the stored
  * invoice shows on the order's row.
  */
@@ -124,6 +125,19 @@ test('a dispatch guide without amounts: create, see its PDF, verify it publicly,
     await expect(toast(page, `Orden N°: ${nro} - Orden/Guia anulada con exito`)).toBeVisible();
     await expect(row).toContainText('Anulada');
     await expect(row.getByRole('button', { name: 'Anular' })).toHaveCount(0);
+  });
+
+  await test.step("sortable headers: the order is the server's (sort and order in the query)", async () => {
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('GD-');
+    const header = page.getByRole('button', { name: 'Nro. Orden/Guía' });
+    const ascending = page.waitForRequest((r) => /queryordenes.*sort=nroOrden&order=asc/.test(r.url()));
+    await header.click();
+    await ascending;
+    const descending = page.waitForRequest((r) => /queryordenes.*sort=nroOrden&order=desc/.test(r.url()));
+    await header.click();
+    await descending;
+    // The newest guide's number (a timestamp) comes first going down.
+    await expect(page.getByRole('row').nth(1)).toContainText(nro);
   });
 });
 

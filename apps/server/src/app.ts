@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -174,11 +174,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 function serveWebApp(app: FastifyInstance, webDist: string | undefined): void {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    const assets = resolve(webDist, 'assets') + sep;
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Vite names every file under assets/ by its content hash, so the browser may keep them for good:
+      // a full page load then asks the server only for index.html, the API and the chunks it has never
+      // seen, instead of revalidating each of the ~40 chunks of a screen one request at a time (which
+      // left a direct load of a screen on 'Cargando...' for long on a busy server). The rest is revalidated.
+      cacheControl: false,
+      setHeaders: (res, path) =>
+        res.setHeader(
+          'Cache-Control',
+          resolve(path).startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (!hasWeb || path.startsWith('/v2/') || path === '/v2' || request.method !== 'GET') {
+    // A chunk that is not there (a tab opened before a new build) is a 404, not index.html as a script.
+    const asset = path.startsWith('/assets/');
+    if (!hasWeb || asset || path.startsWith('/v2/') || path === '/v2' || request.method !== 'GET') {
       return reply.code(404).send({ code: 404, message: 'Recurso no encontrado' });
     }
     return reply.type('text/html').sendFile('index.html');

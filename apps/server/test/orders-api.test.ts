@@ -344,6 +344,22 @@ describe('orders and guides', () => {
       expect(p2.results).toHaveLength(2);
       const desc = await page('limit=3&page=1&sort=id&order=desc');
       expect(desc.results[0].nroOrden).toBe(items[11].nroOrden);
+      // The list's sortable headers (§2.4): number, control number, kind, date, company, client, amount.
+      const numbers = items.map((i) => String(i.nroOrden));
+      const byNumber = await page(`id_localidad=${company.id}&limit=20&sort=nroOrden&order=desc`);
+      expect(byNumber.results.map((r: { nroOrden: string }) => r.nroOrden)).toEqual(
+        [...numbers].sort().reverse(),
+      );
+      const byControl = await page(`id_localidad=${company.id}&limit=20&sort=nroControl&order=desc`);
+      expect(byControl.results[0].nroControl).toBe('00-00000012');
+      for (const sort of ['modeloOrden', 'fechaEmision', 'razonSocial', 'cliente', 'importeTotal'])
+        expect((await page(`id_localidad=${company.id}&limit=20&sort=${sort}`)).totalResults, sort).toBe(12);
+      const badSort = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/queryordenes?sort=secuencia;drop`,
+        token,
+      });
+      expect(badSort.statusCode).toBe(400);
       const today = caracasDate();
       const filtered = await page(
         `rif=${company.rif}&fechaInicio=${today}&fechaFin=${today}&id_localidad=${company.id}&nroOrden=${items[3].nroOrden}`,
@@ -435,6 +451,121 @@ describe('orders and guides', () => {
       expect(foreign.json().DetalleErrorFacturas[0][0].Msg).toBe(
         'La Orden/Guia indicada en idOrden no existe en la razón social',
       );
+    });
+
+    it('sorted by amount and by company; orders without amounts sort after those with amounts', async () => {
+      const company = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [company.id]);
+      const small = orderItem({ rif: company.rif, amounts: [{ precio: 10, cantidad: 1, alicuota: 16 }] });
+      const none = orderItem({ rif: company.rif });
+      const big = orderItem({ rif: company.rif, amounts: [{ precio: 500, cantidad: 2, alicuota: 16 }] });
+      await ingestOrders(ctx, token, [small, none, big]);
+      const sorted = async (query: string) => {
+        const res = await ctx().request({
+          method: 'GET',
+          url: `${ORDERS}/queryordenes?id_localidad=${company.id}&${query}`,
+          token,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res
+          .json()
+          .results.map((r: { nroOrden: string; importeTotal: string | null }) => [
+            r.nroOrden,
+            r.importeTotal,
+          ]);
+      };
+      // 10 + 16 % = 11.60; 1,000 + 16 % = 1,160.00; the guide without amounts has none (nulls last going up).
+      expect(await sorted('sort=importeTotal&order=asc')).toEqual([
+        [small.nroOrden, '11.60'],
+        [big.nroOrden, '1160.00'],
+        [none.nroOrden, null],
+      ]);
+      expect(await sorted('sort=importeTotal&order=desc')).toEqual([
+        [none.nroOrden, null],
+        [big.nroOrden, '1160.00'],
+        [small.nroOrden, '11.60'],
+      ]);
+    });
+
+    it('reading routes: a malformed id is a 400 and an unknown one a 404; a PDF does not verify as another order', async () => {
+      const company = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [company.id]);
+      const first = orderItem({ rif: company.rif });
+      const second = orderItem({ rif: company.rif });
+      await ingestOrders(ctx, token, [first, second]);
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      for (const path of ['ordencodificada', 'pdf', 'detalle', 'getOrdenId']) {
+        const bad = await ctx().request({ method: 'GET', url: `${ORDERS}/${path}/not-a-uuid`, token });
+        expect(bad.statusCode, path).toBe(400);
+        expect(bad.json().message, path).toContain('Identificador no válido');
+        const missing = await ctx().request({ method: 'GET', url: `${ORDERS}/${path}/${unknown}`, token });
+        expect(missing.statusCode, path).toBe(404);
+      }
+      const anonymous = await ctx().request({ method: 'GET', url: `${ORDERS}/getOrdenId/${unknown}` });
+      expect(anonymous.statusCode).toBe(404);
+      // The first order's signed PDF named with the second order's id: not that document.
+      const firstId = await idOf(String(first.nroOrden));
+      const secondId = await idOf(String(second.nroOrden));
+      const coded = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/ordencodificada/${firstId}`,
+        token,
+      });
+      const pdf = Buffer.from(coded.json().facturaCodificada, 'base64');
+      // The second one signed too, so it has a checksum to compare with.
+      const other = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/ordencodificada/${secondId}`,
+        token,
+      });
+      expect(other.statusCode, other.body).toBe(200);
+      const check = async (id: string, tipoDocumento: string) => {
+        const { body, contentType } = multipart([
+          { name: 'tipoDocumento', value: tipoDocumento },
+          { name: 'id', value: id },
+          { name: 'checkSum', value: '' },
+          { name: 'file', filename: 'orden.pdf', contentType: 'application/pdf', data: pdf },
+        ]);
+        const res = await ctx().request({
+          method: 'POST',
+          url: '/v2/facturas/isValidChecksum',
+          headers: { 'content-type': contentType },
+          payload: body,
+        });
+        return res.json().code;
+      };
+      expect(await check(firstId, 'orden')).toBe(200);
+      expect(await check(secondId, 'orden')).toBe(400);
+      // An order's id is not an invoice's.
+      expect(await check(firstId, 'factura')).not.toBe(200);
+      // anular takes an array.
+      const notArray = await ctx().request({
+        method: 'PUT',
+        url: `${ORDERS}/anular`,
+        token,
+        payload: { rif: company.rif, nroOrden: first.nroOrden },
+      });
+      expect(notArray.statusCode).toBe(400);
+    });
+
+    it('getOrdenesExcel: missing or inverted dates, a company of another tenant, an empty period', async () => {
+      const mine = await orderCompany(ctx);
+      const theirs = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [mine.id]);
+      await ingestOrders(ctx, await admin(), [orderItem({ rif: theirs.rif })]);
+      const excel = (query: string) =>
+        ctx().request({ method: 'GET', url: `/v2/mantenimiento/reportes/getOrdenesExcel?${query}`, token });
+      const today = caracasDate();
+      const missing = await excel(`fechaInicio=${today}&id_localidad=${mine.id}`);
+      expect(missing.statusCode).toBe(400);
+      const inverted = await excel(`fechaInicio=${today}&fechaFin=2020-01-01&id_localidad=${mine.id}`);
+      expect(inverted.statusCode).toBe(400);
+      const foreign = await excel(`fechaInicio=${today}&fechaFin=${today}&id_localidad=${theirs.id}`);
+      expect(foreign.statusCode).toBe(403);
+      // A period without orders is an empty book with its count (the screen then says so, spec 002 §2.7).
+      const empty = await excel(`fechaInicio=${today}&fechaFin=${today}&id_localidad=${mine.id}`);
+      expect(empty.statusCode, empty.body).toBe(200);
+      expect(empty.json().libro.consolidado).toBe(0);
     });
 
     it('a foreign tenant: no issuing, annulling, listing, PDF, detail or report of another company', async () => {

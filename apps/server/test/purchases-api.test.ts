@@ -1,10 +1,12 @@
 // Integration tests of the purchase invoices (spec 001 §2.5, §3.10, §4.6, §5.7, §7.4, §8.5; issue 10 §2):
 // every call under /v2/facturaCompra with its happy path, a bad input and a foreign tenant, totals
 // against figures worked by hand, the supplier found or created among the company's third parties, and
-// no control number taken (a record, not an issued document).
+// no control number taken (a record, not an issued document), and the withholding vouchers issued against
+// each purchase (issue 10 §2): counted in the list, listed through getRetencionesIva's purchase filter.
 import { expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 import { lotActual, newCompany, userWith } from './support/invoices.ts';
+import { ivaVoucher, RET, withholdingAgent } from './support/withholdings.ts';
 
 const BASE = '/v2/facturaCompra';
 const MODULES = { '/facturacion/compras': [], '/facturacion/facturaCompra': [] };
@@ -315,6 +317,11 @@ describeWithApp('purchase invoices: /v2/facturaCompra', (ctx) => {
     expect(on.json()).toMatchObject({ message: 'Activado', result: { logEstatusRegistro: 'ACTIVO' } });
     const badOn = await ctx().request({ method: 'PUT', url: `${BASE}/activar/0`, token });
     expect(badOn.statusCode).toBe(400);
+    const badOff = await ctx().request({ method: 'PUT', url: `${BASE}/eliminar/abc`, token });
+    expect(badOff.statusCode).toBe(400);
+    expect(badOff.json().message).toContain('Identificador no válido');
+    const missingOff = await ctx().request({ method: 'PUT', url: `${BASE}/eliminar/999999999`, token });
+    expect(missingOff.statusCode).toBe(404);
     const foreignOff = await ctx().request({
       method: 'PUT',
       url: `${BASE}/eliminar/${created.id}`,
@@ -326,5 +333,71 @@ describeWithApp('purchase invoices: /v2/facturaCompra', (ctx) => {
       [String(created.id)],
     );
     expect(audit?.actions).toBe('create,inactivate,activate');
+  });
+
+  it('the vouchers issued against a purchase: counted (active ones, its own company) in the list, listed by its filter', async () => {
+    const company = await withholdingAgent(ctx);
+    const other = await withholdingAgent(ctx);
+    const token = await userWith(
+      ctx,
+      { ...MODULES, '/retenciones/iva-islr': ['search', 'add', 'print', 'delete'] },
+      [company.id],
+    );
+    const withheld = (await crear(token, form(company.id, { nroFactura: 'R-1' }))).json().result;
+    const plain = (await crear(token, form(company.id, { nroFactura: 'R-2' }))).json().result;
+    const admin = await ctx().adminToken();
+    const issued = await ctx().request({
+      method: 'POST',
+      url: `${RET}/createRetencionIvaMasiva`,
+      token: admin,
+      payload: [
+        ivaVoucher(company.rif, { facturaCompraId: withheld.id }),
+        ivaVoucher(company.rif, { facturaCompraId: withheld.id }),
+        // Another company's voucher naming the same id is not this purchase's.
+        ivaVoucher(other.rif, { facturaCompraId: withheld.id }),
+      ],
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const vouchers = issued.json().DetalleretencionesProcesadas as Array<{ id: string }>;
+    expect(vouchers).toHaveLength(3);
+    const annul = await ctx().request({
+      method: 'PUT',
+      url: `${RET}/anularRetencionIva/${vouchers[1].id}`,
+      token,
+    });
+    expect(annul.statusCode, annul.body).toBe(200);
+
+    const list = await ctx().request({ method: 'GET', url: `${BASE}/listar?limit=50`, token });
+    expect(list.statusCode, list.body).toBe(200);
+    const count = (id: number) =>
+      list.json().results.find((r: { id: number }) => r.id === id)?.retenciones as number | undefined;
+    expect(count(withheld.id)).toBe(1);
+    expect(count(plain.id)).toBe(0);
+
+    // The detail lists them through getRetencionesIva, annulled one included, company's own only.
+    const detail = await ctx().request({
+      method: 'GET',
+      url: `${RET}/getRetencionesIva?facturaCompraId=${withheld.id}&id_localidad=${company.id}&limit=50`,
+      token,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const states = Object.fromEntries(
+      detail
+        .json()
+        .results.map((r: { id: string; logEstatusRegistro: string }) => [r.id, r.logEstatusRegistro]),
+    );
+    expect(states).toEqual({ [vouchers[0].id]: 'ACTIVO', [vouchers[1].id]: 'INACTIVO' });
+    const none = await ctx().request({
+      method: 'GET',
+      url: `${RET}/getRetencionesIva?facturaCompraId=${plain.id}`,
+      token,
+    });
+    expect(none.json().totalResults).toBe(0);
+    const bad = await ctx().request({
+      method: 'GET',
+      url: `${RET}/getRetencionesIva?facturaCompraId=abc`,
+      token,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

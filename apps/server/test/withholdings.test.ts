@@ -20,18 +20,17 @@ import {
   type Ctx,
   type MultipartPart,
   multipart,
-  newCompany,
   SECOND_RIF,
   userWith,
   waitFor,
 } from './support/invoices.ts';
+import { ivaVoucher, RET, withholdingAgent } from './support/withholdings.ts';
 
 const run = promisify(execFile);
 
 /** The title wraps in its box beside the issuer's lines, which pdftotext reads between its words: in order. */
 const expectTitle = (text: string, title: string) =>
   expect(text).toMatch(new RegExp(title.split(' ').join('[\\s\\S]{1,120}?')));
-const RET = '/v2/retenciones';
 const LIST = '/retenciones/iva-islr';
 const XSD = new URL('../src/modules/withholdings/RelacionRetencionesISLR.xsd', import.meta.url);
 
@@ -42,69 +41,10 @@ const voucher = (n: number) => `${yyyymm()}${String(n).padStart(8, '0')}`;
 const control = (n: number) => `00-${String(n).padStart(8, '0')}`;
 const periodDel = () => `${today().slice(0, 7)}-01`;
 
-/** A company (agent) with a withholding control lot and automatic voucher numbers. */
-async function agent(ctx: Ctx, nombre?: string) {
-  const company = await newCompany(ctx, { lot: 0, nombre });
-  const admin = await ctx().adminToken();
-  const lot = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/control/AddControlRetencion',
-    token: admin,
-    payload: {
-      id_localidad: company.id,
-      tipo: 'Global',
-      serie: '00',
-      nroControl: 0,
-      nroControlDesde: 0,
-      nroControlHasta: 1000,
-      cantidadFacturas: 1000,
-      logEstatusRegistro: 'ACTIVO',
-    },
-  });
-  expect(lot.statusCode, lot.body).toBe(200);
-  // Through the /retenciones path of spec 002 §7 (the same service as /mantenimiento/control).
-  const numbers = await ctx().request({
-    method: 'POST',
-    url: `${RET}/AddNroRetenciones`,
-    token: admin,
-    payload: { id_localidad: company.id, serie: '00', nroDesde: 0, cantidad: 1000, asignaNro: true },
-  });
-  expect(numbers.statusCode, numbers.body).toBe(200);
-  return company;
-}
+const agent = withholdingAgent;
 
 const retUser = (ctx: Ctx, companies: string[]) =>
   userWith(ctx, { [LIST]: ['search', 'add', 'print', 'delete'], [`${LIST}/Agregar`]: [] }, companies);
-
-function ivaVoucher(rif: string, over: Record<string, unknown> = {}, lines?: Record<string, unknown>[]) {
-  return {
-    rif,
-    periodoFiscalDel: periodDel(),
-    periodoFiscalAl: today(),
-    rifProveedor: 'J-000000019',
-    identificacion: 'Suministros del Centro, C.A.',
-    direccion: 'Calle 5, Valencia',
-    correo: 'proveedor@example.com',
-    modeloRetencion: 'IVA',
-    tipoDocumento: '05',
-    tasaRetencion: '75',
-    lstRetenciones: lines ?? [
-      {
-        tipoTransaccion: '01-REG',
-        fechaDocumento: today(),
-        nroDocumento: '000123',
-        nroControlDocumento: '00-00168441',
-        montoTotalDocumento: '1160.00',
-        compraExento: '0',
-        baseImponible: '1000.00',
-        Alicuota: '16',
-        impuestoCausado: '160.00',
-        impuestoRetenido: '120.00',
-      },
-    ],
-    ...over,
-  };
-}
 
 function islrVoucher(
   rif: string,

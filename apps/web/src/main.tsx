@@ -2,9 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/i18n.ts';
 import { App } from './app/App.tsx';
+import { preloadScreen } from './app/screens.ts';
+import { getSession } from './app/session.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+// A signed-in full page load of a screen fetches its code now, beside the session's /me.
+if (getSession()) preloadScreen(window.location.pathname);

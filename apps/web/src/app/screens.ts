@@ -1,4 +1,14 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy as reactLazy } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+const loaders = new Map<LazyExoticComponent<ComponentType>, Loader>();
+
+/** React's lazy, remembering the loader so the screen's code can be fetched before it first renders. */
+function lazy(loader: Loader): LazyExoticComponent<ComponentType> {
+  const screen = reactLazy(loader);
+  loaders.set(screen, loader);
+  return screen;
+}
 
 /**
  * The built screens of the protected area, by module path. Every other path of MODULE_CATALOG routes
@@ -47,3 +57,16 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/OrdenesGuias/CrearOrdenesGuias': lazy(() => import('../features/orders/NewOrderPage.tsx')),
   '/reportes/ReporteOrdenes': lazy(() => import('../features/orders/OrdersReportPage.tsx')),
 };
+
+/**
+ * On a full page load of a screen, its code would be asked for only once the session's /v2/auth/me has
+ * answered and the layout has rendered: one more round of requests in series, long on a busy server.
+ * Started at boot instead, it loads beside /me; React's lazy then finds the module already there.
+ */
+export function preloadScreen(pathname: string): void {
+  const screen = SCREENS[pathname];
+  if (screen)
+    void loaders
+      .get(screen)?.()
+      .catch(() => undefined);
+}

@@ -47,7 +47,19 @@ export const orderFiltersSchema = z.object({
   id_localidad: z.uuid({ error: 'id_localidad no válido' }).optional(),
   id_sucursal: z.uuid({ error: 'id_sucursal no válido' }).optional(),
   nroOrden: z.string().trim().max(20).optional(),
-  sort: z.enum(['id', 'nroOrden', 'nroControl', 'fechaEmision', 'modeloOrden']).default('id'),
+  /** The list's sortable headers (spec 001 §2.4); unset, id ascending. */
+  sort: z
+    .enum([
+      'id',
+      'nroOrden',
+      'nroControl',
+      'fechaEmision',
+      'modeloOrden',
+      'razonSocial',
+      'cliente',
+      'importeTotal',
+    ])
+    .default('id'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type OrderFilters = z.infer<typeof orderFiltersSchema>;

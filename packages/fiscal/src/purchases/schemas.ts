@@ -49,6 +49,8 @@ export const PURCHASE_MESSAGES = {
   updated: 'Actualizado',
   inactivated: 'Inactivado',
   activated: 'Activado',
+  /** §8.5: a failure's popup shows 'Error' plus the server's message. */
+  failed: (message: string) => `Error: ${message}`,
   notFound: 'Factura de compra no encontrada',
   inactiveEdit: 'No se puede editar una factura de compra INACTIVO',
   duplicate: (nro: string) => `La factura N° ${nro} de este proveedor ya existe`,
@@ -169,6 +171,8 @@ export const purchaseRecordSchema = z.object({
   totalIva: z.string(),
   importeTotal: z.string(),
   logEstatusRegistro: z.string(),
+  /** In the list only: the active withholding vouchers issued against it (issue 10 §2). */
+  retenciones: z.number().int().optional(),
 });
 export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;
 

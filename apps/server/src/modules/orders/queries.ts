@@ -123,6 +123,10 @@ const SORTS: Record<OrderFilters['sort'], SQL> = {
   nroControl: sql`${ordenes.nroControl}`,
   fechaEmision: sql`${ordenes.fechaEmision}`,
   modeloOrden: sql`${ordenes.modelo}`,
+  razonSocial: sql`${localidades.nombre}`,
+  cliente: sql`${ordenes.cliente}->>'identificacion'`,
+  // Orders without amounts have none: they go last going up, first going down (PostgreSQL's nulls order).
+  importeTotal: sql`${ordenes.importeTotal}`,
 };
 
 /**

@@ -13,6 +13,7 @@ import { assertTenant, type TenantScope, tenantCondition } from '../../http/tena
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { upsertDocumentClients } from '../catalog/clients.service.ts';
 import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
+import { voucherCountsOfPurchases } from '../withholdings/service.ts';
 
 /**
  * Purchase invoices (spec 001 §2.5, §3.10, §4.6, §7.4): recorded, edited, inactivated and activated.
@@ -72,7 +73,10 @@ async function recordById(db: DbOrTx, id: number): Promise<PurchaseRecord | null
   return found ? toRecord(found) : null;
 }
 
-/** GET listar: the user's companies' purchases, oldest id first, searched by number, control or supplier. */
+/**
+ * GET listar: the user's companies' purchases, oldest id first, searched by number, control or supplier;
+ * each with its count of active withholding vouchers (read through the withholdings' service).
+ */
 export async function listPurchases(
   db: Db,
   scope: TenantScope,
@@ -101,9 +105,13 @@ export async function listPurchases(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const totalResults = Number(total?.n ?? 0);
+  const vouchers = await voucherCountsOfPurchases(
+    db,
+    rows.map((r) => ({ id: r.row.id, localidadId: r.row.localidadId })),
+  );
   return {
     code: 200,
-    results: rows.map(toRecord),
+    results: rows.map((r) => ({ ...toRecord(r), retenciones: vouchers.get(r.row.id) ?? 0 })),
     page: query.page,
     limit: query.limit,
     totalPages: Math.ceil(totalResults / query.limit),

@@ -10,7 +10,7 @@ import {
   type WithholdingListRow,
   type WithholdingPublic,
 } from '@sigece/fiscal';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   conceptosIslr,
@@ -211,6 +211,37 @@ function listRow(
     factura_compra_id: r.facturaCompraId,
     pdfEstado: pdfEstado ?? (r.pdf ? 'GENERADA' : null),
   };
+}
+
+/**
+ * How many active vouchers each purchase invoice has (issue 10 §2, "a purchase invoice shows the
+ * vouchers issued against it"): only vouchers of the purchase's own company count, since a voucher's
+ * `facturaCompraId` is the connector's word and is not checked against the company.
+ */
+export async function activeVouchersOfPurchases(
+  db: DbOrTx,
+  purchases: ReadonlyArray<{ id: number; localidadId: string }>,
+): Promise<Map<number, number>> {
+  if (purchases.length === 0) return new Map();
+  const rows = await db
+    .select({ compra: retenciones.facturaCompraId, localidad: retenciones.localidadId, n: count() })
+    .from(retenciones)
+    .where(
+      and(
+        eq(retenciones.deleted, false),
+        eq(retenciones.status, 'ACTIVO'),
+        inArray(
+          retenciones.facturaCompraId,
+          purchases.map((p) => p.id),
+        ),
+      ),
+    )
+    .groupBy(retenciones.facturaCompraId, retenciones.localidadId);
+  const owner = new Map(purchases.map((p) => [p.id, p.localidadId]));
+  const out = new Map<number, number>();
+  for (const r of rows)
+    if (r.compra !== null && owner.get(r.compra) === r.localidad) out.set(r.compra, Number(r.n));
+  return out;
 }
 
 // --- One voucher ----------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { sqlStateOf } from '../issuance/errors.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 import { issuerResolver } from '../issuance/issuer.ts';
 import {
+  activeVouchersOfPurchases,
   declaredVouchers,
   setWithholdingStatus,
   taxUnitRow,
@@ -27,6 +28,9 @@ import {
 } from './queries.ts';
 
 /** The withholdings' use cases beyond issuing (which is the kernel's): annul, PDF, UT values, declarations. */
+
+/** For the purchases list: active vouchers per purchase invoice, of the purchase's own company. */
+export const voucherCountsOfPurchases = activeVouchersOfPurchases;
 
 /** PUT anularRetencionIva/{id}: ACTIVO → INACTIVO ('Anulada', spec 002 §4); the PDF's bytes stay. */
 export async function annulWithholding(db: Db, scope: TenantScope, id: string, audit: AuditContext) {

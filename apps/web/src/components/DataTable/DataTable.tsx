@@ -62,6 +62,11 @@ export interface DataTableProps<T> {
   /** Base name of exported files. */
   exportName?: string;
   searchPlaceholder?: string;
+  /**
+   * When this value changes (e.g. a filter dialog was applied) the list goes back to page 1 with the
+   * default page size (spec 001 §2.4: "filtering reloads page 1 with limit 10").
+   */
+  resetKey?: unknown;
 }
 
 const defaultInactive = (row: unknown) =>
@@ -93,6 +98,7 @@ export function DataTable<T>({
   renderDetail,
   exportName,
   searchPlaceholder,
+  resetKey,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -115,6 +121,13 @@ export function DataTable<T>({
   if (search !== searched) {
     setSearched(search);
     setPage(1);
+  }
+  // New filters start at page 1 with the default page size.
+  const [reset, setReset] = useState(() => resetKey);
+  if (resetKey !== reset) {
+    setReset(() => resetKey);
+    setPage(1);
+    setLimit(DEFAULT_PAGE_SIZE);
   }
 
   const query = useQuery({

@@ -1,4 +1,5 @@
 export { DocumentNumberField, type DocumentNumberFieldProps, digitsOnly } from './DocumentNumberField.tsx';
+export { type CellSize, FieldGrid, type GridField, LineEntryForm } from './FieldGrid.tsx';
 export {
   amountMask,
   FormAmountField,

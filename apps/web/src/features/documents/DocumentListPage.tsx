@@ -231,6 +231,7 @@ export function DocumentListPage<T, F>({
         getRowId={getRowId}
         exportName={exportName}
         searchPlaceholder={searchPlaceholder}
+        resetKey={filters}
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             {filter?.allowed && (

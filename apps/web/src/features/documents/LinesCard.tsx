@@ -1,8 +1,5 @@
 import './i18n.ts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENTS_NS } from './i18n.ts';
+import { SectionCard } from './SectionCard.tsx';
 
 /** One column of the lines table; numbers align right and never wrap. */
 export interface LineColumn<L> {
@@ -54,68 +52,61 @@ export function LinesCard<L>({
   const { t } = useTranslation(DOCUMENTS_NS);
   const span = columns.length + (onRemove ? 1 : 0);
   return (
-    <Card variant="outlined">
-      <CardHeader
-        title={title}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-        action={action}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
+    <SectionCard title={title} action={action}>
+      <TableContainer>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.id} align={c.align}>
+                  {c.header}
+                </TableCell>
+              ))}
+              {onRemove && <TableCell sx={{ width: 48 }} />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.length === 0 && (
               <TableRow>
+                <TableCell colSpan={span} align="center" sx={{ py: 3, color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+            {lines.map((line, i) => (
+              <TableRow key={getKey(line)}>
                 {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align}>
-                    {c.header}
+                  <TableCell
+                    key={c.id}
+                    align={c.align}
+                    sx={
+                      c.align === 'right'
+                        ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
+                        : undefined
+                    }
+                  >
+                    {c.render(line, i)}
                   </TableCell>
                 ))}
-                {onRemove && <TableCell sx={{ width: 48 }} />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={span} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                    {emptyText}
+                {onRemove && (
+                  <TableCell sx={{ py: 0 }}>
+                    <Tooltip title={t('lines.remove')}>
+                      <IconButton
+                        size="small"
+                        color="error"
+                        aria-label={t('lines.removeNamed', { name: nameOf?.(line) ?? '' })}
+                        onClick={() => onRemove(line)}
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
                   </TableCell>
-                </TableRow>
-              )}
-              {lines.map((line, i) => (
-                <TableRow key={getKey(line)}>
-                  {columns.map((c) => (
-                    <TableCell
-                      key={c.id}
-                      align={c.align}
-                      sx={
-                        c.align === 'right'
-                          ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
-                          : undefined
-                      }
-                    >
-                      {c.render(line, i)}
-                    </TableCell>
-                  ))}
-                  {onRemove && (
-                    <TableCell sx={{ py: 0 }}>
-                      <Tooltip title={t('lines.remove')}>
-                        <IconButton
-                          size="small"
-                          color="error"
-                          aria-label={t('lines.removeNamed', { name: nameOf?.(line) ?? '' })}
-                          onClick={() => onRemove(line)}
-                        >
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </CardContent>
-    </Card>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </SectionCard>
   );
 }

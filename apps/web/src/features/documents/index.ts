@@ -16,6 +16,7 @@ export {
 export { CompanyBranchDateFields, type CompanyBranchDates, datesInverted } from './FilterFields.tsx';
 export { type LineColumn, LinesCard, type LinesCardProps } from './LinesCard.tsx';
 export { type RowAction, RowActions } from './RowActions.tsx';
+export { SectionCard } from './SectionCard.tsx';
 export { saveJson } from './saveJson.ts';
 export { type TotalRow, type TotalSection, TotalsCard, type TotalsCardProps } from './TotalsCard.tsx';
 export { waitForPdf } from './waitForPdf.ts';

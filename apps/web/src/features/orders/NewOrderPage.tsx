@@ -1,44 +1,51 @@
 import './register.ts';
 import '../invoices/register.ts';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
+import NotesOutlined from '@mui/icons-material/NotesOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { dec, ORDER_KINDS, ORDER_LIMITS, ORDER_MESSAGES } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import type { Client } from '../../components/ClientPicker/index.ts';
+import { FieldGrid, FormSwitchField, type GridField } from '../../components/form/index.ts';
 import { formatMoney, formatQuantity } from '../../components/format.ts';
-import { DocumentClientCard, DocumentPageHeader, LinesCard, TotalsCard } from '../documents/index.ts';
+import {
+  DocumentClientCard,
+  DocumentPageHeader,
+  LinesCard,
+  SectionCard,
+  TotalsCard,
+} from '../documents/index.ts';
 import { AddProductDialog } from '../invoices/AddProductDialog.tsx';
 import { useCurrencies, useInvoiceCompanies } from '../invoices/api.ts';
-import { addLine } from '../invoices/draft.ts';
+import { addLine, type DraftLine } from '../invoices/draft.ts';
+import { ObservationDialog } from '../invoices/ObservationDialog.tsx';
 import { createOrder, ordersKey } from './api.ts';
 import { ORDERS_PATH } from './OrdersPage.tsx';
 import {
   canSaveOrder,
-  emptyOrderDraft,
-  missingFields,
+  emptyOrderForm,
   ORDER_CURRENCIES,
   type OrderDraft,
+  type OrderFormValues,
+  orderFormSchema,
   orderPayload,
   orderTotals,
 } from './orderDraft.ts';
 
-const cardTitle = { title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } } as const;
+const full = { xs: 12 };
+const third = { xs: 12, sm: 4 };
 
 /**
  * /facturacion/OrdenesGuias/CrearOrdenesGuias (spec 001 §2.4, §3.9, §4.5, §5.6, §8.4): currency, company,
@@ -50,10 +57,15 @@ export default function NewOrderPage() {
   const { t } = useTranslation('orders');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<OrderDraft>(emptyOrderDraft);
-  const [adding, setAdding] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const patch = useCallback((next: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...next })), []);
+  const [cliente, setCliente] = useState<Client | null>(null);
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [dialog, setDialog] = useState<'product' | 'observation' | null>(null);
+  const schema = useMemo(() => orderFormSchema(t('new.required')), [t]);
+  const { control, watch, setValue, handleSubmit, reset } = useForm<OrderFormValues>({
+    defaultValues: emptyOrderForm(),
+    resolver: schemaResolver<OrderFormValues>(schema),
+  });
+  const draft: OrderDraft = { ...watch(), cliente, lines };
   const companies = useInvoiceCompanies();
   const currencies = useCurrencies();
   const active = (companies.data ?? []).filter((c) => c.logEstatusRegistro !== 'INACTIVO');
@@ -66,16 +78,90 @@ export default function NewOrderPage() {
     return valor && dec(valor).gt(0) ? valor : null;
   };
   const { lines: priced, totals } = orderTotals(draft);
-  const missing = missingFields(draft);
-  const errorOf = (field: (typeof missing)[number]) =>
-    touched && missing.includes(field) ? t('new.required') : undefined;
+
+  // The header (§2.4): a new currency reprices, so the lines go; a new company drops branch, client, lines.
+  const headerFields: GridField<OrderFormValues>[] = [
+    {
+      kind: 'select',
+      name: 'divisa',
+      label: t('new.divisa'),
+      size: third,
+      options: ORDER_CURRENCIES.map((c) => ({ value: c, label: c === 'VEF' ? 'Bs.' : c })),
+      onChanged: () => setLines([]),
+    },
+    {
+      kind: 'select',
+      name: 'localidadId',
+      label: t('new.company'),
+      size: { xs: 12, sm: 8 },
+      options: active.map((c) => ({ value: c.id, label: c.nombre })),
+      onChanged: () => {
+        setValue('sucursalId', '');
+        setCliente(null);
+        setLines([]);
+      },
+    },
+    {
+      kind: 'select',
+      name: 'sucursalId',
+      label: t('new.branch'),
+      size: third,
+      disabled: branches.length === 0,
+      options: [
+        { value: '', label: t('new.noBranch') },
+        ...branches.map((b) => ({ value: b.id, label: `${b.codigoSucursal} — ${b.nombre}` })),
+      ],
+    },
+    {
+      kind: 'select',
+      name: 'modeloOrden',
+      label: t('new.kind'),
+      size: third,
+      options: ORDER_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+    },
+    {
+      kind: 'text',
+      name: 'nroOrden',
+      label: t('new.nroOrden'),
+      size: third,
+      required: true,
+      maxLength: ORDER_LIMITS.nroOrden,
+    },
+  ];
+  const shippingFields: GridField<OrderFormValues>[] = [
+    {
+      kind: 'text',
+      name: 'motivo',
+      label: t('new.motivo'),
+      size: full,
+      required: true,
+      maxLength: ORDER_LIMITS.motivo,
+    },
+    {
+      kind: 'text',
+      name: 'observacion',
+      label: t('new.observacion'),
+      size: full,
+      required: true,
+      minRows: 2,
+      maxLength: ORDER_LIMITS.observacion,
+    },
+    {
+      kind: 'text',
+      name: 'direccionEntrega',
+      label: t('new.direccion'),
+      size: full,
+      required: true,
+      maxLength: ORDER_LIMITS.direccionEntrega,
+    },
+  ];
 
   const save = useMutation({ mutationFn: createOrder, meta: { silent: false } });
-  const submit = async () => {
-    setTouched(true);
-    if (!company || !canSaveOrder(draft) || missing.length > 0) return;
+  const submit = async (values: OrderFormValues) => {
+    const order: OrderDraft = { ...values, cliente, lines };
+    if (!company || !canSaveOrder(order)) return;
     const answer = await save.mutateAsync(
-      orderPayload(draft, {
+      orderPayload(order, {
         rif: company.rif || `${company.tipoDocumento}-${company.numeroDocumento}`,
         codigoSucursal: branch?.codigoSucursal,
         rateOf,
@@ -90,7 +176,9 @@ export default function NewOrderPage() {
     if (r.totalOrdenesNew > 0) {
       for (const d of r.DetalleOrdenesProcesadas)
         notifySuccess(ORDER_MESSAGES.stored(d.nroOrden, d.nroControl, translateMessage(d.msg)));
-      setDraft(emptyOrderDraft());
+      reset(emptyOrderForm());
+      setCliente(null);
+      setLines([]);
       void queryClient.invalidateQueries({ queryKey: ordersKey });
       navigate(ORDERS_PATH);
     }
@@ -107,116 +195,32 @@ export default function NewOrderPage() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Stack spacing={2}>
-            <Card variant="outlined">
-              <CardHeader title={t('new.header')} slotProps={cardTitle} sx={{ pb: 0 }} />
-              <CardContent>
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('new.divisa')}
-                      value={draft.divisa}
-                      onChange={(e) => patch({ divisa: e.target.value as OrderDraft['divisa'], lines: [] })}
-                    >
-                      {ORDER_CURRENCIES.map((c) => (
-                        <MenuItem key={c} value={c}>
-                          {c === 'VEF' ? 'Bs.' : c}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 8 }}>
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('new.company')}
-                      value={draft.localidadId}
-                      onChange={(e) =>
-                        patch({ localidadId: e.target.value, sucursalId: '', cliente: null, lines: [] })
-                      }
-                    >
-                      {active.map((c) => (
-                        <MenuItem key={c.id} value={c.id}>
-                          {c.nombre}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('new.branch')}
-                      value={draft.sucursalId}
-                      disabled={branches.length === 0}
-                      onChange={(e) => patch({ sucursalId: e.target.value })}
-                    >
-                      <MenuItem value="">{t('new.noBranch')}</MenuItem>
-                      {branches.map((b) => (
-                        <MenuItem key={b.id} value={b.id}>
-                          {b.codigoSucursal} — {b.nombre}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('new.kind')}
-                      value={draft.modeloOrden}
-                      onChange={(e) => patch({ modeloOrden: e.target.value as OrderDraft['modeloOrden'] })}
-                    >
-                      {ORDER_KINDS.map((k) => (
-                        <MenuItem key={k} value={k}>
-                          {t(`kinds.${k}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 4 }}>
-                    <TextField
-                      fullWidth
-                      required
-                      label={t('new.nroOrden')}
-                      value={draft.nroOrden}
-                      onChange={(e) => patch({ nroOrden: e.target.value })}
-                      error={Boolean(errorOf('nroOrden'))}
-                      helperText={errorOf('nroOrden')}
-                      slotProps={{ htmlInput: { maxLength: ORDER_LIMITS.nroOrden } }}
-                    />
-                  </Grid>
-                </Grid>
-              </CardContent>
-            </Card>
+            <SectionCard title={t('new.header')}>
+              <FieldGrid control={control} fields={headerFields} />
+            </SectionCard>
             <DocumentClientCard
               localidadId={draft.localidadId || null}
-              client={draft.cliente}
-              onChange={(cliente) => patch({ cliente })}
+              client={cliente}
+              onChange={setCliente}
             />
             <LinesCard
               title={t('new.products')}
-              lines={draft.lines}
+              lines={lines}
               getKey={(l) => l.codigoProducto}
               emptyText={t('new.noLines')}
               nameOf={(l) => l.descripcion}
-              onRemove={(l) => patch({ lines: draft.lines.filter((x) => x !== l) })}
+              onRemove={(l) => setLines(lines.filter((x) => x !== l))}
               action={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={draft.incluirMontos}
-                        onChange={(e) => patch({ incluirMontos: e.target.checked })}
-                      />
-                    }
-                    label={t('new.amounts')}
-                  />
+                  <FormSwitchField control={control} name="incluirMontos" label={t('new.amounts')} />
+                  {/* §2.4's observations dialog edits the shipping card's Observaciones: one field. */}
+                  <Button startIcon={<NotesOutlined />} onClick={() => setDialog('observation')}>
+                    {t('new.observation')}
+                  </Button>
                   <Button
                     startIcon={<AddCircleOutline />}
                     disabled={!draft.localidadId}
-                    onClick={() => setAdding(true)}
+                    onClick={() => setDialog('product')}
                   >
                     {t('new.addProduct')}
                   </Button>
@@ -238,7 +242,7 @@ export default function NewOrderPage() {
                         id: 'precio',
                         header: t('new.price'),
                         align: 'right' as const,
-                        render: (l: (typeof draft.lines)[number]) => formatMoney(l.precio, draft.divisa),
+                        render: (l: DraftLine) => formatMoney(l.precio, draft.divisa),
                       },
                       {
                         id: 'importe',
@@ -250,40 +254,9 @@ export default function NewOrderPage() {
                   : []),
               ]}
             />
-            <Card variant="outlined">
-              <CardHeader title={t('new.shipping')} slotProps={cardTitle} sx={{ pb: 0 }} />
-              <CardContent>
-                <Stack spacing={2}>
-                  <TextField
-                    required
-                    label={t('new.motivo')}
-                    value={draft.motivo}
-                    onChange={(e) => patch({ motivo: e.target.value })}
-                    error={Boolean(errorOf('motivo'))}
-                    helperText={errorOf('motivo')}
-                    slotProps={{ htmlInput: { maxLength: ORDER_LIMITS.motivo } }}
-                  />
-                  <TextField
-                    required
-                    multiline
-                    minRows={2}
-                    label={t('new.observacion')}
-                    value={draft.observacion}
-                    onChange={(e) => patch({ observacion: e.target.value })}
-                    slotProps={{ htmlInput: { maxLength: ORDER_LIMITS.observacion } }}
-                  />
-                  <TextField
-                    required
-                    label={t('new.direccion')}
-                    value={draft.direccionEntrega}
-                    onChange={(e) => patch({ direccionEntrega: e.target.value })}
-                    error={Boolean(errorOf('direccionEntrega'))}
-                    helperText={errorOf('direccionEntrega')}
-                    slotProps={{ htmlInput: { maxLength: ORDER_LIMITS.direccionEntrega } }}
-                  />
-                </Stack>
-              </CardContent>
-            </Card>
+            <SectionCard title={t('new.shipping')}>
+              <FieldGrid control={control} fields={shippingFields} />
+            </SectionCard>
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
@@ -323,22 +296,33 @@ export default function NewOrderPage() {
               startIcon={<SaveOutlined />}
               disabled={!canSaveOrder(draft) || save.isPending}
               loading={save.isPending}
-              onClick={() => void submit().catch(() => undefined)}
+              onClick={() => void handleSubmit(submit)().catch(() => undefined)}
             >
               {t('new.save')}
             </Button>
           </TotalsCard>
         </Grid>
       </Grid>
-      {adding && company && (
+      {dialog === 'product' && company && (
         <AddProductDialog
           localidadId={company.id}
           divisa={draft.divisa}
           onAdd={(line) => {
-            patch({ lines: addLine(draft.lines, line) });
-            setAdding(false);
+            setLines(addLine(lines, line));
+            setDialog(null);
           }}
-          onClose={() => setAdding(false)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'observation' && (
+        <ObservationDialog
+          value={draft.observacion}
+          max={ORDER_LIMITS.observacion}
+          onAccept={(text) => {
+            setValue('observacion', text);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
         />
       )}
     </Box>

@@ -44,7 +44,7 @@ function orderFile(row: OrderRow): DocumentFile {
 
 /**
  * /facturacion/OrdenesGuias (spec 001 §2.4, §4.5, §8.4): the orders and guides with server paging (page
- * size 10 from page 1, id ascending), search, the filter dialog, PDF, Anular (hidden on annulled rows,
+ * size 10 from page 1, id ascending until a header is clicked: the sort is the server's), search, the filter dialog, PDF, Anular (hidden on annulled rows,
  * tied to the delete key) and 'Facturar' (the new-invoice page prefilled from the order).
  */
 export default function OrdersPage() {
@@ -56,6 +56,7 @@ export default function OrdersPage() {
   const columns: DataTableColumn<OrderRow>[] = [
     {
       id: 'nroOrden',
+      sortable: true,
       header: t('list.columns.nroOrden'),
       value: (r) => r.nroOrden,
       nowrap: true,
@@ -63,24 +64,37 @@ export default function OrdersPage() {
     },
     {
       id: 'nroControl',
+      sortable: true,
       header: t('list.columns.nroControl'),
       value: (r) => r.nroControl ?? '',
       nowrap: true,
       code: true,
     },
-    { id: 'tipo', header: t('list.columns.tipo'), value: (r) => t(`kinds.${r.modeloOrden}`) },
+    {
+      id: 'modeloOrden',
+      sortable: true,
+      header: t('list.columns.tipo'),
+      value: (r) => t(`kinds.${r.modeloOrden}`),
+    },
     {
       id: 'fechaEmision',
+      sortable: true,
       header: t('list.columns.fecha'),
       nowrap: true,
       value: (r) => r.fecha,
       render: (r) => <DateText value={r.fechaEmision} />,
     },
-    { id: 'razonSocial', header: t('list.columns.razonSocial'), value: (r) => r.razonSocial },
-    { id: 'sucursal', header: t('list.columns.sucursal'), value: (r) => r.sucursal ?? '' },
-    { id: 'cliente', header: t('list.columns.cliente'), value: (r) => r.cliente },
     {
-      id: 'importe',
+      id: 'razonSocial',
+      sortable: true,
+      header: t('list.columns.razonSocial'),
+      value: (r) => r.razonSocial,
+    },
+    { id: 'sucursal', header: t('list.columns.sucursal'), value: (r) => r.sucursal ?? '' },
+    { id: 'cliente', sortable: true, header: t('list.columns.cliente'), value: (r) => r.cliente },
+    {
+      id: 'importeTotal',
+      sortable: true,
       header: t('list.columns.importe'),
       nowrap: true,
       value: (r) =>

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -15,11 +14,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../components/format.ts';
-import { INLINE_PDF_MAX_BASE64 } from '../documents/index.ts';
+import { INLINE_PDF_MAX_BASE64, SectionCard } from '../documents/index.ts';
 import { type InvoiceCompany, useInvoiceCompanies } from '../invoices/api.ts';
 import { type OrderReportQuery, orderReport, orderReportExcel } from './api.ts';
-
-const cardTitle = { title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } } as const;
 
 function blobOf(base64: string, type: string): Blob {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -161,24 +158,21 @@ export default function OrdersReportPage() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Card variant="outlined" sx={{ height: '100%' }}>
-            <CardHeader title={t('report.summary')} slotProps={cardTitle} sx={{ pb: 0 }} />
-            <CardContent>
-              {libro && libro.consolidado > 0 ? (
-                <Stack spacing={1}>
-                  <Typography data-testid="report-count">
-                    {t('report.count')}: <strong>{libro.consolidado}</strong>
-                  </Typography>
-                  <Typography data-testid="report-total">
-                    {t('report.total')}:{' '}
-                    <strong>{formatMoney(libro.totalFacturas.totalImporteTotalSinTerceros)}</strong>
-                  </Typography>
-                </Stack>
-              ) : (
-                <Alert severity="info">{libro ? t('report.empty') : t('report.hint')}</Alert>
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard title={t('report.summary')} sx={{ height: '100%' }}>
+            {libro && libro.consolidado > 0 ? (
+              <Stack spacing={1}>
+                <Typography data-testid="report-count">
+                  {t('report.count')}: <strong>{libro.consolidado}</strong>
+                </Typography>
+                <Typography data-testid="report-total">
+                  {t('report.total')}:{' '}
+                  <strong>{formatMoney(libro.totalFacturas.totalImporteTotalSinTerceros)}</strong>
+                </Typography>
+              </Stack>
+            ) : (
+              <Alert severity="info">{libro ? t('report.empty') : t('report.hint')}</Alert>
+            )}
+          </SectionCard>
         </Grid>
         {libro && pdfUrl && (
           <Grid size={12}>

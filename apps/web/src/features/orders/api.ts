@@ -34,12 +34,18 @@ export function compactOrderFilters(filters: OrderFilters): OrderFilters {
 export const hasOrderFilters = (filters: OrderFilters) =>
   Object.keys(compactOrderFilters(filters)).length > 0;
 
-/** GET queryordenes: page from 1, id ascending unless told; filters reload page 1 with limit 10. */
-export const fetchOrders = (q: DataTableQuery, filters: OrderFilters, signal?: AbortSignal) =>
-  api<Page<OrderRow>>(`${ORDERS}/queryordenes`, {
-    query: { ...q, ...compactOrderFilters(filters) },
+/**
+ * GET queryordenes: page from 1, id ascending unless a header was clicked (the table's 'column:dir'
+ * becomes the API's `sort` and `order`); filters reload page 1 with limit 10.
+ */
+export function fetchOrders(q: DataTableQuery, filters: OrderFilters, signal?: AbortSignal) {
+  const { sort: by, ...page } = q;
+  const [sort, order] = by ? by.split(':') : [];
+  return api<Page<OrderRow>>(`${ORDERS}/queryordenes`, {
+    query: { ...page, ...compactOrderFilters(filters), sort, order },
     signal,
   });
+}
 
 /** POST masivaordenes: the screen sends its one order wrapped in an array (spec 001 §7.3). */
 export const createOrder = (payload: Record<string, unknown>) =>

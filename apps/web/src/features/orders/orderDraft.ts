@@ -1,4 +1,4 @@
-import { type DocumentTotals, documentTotals, type OrderKind } from '@sigece/fiscal';
+import { type DocumentTotals, documentTotals, type OrderKind, z } from '@sigece/fiscal';
 import type { Client } from '../../components/ClientPicker/index.ts';
 import type { DraftLine } from '../invoices/draft.ts';
 import { totalsOfLine } from '../invoices/draft.ts';
@@ -49,13 +49,21 @@ export function orderTotals(draft: OrderDraft): {
 export const canSaveOrder = (draft: OrderDraft) =>
   Boolean(draft.cliente && draft.localidadId && draft.lines.length > 0);
 
-/** The shipping card's required fields and the number: the messages go next to each field. */
-export function missingFields(draft: OrderDraft): Array<'motivo' | 'direccionEntrega' | 'nroOrden'> {
-  const out: Array<'motivo' | 'direccionEntrega' | 'nroOrden'> = [];
-  if (!draft.nroOrden.trim()) out.push('nroOrden');
-  if (!draft.motivo.trim()) out.push('motivo');
-  if (!draft.direccionEntrega.trim()) out.push('direccionEntrega');
-  return out;
+/** What the page's form fields hold; the client and the lines come from their picker and dialog. */
+export type OrderFormValues = Omit<OrderDraft, 'cliente' | 'lines'>;
+
+export function emptyOrderForm(): OrderFormValues {
+  const { cliente: _cliente, lines: _lines, ...form } = emptyOrderDraft();
+  return form;
+}
+
+/**
+ * The number and the shipping card's required fields (§2.4), checked when saving and then as they are
+ * typed: `required` ('Requerido') goes next to each empty one.
+ */
+export function orderFormSchema(required: string) {
+  const filled = z.string().refine((v) => v.trim() !== '', required);
+  return z.looseObject({ nroOrden: filled, motivo: filled, direccionEntrega: filled });
 }
 
 /**

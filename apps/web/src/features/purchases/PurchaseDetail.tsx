@@ -7,15 +7,22 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatAmount, type PurchaseRecord } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
+import { useCanAccess } from '../../app/permissions.ts';
 import { DetailList } from '../../components/DetailList.tsx';
+import { WITHHOLDINGS_PATH } from './api.ts';
 import { PURCHASES_NS } from './i18n.ts';
+import { PurchaseVouchers } from './PurchaseVouchers.tsx';
 
 /** A calendar date yyyy-MM-dd as dd/MM/yyyy (it is a date, not an instant: no time zone shift). */
 export const calendarDate = (day: string) => day.split('-').reverse().join('/');
 
-/** The detail panel of a purchase row (spec 001 §2.5): supplier, lines, payments and totals per rate. */
+/**
+ * The detail panel of a purchase row (spec 001 §2.5): supplier, lines, payments, totals per rate, and the
+ * withholding vouchers issued against it (issue 10 §2) for roles that see the withholdings.
+ */
 export function PurchaseDetail({ purchase }: { purchase: PurchaseRecord }) {
   const { t } = useTranslation(PURCHASES_NS);
+  const canAccess = useCanAccess();
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid={`purchase-detail-${purchase.id}`}>
       <DetailList
@@ -77,6 +84,7 @@ export function PurchaseDetail({ purchase }: { purchase: PurchaseRecord }) {
           />
         </>
       )}
+      {canAccess(WITHHOLDINGS_PATH) && <PurchaseVouchers purchase={purchase} />}
     </Box>
   );
 }

@@ -17,7 +17,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   CLIENT_DOCUMENT_TYPES,
-  caracasDate,
   formatAmount,
   PURCHASE_PAYMENT_METHODS,
   PURCHASE_TYPES,
@@ -25,7 +24,6 @@ import {
   type PurchaseInput,
   type PurchaseRecord,
   purchaseInputSchema,
-  purchaseTotals,
   TAX_RATES,
 } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -36,108 +34,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { useCanAccess } from '../../app/permissions.ts';
 import { type Client, ClientPicker } from '../../components/ClientPicker/index.ts';
 import { FormSelectField, FormTextField } from '../../components/form/index.ts';
 import { useBranchOptions, useCompanyOptions } from '../catalog/api.ts';
 import { DocumentPageHeader, TotalsCard } from '../documents/index.ts';
-import { createPurchase, editPurchase, PURCHASES_PATH, purchasesKey } from './api.ts';
+import { createPurchase, editPurchase, PURCHASES_PATH, purchasesKey, WITHHOLDINGS_PATH } from './api.ts';
 import { PURCHASES_NS } from './i18n.ts';
-
-interface LineValues {
-  concepto: string;
-  cantidad: string;
-  unidadMedida: string;
-  precio: string;
-  descuento: string;
-  exento: boolean;
-  alicuota: string;
-}
-interface FormValues {
-  id_localidad: string;
-  id_sucursal: string;
-  proveedor: {
-    tipoDocumento: string;
-    numeroDocumento: string;
-    identificacion: string;
-    direccion: string;
-    correo: string;
-  };
-  nroControl: string;
-  nroFactura: string;
-  fechaFactura: string;
-  tipoCompra: string;
-  lstDetalles: LineValues[];
-  lstPagos: Array<{ modoPago: string; monto: string; divisa: string; nro: string }>;
-}
-
-const emptyLine = (): LineValues => ({
-  concepto: '',
-  cantidad: '1',
-  unidadMedida: 'UNIDAD',
-  precio: '',
-  descuento: '',
-  exento: false,
-  alicuota: '16',
-});
-
-function valuesOf(p: PurchaseRecord | undefined): FormValues {
-  if (!p)
-    return {
-      id_localidad: '',
-      id_sucursal: '',
-      proveedor: { tipoDocumento: 'J', numeroDocumento: '', identificacion: '', direccion: '', correo: '' },
-      nroControl: '',
-      nroFactura: '',
-      fechaFactura: caracasDate(),
-      tipoCompra: 'INTERNA',
-      lstDetalles: [emptyLine()],
-      lstPagos: [],
-    };
-  return {
-    id_localidad: p.id_localidad,
-    id_sucursal: p.id_sucursal ?? '',
-    proveedor: {
-      tipoDocumento: p.proveedor.tipoDocumento,
-      numeroDocumento: p.proveedor.numeroDocumento,
-      identificacion: p.proveedor.identificacion,
-      direccion: p.proveedor.direccion ?? '',
-      correo: p.proveedor.correo ?? '',
-    },
-    nroControl: p.nroControl,
-    nroFactura: p.nroFactura,
-    fechaFactura: p.fechaFactura,
-    tipoCompra: p.tipoCompra,
-    lstDetalles: p.lstDetalles.map((l) => ({
-      concepto: l.concepto,
-      cantidad: l.cantidad,
-      unidadMedida: l.unidadMedida,
-      precio: l.precio,
-      descuento: l.descuento ?? '',
-      exento: l.exento,
-      alicuota: String(Number(l.alicuota)),
-    })),
-    lstPagos: p.lstPagos.map((x) => ({
-      modoPago: x.modoPago,
-      monto: x.monto,
-      divisa: x.divisa,
-      nro: x.nro ?? '',
-    })),
-  };
-}
-
-/** Live totals while typing: the same fiscal function the server stores (lines not yet valid count as 0). */
-function liveTotals(lines: LineValues[]) {
-  const number = (v: string) => (/^\d+(\.\d+)?$/.test(v.trim()) ? v.trim() : '0');
-  return purchaseTotals(
-    lines.map((l) => ({
-      cantidad: number(l.cantidad),
-      precio: number(l.precio),
-      descuento: l.descuento ? number(l.descuento) : undefined,
-      exento: l.exento,
-      alicuota: (TAX_RATES as readonly string[]).includes(l.alicuota) ? (l.alicuota as '16') : '0',
-    })),
-  );
-}
+import { PurchaseVouchers } from './PurchaseVouchers.tsx';
+import { emptyLine, type FormValues, type LineValues, liveTotals, valuesOf } from './purchaseForm.ts';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -159,6 +64,7 @@ export default function PurchaseFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = (useLocation().state as { purchase?: PurchaseRecord } | null)?.purchase;
+  const canAccess = useCanAccess();
   const companies = useCompanyOptions();
   const branches = useBranchOptions();
   const [picked, setPicked] = useState<Client | null>(null);
@@ -470,6 +376,11 @@ export default function PurchaseFormPage() {
               </Box>
             </Stack>
           </Card>
+          {editing && canAccess(WITHHOLDINGS_PATH) && (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <PurchaseVouchers purchase={editing} />
+            </Paper>
+          )}
         </Stack>
         <TotalsCard
           title={t('form.totals')}

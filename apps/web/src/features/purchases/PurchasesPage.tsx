@@ -17,12 +17,14 @@ import {
   inactivatePurchase,
   PURCHASE_FORM_PATH,
   purchasesKey,
+  WITHHOLDINGS_PATH,
 } from './api.ts';
 import { PURCHASES_NS } from './i18n.ts';
 import { calendarDate, PurchaseDetail } from './PurchaseDetail.tsx';
 
 /**
- * /facturacion/compras (spec 001 §2.5): ID, N° Control, N° Factura, Fecha, Cliente, Proveedor, Estatus;
+ * /facturacion/compras (spec 001 §2.5): ID, N° Control, N° Factura, Fecha, Cliente, Proveedor, Estatus
+ * (plus the total and, for roles that see withholdings, the count of vouchers issued against it);
  * new and edit (the form page; edit hidden when INACTIVO), inactivate / activate, the detail panel, and
  * 'Retener IVA' / 'Retener ISLR' opening the add-withholding page with the purchase as its prefill
  * (issue 10 §2, packages/fiscal/src/withholdings/prefill.ts).
@@ -32,6 +34,7 @@ export default function PurchasesPage() {
   const navigate = useNavigate();
   const canAccess = useCanAccess();
   const canWithhold = canAccess(ADD_WITHHOLDING_PATH);
+  const canSeeVouchers = canAccess(WITHHOLDINGS_PATH);
   const columns: DataTableColumn<PurchaseRecord>[] = [
     { id: 'id', header: t('list.columns.id'), value: (r) => r.id, nowrap: true },
     {
@@ -67,6 +70,17 @@ export default function PurchasesPage() {
       align: 'right',
       nowrap: true,
     },
+    // The active withholding vouchers issued against it (issue 10 §2); their list is in the detail panel.
+    ...(canSeeVouchers
+      ? [
+          {
+            id: 'retenciones',
+            header: t('list.columns.retenciones'),
+            value: (r: PurchaseRecord) => r.retenciones ?? '',
+            align: 'right' as const,
+          },
+        ]
+      : []),
     statusColumn(t('list.columns.estatus')),
   ];
   const withhold = (modelo: 'IVA' | 'ISLR') => (row: PurchaseRecord) =>

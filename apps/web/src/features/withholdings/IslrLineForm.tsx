@@ -1,23 +1,14 @@
-import Add from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fetchAllPages } from '../../app/api.ts';
 import { schemaResolver } from '../../app/forms.ts';
-import {
-  FormAmountField,
-  FormDateField,
-  FormSelectField,
-  FormTextField,
-} from '../../components/form/index.ts';
+import { type CellSize, type GridField, LineEntryForm } from '../../components/form/index.ts';
 import { fetchIslr, islrKey } from '../catalog/api.ts';
 import { NS } from './register.ts';
 import { emptyIslrLine, type IslrLineValues, islrLineSchema } from './withholdingDraft.ts';
 
-const max20 = { slotProps: { htmlInput: { maxLength: 20 } } };
 /** Spec 002 §9: the ISLR concepts are read 100 at a time. */
 const CONCEPTS_PAGE = 100;
 
@@ -53,87 +44,60 @@ export function IslrLineForm({
     reset({ ...emptyIslrLine(), fechaDocumento: line.fechaDocumento });
   };
 
+  const wide: CellSize = { xs: 12, sm: 6, md: 3 };
+  const narrow: CellSize = { xs: 12, sm: 6, md: 2 };
+  const fields: GridField<IslrLineValues>[] = [
+    {
+      kind: 'select',
+      name: 'conceptoIslr',
+      label: t('line.conceptoIslr'),
+      size: { xs: 12, md: 6 },
+      required: true,
+      options,
+      emptyText: concepts.isPending ? undefined : t('line.noConcepts'),
+    },
+    { kind: 'date', name: 'fechaDocumento', label: t('line.fechaDocumento'), size: wide, required: true },
+    {
+      kind: 'text',
+      name: 'nroDocumento',
+      label: t('line.nroDocumento'),
+      size: wide,
+      required: true,
+      maxLength: 20,
+    },
+    {
+      kind: 'text',
+      name: 'nroControlDocumento',
+      label: t('line.nroControlDocumento'),
+      size: wide,
+      required: true,
+      maxLength: 20,
+    },
+    {
+      kind: 'amount',
+      name: 'montoTotalDocumento',
+      label: t('line.montoTotalDocumento'),
+      size: wide,
+      required: true,
+    },
+    { kind: 'amount', name: 'compraExento', label: t('line.compraExento'), size: narrow },
+    { kind: 'amount', name: 'baseImponible', label: t('line.baseImponible'), size: narrow, required: true },
+    {
+      kind: 'amount',
+      name: 'causadoRetenido',
+      label: t('line.causadoRetenido'),
+      size: narrow,
+      required: true,
+    },
+  ];
+
   return (
-    <Grid
-      container
-      spacing={2}
-      component="form"
-      noValidate
-      aria-label={t('new.detail')}
+    <LineEntryForm<IslrLineValues>
+      control={control}
+      fields={fields}
+      label={t('new.detail')}
+      submitLabel={t('new.addLine')}
       onSubmit={handleSubmit(add)}
-    >
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FormSelectField<IslrLineValues>
-          control={control}
-          name="conceptoIslr"
-          label={t('line.conceptoIslr')}
-          required
-          options={options}
-          emptyText={concepts.isPending ? undefined : t('line.noConcepts')}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormDateField<IslrLineValues>
-          control={control}
-          name="fechaDocumento"
-          label={t('line.fechaDocumento')}
-          required
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormTextField<IslrLineValues>
-          control={control}
-          name="nroDocumento"
-          label={t('line.nroDocumento')}
-          required
-          textFieldProps={max20}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormTextField<IslrLineValues>
-          control={control}
-          name="nroControlDocumento"
-          label={t('line.nroControlDocumento')}
-          required
-          textFieldProps={max20}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <FormAmountField<IslrLineValues>
-          control={control}
-          name="montoTotalDocumento"
-          label={t('line.montoTotalDocumento')}
-          required
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-        <FormAmountField<IslrLineValues>
-          control={control}
-          name="compraExento"
-          label={t('line.compraExento')}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-        <FormAmountField<IslrLineValues>
-          control={control}
-          name="baseImponible"
-          label={t('line.baseImponible')}
-          required
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-        <FormAmountField<IslrLineValues>
-          control={control}
-          name="causadoRetenido"
-          label={t('line.causadoRetenido')}
-          required
-        />
-      </Grid>
-      <Grid size={12} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="outlined" startIcon={<Add />}>
-          {t('new.addLine')}
-        </Button>
-      </Grid>
-    </Grid>
+    />
   );
 }

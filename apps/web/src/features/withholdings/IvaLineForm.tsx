@@ -1,19 +1,10 @@
-import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
-import {
-  FormAmountField,
-  FormDateField,
-  FormSelectField,
-  FormTextField,
-} from '../../components/form/index.ts';
+import { type CellSize, type GridField, LineEntryForm } from '../../components/form/index.ts';
 import { formatNumber } from '../../components/format.ts';
 import { NS } from './register.ts';
 import {
@@ -28,7 +19,7 @@ import {
   TRANSACTION_TYPES,
 } from './withholdingDraft.ts';
 
-const max20 = { slotProps: { htmlInput: { maxLength: 20 } } };
+const CELL: CellSize = { xs: 12, sm: 4, md: 3 };
 
 /**
  * The IVA line form (spec 002 §2.3, §4, §5 "IVA line"): '01-REG' disables note number and affected
@@ -67,126 +58,85 @@ export function IvaLineForm({
     reset({ ...emptyIvaLine(), fechaDocumento: line.fechaDocumento });
   };
 
+  const docField = (name: 'nroDocumento' | 'nroNota'): GridField<IvaLineValues> => ({
+    kind: 'text',
+    name,
+    label: t(`line.${name}`),
+    size: CELL,
+    disabled: ivaFieldDisabled(tipo, name),
+    required: !ivaFieldDisabled(tipo, name),
+    maxLength: 20,
+  });
+  const fields: GridField<IvaLineValues>[] = [
+    {
+      kind: 'select',
+      name: 'tipoTransaccion',
+      label: t('line.tipoTransaccion'),
+      size: CELL,
+      required: true,
+      options: TRANSACTION_TYPES.map((v) => ({ value: v, label: v })),
+    },
+    { kind: 'date', name: 'fechaDocumento', label: t('line.fechaDocumento'), size: CELL, required: true },
+    docField('nroDocumento'),
+    {
+      kind: 'text',
+      name: 'nroControlDocumento',
+      label: t('line.nroControlDocumento'),
+      size: CELL,
+      required: true,
+      maxLength: 20,
+    },
+    docField('nroNota'),
+    {
+      kind: 'text',
+      name: 'nroDocumentoAfectado',
+      label: t('line.nroDocumentoAfectado'),
+      size: CELL,
+      disabled: ivaFieldDisabled(tipo, 'nroDocumentoAfectado'),
+      maxLength: 20,
+    },
+    {
+      kind: 'amount',
+      name: 'montoTotalDocumento',
+      label: t('line.montoTotalDocumento'),
+      size: CELL,
+      required: true,
+    },
+    { kind: 'amount', name: 'compraExento', label: t('line.compraExento'), size: CELL },
+    { kind: 'amount', name: 'baseImponible', label: t('line.baseImponible'), size: CELL, required: true },
+    {
+      kind: 'select',
+      name: 'alicuota',
+      label: t('line.alicuota'),
+      size: CELL,
+      required: true,
+      options: IVA_LINE_RATES.map((r) => ({ value: r, label: `${r} %` })),
+    },
+    {
+      kind: 'computed',
+      key: 'impuestoCausado',
+      label: t('line.impuestoCausado'),
+      size: CELL,
+      value: formatNumber(ivaIncurred({ baseImponible: base, alicuota })),
+    },
+    {
+      kind: 'computed',
+      key: 'impuestoRetenido',
+      label: t('line.impuestoRetenido'),
+      size: CELL,
+      value: formatNumber(ivaWithheld({ baseImponible: base, alicuota }, tasa)),
+    },
+  ];
+
   return (
-    <Grid
-      container
-      spacing={2}
-      component="form"
-      noValidate
-      aria-label={t('new.detail')}
+    <LineEntryForm<IvaLineValues>
+      control={control}
+      fields={fields}
+      label={t('new.detail')}
+      submitLabel={t('new.addLine')}
       onSubmit={handleSubmit(add)}
     >
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormSelectField<IvaLineValues>
-          control={control}
-          name="tipoTransaccion"
-          label={t('line.tipoTransaccion')}
-          required
-          options={TRANSACTION_TYPES.map((v) => ({ value: v, label: v }))}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormDateField<IvaLineValues>
-          control={control}
-          name="fechaDocumento"
-          label={t('line.fechaDocumento')}
-          required
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormTextField<IvaLineValues>
-          control={control}
-          name="nroDocumento"
-          label={t('line.nroDocumento')}
-          disabled={ivaFieldDisabled(tipo, 'nroDocumento')}
-          required={!ivaFieldDisabled(tipo, 'nroDocumento')}
-          textFieldProps={max20}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormTextField<IvaLineValues>
-          control={control}
-          name="nroControlDocumento"
-          label={t('line.nroControlDocumento')}
-          required
-          textFieldProps={max20}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormTextField<IvaLineValues>
-          control={control}
-          name="nroNota"
-          label={t('line.nroNota')}
-          disabled={ivaFieldDisabled(tipo, 'nroNota')}
-          required={!ivaFieldDisabled(tipo, 'nroNota')}
-          textFieldProps={max20}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormTextField<IvaLineValues>
-          control={control}
-          name="nroDocumentoAfectado"
-          label={t('line.nroDocumentoAfectado')}
-          disabled={ivaFieldDisabled(tipo, 'nroDocumentoAfectado')}
-          textFieldProps={max20}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormAmountField<IvaLineValues>
-          control={control}
-          name="montoTotalDocumento"
-          label={t('line.montoTotalDocumento')}
-          required
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormAmountField<IvaLineValues>
-          control={control}
-          name="compraExento"
-          label={t('line.compraExento')}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormAmountField<IvaLineValues>
-          control={control}
-          name="baseImponible"
-          label={t('line.baseImponible')}
-          required
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <FormSelectField<IvaLineValues>
-          control={control}
-          name="alicuota"
-          label={t('line.alicuota')}
-          required
-          options={IVA_LINE_RATES.map((r) => ({ value: r, label: `${r} %` }))}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <TextField
-          label={t('line.impuestoCausado')}
-          value={formatNumber(ivaIncurred({ baseImponible: base, alicuota }))}
-          slotProps={{ input: { readOnly: true }, htmlInput: { style: { textAlign: 'right' } } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-        <TextField
-          label={t('line.impuestoRetenido')}
-          value={formatNumber(ivaWithheld({ baseImponible: base, alicuota }, tasa))}
-          slotProps={{ input: { readOnly: true }, htmlInput: { style: { textAlign: 'right' } } }}
-        />
-      </Grid>
-      {duplicate && (
-        <Grid size={12}>
-          <Alert severity="error">{translateMessage(duplicate)}</Alert>
-        </Grid>
-      )}
-      <Grid size={12} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="outlined" startIcon={<Add />}>
-          {t('new.addLine')}
-        </Button>
-      </Grid>
-    </Grid>
+      {duplicate && <Alert severity="error">{translateMessage(duplicate)}</Alert>}
+    </LineEntryForm>
   );
 }

@@ -3,9 +3,6 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -20,7 +17,7 @@ import { useLocation } from 'react-router';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { formatMoney } from '../../components/format.ts';
-import { DocumentPageHeader } from '../documents/index.ts';
+import { DocumentPageHeader, SectionCard } from '../documents/index.ts';
 import { useInvoiceCompanies } from '../invoices/api.ts';
 import { createWithholdings, withholdingsKey } from './api.ts';
 import { IslrLineForm } from './IslrLineForm.tsx';
@@ -147,26 +144,20 @@ export default function NewWithholdingPage() {
         />
         {!done && <Alert severity="info">{t('new.fillHeader')}</Alert>}
         {done && kind && (
-          <Card variant="outlined">
-            <CardHeader
-              title={`${t('new.detail')} · ${t(`models.${kind}`)}`}
-              slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-            />
-            <CardContent sx={{ pt: 0 }}>
-              {kind === 'IVA' ? (
-                <IvaLineForm
-                  tasa={header.tasaRetencion}
-                  lines={ivaLines}
-                  onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'IVA', values }])}
-                />
-              ) : (
-                <IslrLineForm
-                  initial={islrInitial}
-                  onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'ISLR', values }])}
-                />
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard title={`${t('new.detail')} · ${t(`models.${kind}`)}`}>
+            {kind === 'IVA' ? (
+              <IvaLineForm
+                tasa={header.tasaRetencion}
+                lines={ivaLines}
+                onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'IVA', values }])}
+              />
+            ) : (
+              <IslrLineForm
+                initial={islrInitial}
+                onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'ISLR', values }])}
+              />
+            )}
+          </SectionCard>
         )}
         {kind && (done || lines.length > 0) && (
           <WithholdingLinesCard

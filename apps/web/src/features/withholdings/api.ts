@@ -21,6 +21,7 @@ export interface WithholdingRow {
   logEstatusRegistro: 'ACTIVO' | 'INACTIVO';
   modeloRetencion: WithholdingModel;
   correo: string;
+  totalRetenido: string;
 }
 
 /** The filter dialog (spec 002 §2.2): company, Desde, Hasta, Numero de Comprobante; only non-empty sent. */
@@ -30,6 +31,8 @@ export interface WithholdingFilters {
   fechaInicio?: string;
   fechaFin?: string;
   nroComprobante?: string;
+  /** The vouchers issued against one purchase invoice (its detail, issue 10 §2); not in the dialog. */
+  facturaCompraId?: number;
 }
 
 export const withholdingsKey = ['withholdings', 'list'] as const;
