@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, acceptContract, login, mainMenu, openMenu, toast } from '../support/app.ts';
+import { mainMenu, openMenu, signIn, toast } from '../support/app.ts';
 
 /**
  * Purchase invoice journey (spec 001 §2.5, §5.7, §8.5; issue 10 §2): a purchase of Demo Comercial is
@@ -16,8 +16,7 @@ test('record a purchase invoice and start an IVA withholding from it', async ({ 
   const supplier = run.slice(-9);
 
   await test.step('log in and open the new purchase form from the list', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     const menu = mainMenu(page);
     await menu.getByRole('button', { name: 'Gestión', exact: true }).click();
     await openMenu(page, 'Facturas', 'Compras');
