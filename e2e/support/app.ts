@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@sigece.local', password: 'admin123' };
 
@@ -18,6 +18,18 @@ export async function acceptContract(page: Page): Promise<void> {
   await expect(contract).toContainText('CONTRATO DE PRESTACIÓN DE SERVICIOS');
   await contract.getByLabel('Acepto los terminos del contrato').check();
   await expect(contract).toBeHidden();
+}
+
+/** How every journey starts: log in (the admin unless told) and accept the service contract. */
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await login(page, email, password);
+  await acceptContract(page);
+}
+
+/** A select (MUI combobox) of `scope`; its options open in a popup of the page. */
+export async function chooseOption(page: Page, scope: Locator, field: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
 }
 
 export function mainMenu(page: Page) {

@@ -1,15 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatAmount } from '@sigece/fiscal';
-import {
-  ADMIN,
-  acceptContract,
-  accessToken,
-  login,
-  logout,
-  mainMenu,
-  openMenu,
-  toast,
-} from '../support/app.ts';
+import { ADMIN, accessToken, logout, mainMenu, openMenu, signIn, toast } from '../support/app.ts';
 
 const USUARIO = { email: 'usuario@sigece.local', password: 'usuario123' };
 const DEMO = 'Demo Comercial';
@@ -53,8 +44,7 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
   let demo: Company;
 
   await test.step('the administrator logs in', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     const companies = await getJson<{ results: Company[] }>(
       page,
       '/v2/mantenimiento/localidad/getlocalidades/?limit=500',
@@ -232,8 +222,7 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
 
   await test.step('the company user sees only Demo Comercial', async () => {
     await logout(page);
-    await login(page, USUARIO.email, USUARIO.password);
-    await acceptContract(page);
+    await signIn(page, USUARIO.email, USUARIO.password);
     await expect(mainMenu(page).getByRole('button', { name: 'Mantenimiento', exact: true })).toBeHidden();
 
     const companies = await getJson<{ results: Company[] }>(

@@ -1,15 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import forge from 'node-forge';
-import {
-  ADMIN,
-  acceptContract,
-  accessToken,
-  login,
-  logout,
-  mainMenu,
-  openMenu,
-  toast,
-} from '../support/app.ts';
+import { accessToken, logout, mainMenu, openMenu, signIn, toast } from '../support/app.ts';
 
 /** A small valid JPEG, drawn by the browser itself (a canvas rendered to image/jpeg). */
 async function jpegLogo(page: Page): Promise<Buffer> {
@@ -70,8 +61,7 @@ test('the administrator sets up a company; a user sees only their own', async ({
   const row = page.getByRole('row', { name: new RegExp(nombre.replace(/[.,]/g, '.')) });
 
   await test.step('log in and open Razón Social', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     await openMenu(page, 'Mantenimiento', 'Razón Social');
     await expect(page).toHaveURL(/\/mantenimiento\/Localidad$/);
     await expect(page.getByRole('heading', { name: 'Razón Social' })).toBeVisible();
@@ -298,8 +288,7 @@ test('the administrator sets up a company; a user sees only their own', async ({
 
   await test.step('usuario@sigece.local: no Razón Social screen, and only Demo Comercial', async () => {
     await logout(page);
-    await login(page, 'usuario@sigece.local', 'usuario123');
-    await acceptContract(page);
+    await signIn(page, 'usuario@sigece.local', 'usuario123');
     await expect(mainMenu(page).getByRole('button', { name: 'Mantenimiento', exact: true })).toHaveCount(0);
     await expect(mainMenu(page).getByRole('link', { name: 'Razón Social', exact: true })).toHaveCount(0);
     await page.goto('/mantenimiento/Localidad');

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { Decimal, dec, formatAmount } from '@sigece/fiscal';
-import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+import { accessToken, chooseOption, signIn, toast } from '../support/app.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
@@ -32,12 +32,6 @@ async function usdRate(page: Page): Promise<string> {
   return ((await answer.json()) as { result: { valor: string } }).result.valor;
 }
 
-/** A select (MUI combobox) of `scope`; its options open in a popup of the page. */
-async function chooseOption(page: Page, scope: Locator, field: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 async function addProduct(page: Page, code: string) {
   await page.getByRole('button', { name: 'Agregar producto' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agregar Producto' });
@@ -62,8 +56,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
   let rate = '0';
 
   await test.step('log in and accept the contract', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     rate = await usdRate(page);
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login, openMenu, toast } from '../support/app.ts';
+import { accessToken, openMenu, signIn, toast } from '../support/app.ts';
 
 /**
  * The shared list (spec 000 §2 "Lists share", §4) on the users and modules screens: search, greyed
@@ -11,8 +11,7 @@ test('the administrator works the users and modules lists', async ({ page }) => 
   const run = Date.now().toString(36);
   const alias = `lista${run}`;
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await acceptContract(page);
+  await signIn(page);
 
   await test.step('a user created through the API', async () => {
     const headers = { Authorization: `Bearer ${await accessToken(page)}` };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, acceptContract, login, toast } from '../support/app.ts';
+import { signIn, toast } from '../support/app.ts';
 
 /**
  * Mass load journey (spec 000 "Mass load", spec 001 §5.8 and §8.7): from Demo Comercial's row in the
@@ -25,8 +25,7 @@ test('mass load: template, two invoices of three lines, upload, process, counter
   let header: string[] = [];
 
   await test.step("open 'Carga masiva' from the company's row", async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     await page.goto('/mantenimiento/Localidad');
     const row = page.getByRole('row').filter({ hasText: COMPANY });
     await row.getByRole('button', { name: 'Carga masiva' }).click();

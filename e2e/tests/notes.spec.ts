@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+import { accessToken, signIn, toast } from '../support/app.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
@@ -86,8 +86,7 @@ test('credit note from the invoice list: return a line partially, generate, veri
   let pdf = Buffer.alloc(0);
 
   await test.step('log in and issue an invoice through the integration API', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     const answer = await page.request.post('/v2/facturas/masivafacturacion', {
       headers: { Authorization: `Bearer ${await accessToken(page)}` },
       data: [invoice(nroFactura)],

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { lotControlRange } from '@sigece/fiscal';
-import { ADMIN, acceptContract, accessToken, login, openMenu, toast } from '../support/app.ts';
+import { accessToken, openMenu, signIn, toast } from '../support/app.ts';
 
 /** A small valid JPEG, drawn by the browser (the logo a new company needs). */
 async function jpegBase64(page: Page): Promise<string> {
@@ -90,8 +90,7 @@ test('global and individual control lots, and the numbers they hand out', async 
   const numero = String(200_000_000 + (Date.now() % 99_999_999)).slice(0, 9);
   const rif = `J-${numero}`;
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await acceptContract(page);
+  await signIn(page);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
 
   await test.step('a fresh company, created through the API', async () => {

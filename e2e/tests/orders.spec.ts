@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+import { expect, test } from '@playwright/test';
+import { accessToken, chooseOption, signIn, toast } from '../support/app.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
@@ -16,11 +16,6 @@ import { alteredCopy, validatePdf } from '../support/verification.ts';
 const COMPANY = 'Demo Comercial, C.A.';
 const RIF = 'J-123456789';
 
-async function chooseOption(page: Page, scope: Locator, field: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 test('a dispatch guide without amounts: create, see its PDF, verify it publicly, annul it', async ({
   page,
   browser,
@@ -31,8 +26,7 @@ test('a dispatch guide without amounts: create, see its PDF, verify it publicly,
   let pdf = Buffer.alloc(0);
 
   await test.step('log in; the menu leads to the orders list', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     await page.goto('/facturacion/OrdenesGuias');
     // The screen's code loads on first visit (slow on a loaded machine).
     await expect(page.getByRole('heading', { name: 'Órdenes de Entrega y Guías de Despacho' })).toBeVisible({
@@ -147,8 +141,7 @@ test('invoice a delivery order: Facturar opens the invoice prefilled; the order 
   test.setTimeout(150_000);
   const nro = `OE-${String(Date.now()).slice(-7)}`;
   const nroFactura = String(Date.now()).slice(-8);
-  await login(page, ADMIN.email, ADMIN.password);
-  await acceptContract(page);
+  await signIn(page);
   const answer = await page.request.post('/v2/ordenes/masivaordenes', {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },
     data: [

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login, mainMenu, openMenu, toast } from '../support/app.ts';
+import { accessToken, mainMenu, openMenu, signIn, toast } from '../support/app.ts';
 
 /**
  * Purchase invoice journey (spec 001 §2.5, §5.7, §8.5; issue 10 §2): a purchase of Demo Comercial is
@@ -19,8 +19,7 @@ test('record a purchase invoice and start an IVA withholding from it', async ({ 
   let purchaseId = 0;
 
   await test.step('log in and open the new purchase form from the list', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     const menu = mainMenu(page);
     await menu.getByRole('button', { name: 'Gestión', exact: true }).click();
     await openMenu(page, 'Facturas', 'Compras');
@@ -148,8 +147,7 @@ test('record a purchase invoice and start an IVA withholding from it', async ({ 
 
 test('the new screens open by a full page load, not only through the menu', async ({ page }) => {
   test.setTimeout(150_000);
-  await login(page, ADMIN.email, ADMIN.password);
-  await acceptContract(page);
+  await signIn(page);
   const screens: Array<[string, string | RegExp]> = [
     ['/facturacion/compras', 'Facturas de Compra'],
     ['/facturacion/facturaCompra', 'Nueva Factura de Compra'],

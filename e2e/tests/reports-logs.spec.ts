@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, acceptContract, login, mainMenu } from '../support/app.ts';
+import { ADMIN, mainMenu, signIn } from '../support/app.ts';
 
 /**
  * Event-log and e-mail-log screens (spec 002 §2.8, §2.9, §9): the admin's own trail of today as the
@@ -23,8 +23,7 @@ test('event-log report and e-mail log', async ({ page, request }) => {
   const forgot = await request.post('/v2/auth/forgot-password', { data: { email: ADMIN.email } });
   expect(forgot.status()).toBeLessThan(300);
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await acceptContract(page);
+  await signIn(page);
 
   await page.goto('/reportes/logs');
   // The screen's code loads on first visit: a busy machine may take a while.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login } from '../support/app.ts';
+import { accessToken, signIn } from '../support/app.ts';
 
 /**
  * Sales-book journey (spec 002 §2.6, §8, §9): an invoice of Demo Comercial (5 × 100,00 + 16 % and 2 ×
@@ -74,8 +74,7 @@ test("generate the month's sales book, see its preview and totals; request the e
   let before = { total: 0, exento: 0 };
 
   await test.step('log in, read the book so far and issue an invoice through the integration API', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     const headers = { Authorization: `Bearer ${await accessToken(page)}` };
     const companies = await page.request.get('/v2/mantenimiento/localidad/getlocalidades/', {
       headers,

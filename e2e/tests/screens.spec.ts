@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { acceptContract, login } from '../support/app.ts';
+import { signIn } from '../support/app.ts';
 
 /**
  * Issue 13 §24: a screen the role does not grant says so at its URL (no silent trip to /home), and the
  * browser tab names the screen shown.
  */
 test('a forbidden screen says so; the tab title names each screen', async ({ page }) => {
-  await login(page, 'usuario@sigece.local', 'usuario123');
-  await acceptContract(page);
+  await signIn(page, 'usuario@sigece.local', 'usuario123');
   await expect(page).toHaveTitle('Inicio · sigece');
 
   await page.goto('/mantenimiento/Banco');

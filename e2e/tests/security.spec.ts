@@ -1,14 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN,
-  acceptContract,
-  accessToken,
-  login,
-  logout,
-  mainMenu,
-  openMenu,
-  toast,
-} from '../support/app.ts';
+import { accessToken, logout, mainMenu, openMenu, signIn, toast } from '../support/app.ts';
 
 /**
  * Security journey (spec 000 §2, §5, §6, §8): the administrator creates a role that grants only part of
@@ -28,8 +19,7 @@ test('a role grants only its modules and actions', async ({ page }) => {
   };
 
   await test.step('the administrator logs in and accepts the contract', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     await expect(page.getByRole('heading', { name: 'Bienvenido a sigece' })).toBeVisible();
     await expect(
       page.getByRole('main').getByText('Sistema de Gestión de Comprobantes Electrónicos', { exact: true }),
@@ -126,8 +116,7 @@ test('a role grants only its modules and actions', async ({ page }) => {
     expect(await page.locator('#notistack-snackbar').count()).toBe(0);
     expect(await page.getByText('Usuario, correo o contraseña incorrectos', { exact: true }).count()).toBe(1);
     // Issue 13 item 17: the alias logs in as well as the e-mail.
-    await login(page, user.alias, user.password);
-    await acceptContract(page);
+    await signIn(page, user.alias, user.password);
   });
 
   await test.step('the menu shows only the granted entries', async () => {

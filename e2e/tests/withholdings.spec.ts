@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login, toast } from '../support/app.ts';
+import { accessToken, signIn, toast } from '../support/app.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
@@ -59,8 +59,7 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
   let pdf = Buffer.alloc(0);
 
   await test.step('log in; the list opens the add page', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     await page.goto('/retenciones/iva-islr');
     // The screen's code loads on first use: allow for a busy machine.
     await expect(page.getByRole('heading', { name: /^Retenciones\(\d+\)$/ })).toBeVisible({

@@ -20,6 +20,7 @@ import {
 import type { FiscalDocument } from '../src/documents/model.ts';
 import { KeyStoreError } from '../src/documents/pkcs12.ts';
 import { sampleInvoice } from '../src/documents/sample.ts';
+import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
 
 const run = promisify(execFile);
 
@@ -37,22 +38,6 @@ async function tempFile(data: Buffer, ext = 'pdf'): Promise<string> {
   const file = join(dir, `f${++counter}.${ext}`);
   await writeFile(file, data);
   return file;
-}
-
-async function pdfToText(pdf: Buffer, mode: '-layout' | '-raw' = '-layout'): Promise<string> {
-  const { stdout } = await run('pdftotext', [mode, await tempFile(pdf), '-']);
-  return stdout;
-}
-
-/** pdfsig's report; it exits non-zero for an invalid signature, and the report is still wanted. */
-async function pdfSig(pdf: Buffer): Promise<string> {
-  try {
-    const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
-    return stdout + stderr;
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    return `${e.stdout ?? ''}${e.stderr ?? ''}`;
-  }
 }
 
 /** Renders one page to grey pixels (pdftoppm) and reads the QR code on it (jsQR). */
@@ -128,7 +113,7 @@ describe('documents: display formats', () => {
 
 describe('documents: layout', () => {
   it('prints every block an auditor looks for, over two pages with page numbers', async () => {
-    const text = await pdfToText(twoPagePdf);
+    const text = await pdfLayoutText(twoPagePdf);
     const doc = twoPageInvoice;
     for (const expected of [
       'FACTURA',
@@ -205,7 +190,7 @@ describe('documents: layout', () => {
       },
     };
     const pdf = await renderPdf(doc);
-    const text = await pdfToText(pdf);
+    const text = await pdfLayoutText(pdf);
     for (const expected of [
       'DOCUMENTO ANULADO',
       'DATOS DEL SERVICIO',
@@ -220,7 +205,7 @@ describe('documents: layout', () => {
       expect(text).toContain(expected);
     }
     // The diagonal overlay: in content order it is one word.
-    expect(await pdfToText(pdf, '-raw')).toMatch(/^ANULADA$/m);
+    expect(await pdfToText(pdf)).toMatch(/^ANULADA$/m);
     expect(text).not.toContain('Tasa de cambio');
     expect(text).not.toContain('SNAT/2022/000013'); // no footnote for a Bs. invoice
   });
@@ -234,7 +219,7 @@ describe('documents: signature', () => {
       reason: 'Emisión de factura',
       location: 'Caracas',
     });
-    const report = await pdfSig(signed);
+    const report = await pdfSignatures(signed);
     console.log(report.split('\n').find((l) => l.includes('Signature Validation')));
     expect(report).toContain('Signature is Valid');
     expect(report).toContain('adbe.pkcs7.detached');
@@ -244,7 +229,7 @@ describe('documents: signature', () => {
     expect(
       signed.subarray(0, twoPagePdf.length - 1).equals(twoPagePdf.subarray(0, twoPagePdf.length - 1)),
     ).toBe(true);
-    expect(await pdfToText(signed)).toContain('Página 2 de 2');
+    expect(await pdfLayoutText(signed)).toContain('Página 2 de 2');
   });
 
   it('reports the signature invalid when one signed byte changes', async () => {
@@ -256,7 +241,7 @@ describe('documents: signature', () => {
     expect(at).toBeGreaterThan(0);
     expect(at).toBeLessThan(tampered.indexOf('/ByteRange'));
     tampered[at] = 'S'.charCodeAt(0);
-    const report = await pdfSig(tampered);
+    const report = await pdfSignatures(tampered);
     expect(report).not.toContain('Signature is Valid');
     expect(report).toMatch(/Signature is Invalid|Digest Mismatch|not valid/i);
   });
@@ -285,7 +270,7 @@ describe('documents: signature', () => {
     expect(result.sha256).toBe(sha256Hex(result.pdf));
     expect(result.checksumBase64).toBe(sha256Base64(result.pdf));
     expect(Buffer.from(result.checksumBase64, 'base64').toString('hex')).toBe(result.sha256);
-    expect(await pdfSig(result.pdf)).toContain('Signature is Valid');
+    expect(await pdfSignatures(result.pdf)).toContain('Signature is Valid');
   });
 });
 
@@ -310,7 +295,7 @@ describe('documents: provider certificate', () => {
     expect(years).toBeLessThan(5.01);
     expect(cert.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
     const signed = await signPdf(await renderPdf(sampleInvoice({ lines: 2 })), first);
-    expect(await pdfSig(signed)).toContain('Signature is Valid');
+    expect(await pdfSignatures(signed)).toContain('Signature is Valid');
   });
 
   it('uses PROVIDER_P12 and its password when given', async () => {

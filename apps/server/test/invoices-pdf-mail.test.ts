@@ -2,13 +2,7 @@
 // signed PDF generated after a POST, its text and signature read back with poppler, its SHA-256, its
 // bytes never replaced, a company's own certificate, and the e-mail to correo and ccCorreo through a
 // real SMTP server on loopback, logged in mail_messages and retried after a refusal.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf } from '../src/modules/invoices/pdf-job.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
@@ -24,77 +18,18 @@ import {
   uploadCertificate,
   waitFor,
 } from './support/invoices.ts';
+import { pdfLayoutText, pdfSignatures } from './support/pdf-text.ts';
+import { smtpReceiver } from './support/smtp-receiver.ts';
 
-const run = promisify(execFile);
 const F = '/v2/facturas';
 
-interface Received {
-  from: string;
-  rcptTo: string[];
-  raw: string;
-}
-
 describe('invoices: signed PDF and e-mail on the job queue', () => {
-  const received: Received[] = [];
   /** Recipients the SMTP server refuses with 550 while they are in this set. */
   const refused = new Set<string>();
-  let server: SMTPServer;
-  let port = 0;
-  let dir = '';
-  let counter = 0;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sigece-invoices-pdf-'));
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(address, _session, callback) {
-        if (refused.has(address.address.toLowerCase())) {
-          const error = Object.assign(new Error('Buzón no disponible'), { responseCode: 550 });
-          return callback(error);
-        }
-        callback();
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback(null, 'Ok: queued');
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function tempFile(data: Buffer): Promise<string> {
-    const file = join(dir, `f${++counter}.pdf`);
-    await writeFile(file, data);
-    return file;
-  }
-  async function pdfToText(pdf: Buffer): Promise<string> {
-    const { stdout } = await run('pdftotext', ['-layout', await tempFile(pdf), '-']);
-    return stdout;
-  }
-  /** pdfsig's report; it exits non-zero for an invalid signature, and the report is still wanted. */
-  async function pdfSig(pdf: Buffer): Promise<string> {
-    try {
-      const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
-      return stdout + stderr;
-    } catch (error) {
-      const e = error as { stdout?: string; stderr?: string };
-      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
-    }
-  }
+  const smtp = smtpReceiver({ refused });
+  const received = smtp.received;
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
 
   /** The attachment of a raw message whose Content-Type is application/pdf, decoded. */
   function pdfAttachment(raw: string): { headers: string; bytes: Buffer } | undefined {
@@ -187,7 +122,7 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
         const created = await createInvoice(ctx, await admin(), inv);
         const pdf = await generated(created.id);
         expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-        const text = await pdfToText(pdf);
+        const text = await pdfLayoutText(pdf);
         expect(text).toContain('FACTURA');
         expect(text).toContain('N° de Control');
         expect(text).toContain(created.NroControl);
@@ -197,7 +132,7 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
         expect(text).not.toContain('Acetaminofén 500 mg (E)');
         expect(text).toContain('LT-20260931');
         expect(text).toContain('Página 1 de 1');
-        const sig = await pdfSig(pdf);
+        const sig = await pdfSignatures(pdf);
         expect(sig).toContain('Signature is Valid');
         expect(sig).toContain('sigece Imprenta Digital (demo)');
         const stored = await storedPdf(created.id);
@@ -223,11 +158,11 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
         expect(upload.statusCode, upload.body).toBe(200);
         const created = await createInvoice(ctx, await admin(), invoice({ rif: company.rif }));
         const pdf = await generated(created.id);
-        const sig = await pdfSig(pdf);
+        const sig = await pdfSignatures(pdf);
         expect(sig).toContain('Signature is Valid');
         expect(sig).toContain(commonName);
         expect(sig).not.toContain('sigece Imprenta Digital (demo)');
-        const text = await pdfToText(pdf);
+        const text = await pdfLayoutText(pdf);
         expect(text).toContain(company.rif);
         expect(text).toContain(created.NroControl);
       });
@@ -347,7 +282,10 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
       config: { jobs: true },
       jobPollingSeconds: 0.5,
       mailer: () =>
-        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,
+          from: 'sigece <no-responder@sigece.local>',
+        }),
     },
   );
 });

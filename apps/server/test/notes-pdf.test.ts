@@ -3,69 +3,20 @@
 // (title, numbers, affected invoice, category and concept, Bs. equivalents; pdfsig valid), its SHA-256,
 // public verification with tipoDocumento nota (the stored PDF and an altered copy), and the e-mail to
 // the client through a real SMTP server on loopback.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { describeWithApp } from './harness.ts';
 import { type MultipartPart, multipart, newCompany, waitFor } from './support/invoices.ts';
 import { generatedInvoice, ingestNotes, NOTES, noteId, noteItem, notesUser } from './support/notes.ts';
-
-const run = promisify(execFile);
+import { pdfLayoutText, pdfSignatures } from './support/pdf-text.ts';
+import { smtpReceiver } from './support/smtp-receiver.ts';
 
 describe('notes: signed PDF, verification and e-mail', () => {
-  const received: Array<{ rcptTo: string[]; raw: string }> = [];
-  let server: SMTPServer;
-  let port = 0;
-  let dir = '';
-  let counter = 0;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sigece-notes-pdf-'));
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback(null, 'Ok: queued');
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  async function tempFile(data: Buffer): Promise<string> {
-    const file = join(dir, `n${++counter}.pdf`);
-    await writeFile(file, data);
-    return file;
-  }
-  const pdfToText = async (pdf: Buffer) =>
-    (await run('pdftotext', ['-layout', await tempFile(pdf), '-'])).stdout;
-  async function pdfSig(pdf: Buffer): Promise<string> {
-    try {
-      const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
-      return stdout + stderr;
-    } catch (error) {
-      const e = error as { stdout?: string; stderr?: string };
-      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
-    }
-  }
+  const smtp = smtpReceiver();
+  const received = smtp.received;
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
 
   describeWithApp(
     'note documents',
@@ -116,7 +67,7 @@ describe('notes: signed PDF, verification and e-mail', () => {
         const id = await noteId(ctx, company.id, String(item.nroNota));
         const token = await notesUser(ctx, [company.id]);
         const pdf = await generated(id, token);
-        const text = await pdfToText(pdf);
+        const text = await pdfLayoutText(pdf);
         expect(text).toContain('NOTA DE CRÉDITO');
         expect(text).toContain(String(item.nroNota));
         expect(text).toContain('00-00000002');
@@ -128,7 +79,7 @@ describe('notes: signed PDF, verification and e-mail', () => {
         expect(text).toContain('Mercancía devuelta');
         expect(text).toContain('232,00');
         expect(text).toContain(company.rif);
-        expect(await pdfSig(pdf)).toContain('Signature is Valid');
+        expect(await pdfSignatures(pdf)).toContain('Signature is Valid');
         const [row] = await ctx().database.query<{ sha: string }>(
           'select pdf_sha256 as sha from notas where id = $1',
           [id],
@@ -176,12 +127,12 @@ describe('notes: signed PDF, verification and e-mail', () => {
         const gen = await ctx().request({ method: 'PUT', url: `${NOTES}/generarnotas/${note.id}`, token });
         expect(gen.statusCode, gen.body).toBe(200);
         const pdf = await generated(note.id, token);
-        const text = await pdfToText(pdf);
+        const text = await pdfLayoutText(pdf);
         expect(text).toContain('NOTA DE DÉBITO');
         expect(text).toContain('D0000001');
         expect(text).toContain('Venta facturada en moneda');
         expect(text).toContain('232,00');
-        expect(await pdfSig(pdf)).toContain('Signature is Valid');
+        expect(await pdfSignatures(pdf)).toContain('Signature is Valid');
       });
 
       it('e-mails the signed note to the client when the company sends by e-mail (logged as NOTA)', async () => {
@@ -218,7 +169,10 @@ describe('notes: signed PDF, verification and e-mail', () => {
       config: { jobs: true },
       jobPollingSeconds: 0.5,
       mailer: () =>
-        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,
+          from: 'sigece <no-responder@sigece.local>',
+        }),
     },
   );
 });

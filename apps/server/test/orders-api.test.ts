@@ -4,14 +4,9 @@
 // disagree), numbering from the ORDEN lot (racing requests leave no gap), anular, queryordenes,
 // ordencodificada and the signed PDF read back with pdftotext and pdfsig, getOrdenId and isValidChecksum
 // with tipoDocumento orden, the order report (PDF and xlsx), invoicing an order, and a foreign tenant.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { caracasDate } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 import { createInvoice, invoice, multipart } from './support/invoices.ts';
 import {
@@ -22,35 +17,9 @@ import {
   orderItem,
   ordersUser,
 } from './support/orders.ts';
-
-const run = promisify(execFile);
+import { pdfLayoutText, pdfSignatures } from './support/pdf-text.ts';
 
 describe('orders and guides', () => {
-  let dir = '';
-  let counter = 0;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sigece-orders-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-  async function tempFile(data: Buffer): Promise<string> {
-    const file = join(dir, `o${++counter}.pdf`);
-    await writeFile(file, data);
-    return file;
-  }
-  const pdfToText = async (pdf: Buffer) =>
-    (await run('pdftotext', ['-layout', await tempFile(pdf), '-'])).stdout;
-  async function pdfSig(pdf: Buffer): Promise<string> {
-    try {
-      const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
-      return stdout + stderr;
-    } catch (error) {
-      const e = error as { stdout?: string; stderr?: string };
-      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
-    }
-  }
-
   describeWithApp('orders API', (ctx) => {
     const admin = () => ctx().adminToken();
     const counts = async () => {
@@ -235,7 +204,7 @@ describe('orders and guides', () => {
       });
       expect(coded.statusCode, coded.body).toBe(200);
       const guidePdf = Buffer.from(coded.json().facturaCodificada, 'base64');
-      const guideText = await pdfToText(guidePdf);
+      const guideText = await pdfLayoutText(guidePdf);
       expect(guideText).toContain('GUÍA DE DESPACHO');
       expect(guideText).toContain(String(guide.nroOrden));
       expect(guideText).toContain('00-00000001');
@@ -248,13 +217,13 @@ describe('orders and guides', () => {
       expect(guideText).not.toContain('Precio unit.');
       expect(guideText).not.toContain('TOTAL');
       expect(guideText.replace(/\s+/g, '')).toContain(`/certificar/${guideId}/orden`);
-      expect(await pdfSig(guidePdf)).toContain('Signature is Valid');
+      expect(await pdfSignatures(guidePdf)).toContain('Signature is Valid');
 
       const orderId = await idOf(String(order.nroOrden));
       const res = await ctx().request({ method: 'GET', url: `${ORDERS}/pdf/${orderId}`, token });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/pdf');
-      const orderText = await pdfToText(res.rawPayload);
+      const orderText = await pdfLayoutText(res.rawPayload);
       expect(orderText).toContain('ORDEN DE ENTREGA');
       expect(orderText).toContain('Precio unit.');
       expect(orderText).toContain('Cabilla 1/2');
@@ -262,7 +231,7 @@ describe('orders and guides', () => {
       expect(orderText).toContain('2.469,00');
       expect(orderText).toContain('395,04');
       expect(orderText).toContain('2.864,04');
-      expect(await pdfSig(res.rawPayload)).toContain('Signature is Valid');
+      expect(await pdfSignatures(res.rawPayload)).toContain('Signature is Valid');
 
       // Public verification: getOrdenId without a token, isValidChecksum with tipoDocumento orden.
       const pub = await ctx().request({ method: 'GET', url: `${ORDERS}/getOrdenId/${guideId}` });
@@ -393,7 +362,7 @@ describe('orders and guides', () => {
       const libro = res.json().libro;
       expect(libro.consolidado).toBe(2);
       expect(libro.totalFacturas.totalImporteTotalSinTerceros).toBe('116.00');
-      const text = await pdfToText(Buffer.from(libro.reporteVenta, 'base64'));
+      const text = await pdfLayoutText(Buffer.from(libro.reporteVenta, 'base64'));
       expect(text).toContain('Cantidad de Ordenes/Guias: 2');
       expect(text).toContain('Sin montos');
       const xls = await ctx().request({

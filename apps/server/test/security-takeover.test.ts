@@ -2,120 +2,37 @@
 // when they are branch-restricted); a branch-restricted user cannot lift their restriction.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { controlLots, controlSublots, localidades, sucursales } from '../src/db/schema.ts';
+import { controlLots, controlSublots } from '../src/db/schema.ts';
 import { describeWithApp, type TestApp } from './harness.ts';
+import {
+  ALL_USER_ACTIONS,
+  companyWithBranches,
+  createRole,
+  createUser,
+  PASSWORD,
+  unique,
+  userPayload,
+} from './support/users.ts';
 
 type Ctx = () => TestApp;
-const PASSWORD = 'clave-segura-1';
-const USER_ACTIONS = ['add', 'update', 'cancel', 'updatePasw'];
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
 
-async function company(ctx: Ctx, branches = 1) {
-  const suffix = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
-  const [row] = await ctx()
-    .database.db.insert(localidades)
-    .values({
-      nombre: `Empresa ${suffix}`,
-      tipoDocumento: 'J',
-      numeroDocumento: suffix,
-      direccion: 'x',
-      telefono: 'x',
-      correo: 'x@x.com',
-      tipoProveedor: 'PJD',
-    })
-    .returning({ id: localidades.id });
-  const ids: string[] = [];
-  for (let i = 0; i < branches; i++) {
-    const [b] = await ctx()
-      .database.db.insert(sucursales)
-      .values({
-        localidadId: row.id,
-        codigoSucursal: `S${i}`,
-        nombre: `Sucursal ${i}`,
-        direccion: 'x',
-        telefono: '(212) 5551234',
-        correo: 'x@x.com',
-      })
-      .returning({ id: sucursales.id });
-    ids.push(b.id);
-  }
-  return { id: row.id, branches: ids };
-}
+/** A role that manages users (the whole users screen). */
+const managerRole = async (ctx: Ctx) =>
+  (await createRole(ctx, { '/seguridad/usuarios': ALL_USER_ACTIONS })).id;
 
-async function managerRole(ctx: Ctx): Promise<string> {
-  const res = await ctx().request({
-    method: 'GET',
-    url: '/v2/mantenimiento/modulo/getModulos?limit=100',
-    token: await ctx().adminToken(),
-  });
-  const users = (
-    res.json().results as Array<{ id: string; path: string; opciones: Array<{ _id: string; key: string }> }>
-  ).find((m) => m.path === '/seguridad/usuarios')!;
-  const rol = unique('gestor');
-  const created = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/roles/addrol',
-    token: await ctx().adminToken(),
-    payload: {
-      rol,
-      descripcion: rol,
-      modulo: [
-        {
-          id: users.id,
-          acciones: users.opciones.map((o) => ({
-            _id: o._id,
-            key: o.key,
-            status: USER_ACTIONS.includes(o.key),
-          })),
-        },
-      ],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().result.id;
-}
-
-function userBody(
-  role: string,
-  id_localidad: string[],
-  sucursales: string[] = [],
-  extra: Record<string, unknown> = {},
-) {
-  const alias = unique('u');
-  return {
-    tipoDocumento: 'V',
-    numeroDocumento: '12345678',
-    firstName: 'Ana',
-    lastName: 'Pérez',
-    userAlias: alias,
-    email: `${alias}@example.com`,
-    password: PASSWORD,
-    role,
-    id_localidad,
-    sucursales,
-    ...extra,
-  };
-}
-
-async function addUser(ctx: Ctx, body: ReturnType<typeof userBody>) {
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...(res.json().result as { id: string; email: string }), body };
+/** A user of `role` over these companies and branches, created by the master admin, with its body. */
+async function addUser(ctx: Ctx, role: string, companies: string[], branches: string[] = []) {
+  const body = userPayload({ role, id_localidad: companies, sucursales: branches });
+  return { ...(await createUser(ctx, body)), body };
 }
 
 describeWithApp('security: no account takeover across companies or branches', (ctx) => {
   it('a manager of company A cannot change the password, e-mail or status of a user who also holds company B', async () => {
-    const a = await company(ctx);
-    const b = await company(ctx);
+    const a = await companyWithBranches(ctx);
+    const b = await companyWithBranches(ctx);
     const role = await managerRole(ctx);
-    const manager = await addUser(ctx, userBody(role, [a.id]));
-    const victim = await addUser(ctx, userBody(role, [a.id, b.id]));
+    const manager = await addUser(ctx, role, [a.id]);
+    const victim = await addUser(ctx, role, [a.id, b.id]);
     const token = await ctx().login(manager.email, PASSWORD);
 
     const password = await ctx().request({
@@ -154,7 +71,7 @@ describeWithApp('security: no account takeover across companies or branches', (c
     expect(list.json().results[0].id_localidad).toEqual([a.id]);
 
     // A user wholly inside company A is still the manager's to manage.
-    const colleague = await addUser(ctx, userBody(role, [a.id]));
+    const colleague = await addUser(ctx, role, [a.id]);
     const ok = await ctx().request({
       method: 'POST',
       url: `/v2/users/change-password?userID=${colleague.id}`,
@@ -165,9 +82,9 @@ describeWithApp('security: no account takeover across companies or branches', (c
   });
 
   it('a branch-restricted manager can neither lift their own restriction nor create an unrestricted user', async () => {
-    const a = await company(ctx, 2);
+    const a = await companyWithBranches(ctx, 2);
     const role = await managerRole(ctx);
-    const manager = await addUser(ctx, userBody(role, [a.id], [a.branches[0]]));
+    const manager = await addUser(ctx, role, [a.id], [a.branches[0]]);
     const token = await ctx().login(manager.email, PASSWORD);
     const { password: _omit, ...self } = manager.body;
     const lift = await ctx().request({
@@ -184,7 +101,7 @@ describeWithApp('security: no account takeover across companies or branches', (c
       method: 'POST',
       url: '/v2/users/addUser',
       token,
-      payload: userBody(role, [a.id], []),
+      payload: userPayload({ role, id_localidad: [a.id], sucursales: [] }),
     });
     expect(unrestricted.statusCode).toBe(403);
     const [stored] = await ctx().database.query<{ sucursales: string[] }>(
@@ -196,10 +113,10 @@ describeWithApp('security: no account takeover across companies or branches', (c
       method: 'POST',
       url: '/v2/users/addUser',
       token,
-      payload: userBody(role, [a.id], [a.branches[0]]),
+      payload: userPayload({ role, id_localidad: [a.id], sucursales: [a.branches[0]] }),
     });
     expect(fine.statusCode, fine.body).toBe(200);
-    const both = await addUser(ctx, userBody(role, [a.id], a.branches));
+    const both = await addUser(ctx, role, [a.id], a.branches);
     const reach = await ctx().request({
       method: 'POST',
       url: `/v2/users/change-password?userID=${both.id}`,
@@ -207,7 +124,7 @@ describeWithApp('security: no account takeover across companies or branches', (c
       payload: { password: 'tomada-1234' },
     });
     expect(reach.statusCode).toBe(403);
-    const unrestrictedUser = await addUser(ctx, userBody(role, [a.id], []));
+    const unrestrictedUser = await addUser(ctx, role, [a.id], []);
     const reach2 = await ctx().request({
       method: 'PUT',
       url: `/v2/users/ActivaDesactivaUserById/${unrestrictedUser.id}`,
@@ -217,7 +134,7 @@ describeWithApp('security: no account takeover across companies or branches', (c
   });
 
   it('the sub-lots of a company lot are filtered to the caller’s branches', async () => {
-    const a = await company(ctx, 2);
+    const a = await companyWithBranches(ctx, 2);
     const admin = await ctx().adminToken();
     const lot = await ctx().request({
       method: 'POST',
@@ -254,7 +171,7 @@ describeWithApp('security: no account takeover across companies or branches', (c
     expect(stored).toBeTruthy();
     expect(await ctx().database.db.$count(controlSublots, eq(controlSublots.lotId, lotId))).toBe(2);
     const role = await managerRole(ctx);
-    const clerk = await addUser(ctx, userBody(role, [a.id], [a.branches[0]]));
+    const clerk = await addUser(ctx, role, [a.id], [a.branches[0]]);
     const token = await ctx().login(clerk.email, PASSWORD);
     const res = await ctx().request({
       method: 'GET',

@@ -1,108 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { localidades, sucursales } from '../src/db/schema.ts';
 import { ADMIN, countRows, describeWithApp, type TestApp } from './harness.ts';
+import {
+  ALL_USER_ACTIONS,
+  companyWithBranches,
+  createRole,
+  createUser,
+  modulesByPath,
+  PASSWORD,
+  USERS,
+  type UserView,
+  unique,
+  userPayload,
+  userWith,
+} from './support/users.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
 type Ctx = () => TestApp;
-interface ModuleRow {
-  id: string;
-  name: string;
-  path: string;
-  opciones: Array<{ _id: string; key: string; description: string }>;
-}
-interface UserView {
-  id: string;
-  email: string;
-  userAlias: string;
-  firstName: string;
-  role: string | null;
-  rol: string | null;
-  masterAdmin: boolean;
-  id_localidad: string[];
-  sucursales: string[];
-  logEstatusRegistro: string;
-}
-
-const USERS = '/v2/users';
-const PASSWORD = 'clave-segura-1';
-const ALL_USER_ACTIONS = ['add', 'update', 'cancel', 'updatePasw'];
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
-
-async function modulesByPath(ctx: Ctx): Promise<Map<string, ModuleRow>> {
-  const res = await ctx().request({
-    method: 'GET',
-    url: '/v2/mantenimiento/modulo/getModulos?limit=100',
-    token: await ctx().adminToken(),
-  });
-  expect(res.statusCode).toBe(200);
-  return new Map((res.json().results as ModuleRow[]).map((m) => [m.path, m]));
-}
-
-/** A role granting each path with the listed action keys on and the others off. */
-async function createRole(ctx: Ctx, grants: Record<string, string[]>) {
-  const byPath = await modulesByPath(ctx);
-  const rol = unique('rol');
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/roles/addrol',
-    token: await ctx().adminToken(),
-    payload: {
-      rol,
-      descripcion: `Rol ${rol}`,
-      modulo: Object.entries(grants).map(([path, on]) => {
-        const module = byPath.get(path)!;
-        return {
-          id: module.id,
-          acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
-        };
-      }),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as { id: string; rol: string };
-}
-
-function userPayload(overrides: Record<string, unknown> = {}) {
-  const alias = unique('usr');
-  return {
-    tipoDocumento: 'V',
-    numeroDocumento: '12345678',
-    firstName: 'Ana',
-    lastName: 'Pérez',
-    userAlias: alias,
-    email: `${alias}@example.com`,
-    password: PASSWORD,
-    userPortal: 'NO_PORTAL',
-    ...overrides,
-  };
-}
-
-/** Creates a user through the API (as the master admin unless a token is given). */
-async function createUser(ctx: Ctx, overrides: Record<string, unknown>, token?: string) {
-  const res = await ctx().request({
-    method: 'POST',
-    url: `${USERS}/addUser`,
-    token: token ?? (await ctx().adminToken()),
-    payload: userPayload(overrides),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as UserView;
-}
-
-/** A fresh non-master user with a new role of these grants and these companies, logged in. */
-async function userWith(
-  ctx: Ctx,
-  grants: Record<string, string[]>,
-  companies: string[] = [randomUUID()],
-  branches: string[] = [],
-) {
-  const role = await createRole(ctx, grants);
-  const user = await createUser(ctx, { role: role.id, id_localidad: companies, sucursales: branches });
-  return { ...user, roleId: role.id, token: await ctx().login(user.email, PASSWORD) };
-}
 
 /** The body of an update: the user's current fields (without password) with some changed. */
 function updateBody(user: UserView, changes: Record<string, unknown> = {}) {
@@ -186,35 +101,6 @@ const refreshStatus = async (ctx: Ctx, refreshToken: string) =>
     .statusCode;
 
 // --- the suite ---------------------------------------------------------------------------------------
-
-/** A real company with one branch, so branch grants can be checked against their company. */
-async function companyWithBranch(ctx: () => TestApp): Promise<{ company: string; branch: string }> {
-  const suffix = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
-  const [company] = await ctx()
-    .database.db.insert(localidades)
-    .values({
-      nombre: `Empresa ${suffix}`,
-      tipoDocumento: 'J',
-      numeroDocumento: suffix,
-      direccion: 'x',
-      telefono: 'x',
-      correo: 'x@x.com',
-      tipoProveedor: 'PJD',
-    })
-    .returning({ id: localidades.id });
-  const [branch] = await ctx()
-    .database.db.insert(sucursales)
-    .values({
-      localidadId: company.id,
-      codigoSucursal: 'S1',
-      nombre: 'Sucursal',
-      direccion: 'x',
-      telefono: '(212) 5551234',
-      correo: 'x@x.com',
-    })
-    .returning({ id: sucursales.id });
-  return { company: company.id, branch: branch.id };
-}
 
 describeWithApp('security: users (/users)', (ctx) => {
   // GET /allUser ----------------------------------------------------------------------------------------
@@ -308,8 +194,13 @@ describeWithApp('security: users (/users)', (ctx) => {
   // POST /addUser ---------------------------------------------------------------------------------------
   it('addUser: registers the user with a hashed password, audits it without secrets, and the user can log in', async () => {
     const role = await createRole(ctx, { '/seguridad/usuarios': [] });
-    const { company, branch } = await companyWithBranch(ctx);
-    const other = await companyWithBranch(ctx);
+    const {
+      id: company,
+      branches: [branch],
+    } = await companyWithBranches(ctx);
+    const {
+      branches: [otherBranch],
+    } = await companyWithBranches(ctx);
     // A branch of another company than the ones assigned is refused, and nothing is written.
     const foreignBranch = await ctx().request({
       method: 'POST',
@@ -319,7 +210,7 @@ describeWithApp('security: users (/users)', (ctx) => {
         email: `${unique('Otro')}@example.com`,
         role: role.id,
         id_localidad: [company],
-        sucursales: [other.branch],
+        sucursales: [otherBranch],
       }),
     });
     expect(foreignBranch.statusCode).toBe(400);
@@ -1058,9 +949,9 @@ describeWithApp('security: users (/users)', (ctx) => {
   });
 
   it('tenancy: a non-master cannot assign companies or branches outside their scope (403)', async () => {
-    const first = await companyWithBranch(ctx);
-    const second = await companyWithBranch(ctx);
-    const [c1, c2, s1, s2] = [first.company, second.company, first.branch, second.branch];
+    const first = await companyWithBranches(ctx);
+    const second = await companyWithBranches(ctx);
+    const [c1, c2, s1, s2] = [first.id, second.id, first.branches[0], second.branches[0]];
     const narrow = await createRole(ctx, { '/home': [] });
     const manager = await userWith(ctx, { '/seguridad/usuarios': ALL_USER_ACTIONS, '/home': [] }, [c1], [s1]);
     // Restricted to the manager's branch: within their reach (issue 13 item 2).

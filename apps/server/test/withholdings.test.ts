@@ -4,14 +4,9 @@
 // with no gap, mass annulment by nroComprobante, the signed PDF read back with pdftotext and pdfsig,
 // the SENIAT TXT and the ISLR XML compared field by field with hand-computed files (the XML validated
 // against our XSD), public verification, the back-office routes and tenancy.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { caracasDate } from '@sigece/fiscal';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createMailer } from '../src/modules/mail/mailer.ts';
@@ -25,8 +20,8 @@ import {
   waitFor,
 } from './support/invoices.ts';
 import { ivaVoucher, RET, withholdingAgent } from './support/withholdings.ts';
-
-const run = promisify(execFile);
+import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
+import { smtpReceiver } from './support/smtp-receiver.ts';
 
 /** The title wraps in its box beside the issuer's lines, which pdftotext reads between its words: in order. */
 const expectTitle = (text: string, title: string) =>
@@ -104,51 +99,10 @@ async function create(ctx: Ctx, token: string, body: unknown): Promise<Answer> {
 }
 
 describe('withholding vouchers', () => {
-  let dir = '';
-  let counter = 0;
-  const received: Array<{ rcptTo: string[]; raw: string }> = [];
-  let smtp: SMTPServer;
-  let port = 0;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sigece-ret-'));
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback(null, 'Ok: queued');
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await rm(dir, { recursive: true, force: true });
-  });
-  async function tempFile(data: Buffer): Promise<string> {
-    const file = join(dir, `r${++counter}.pdf`);
-    await writeFile(file, data);
-    return file;
-  }
-  const pdfToText = async (pdf: Buffer) =>
-    (await run('pdftotext', ['-layout', await tempFile(pdf), '-'])).stdout;
-  async function pdfSig(pdf: Buffer): Promise<string> {
-    try {
-      const { stdout, stderr } = await run('pdfsig', [await tempFile(pdf)]);
-      return stdout + stderr;
-    } catch (error) {
-      const e = error as { stdout?: string; stderr?: string };
-      return `${e.stdout ?? ''}${e.stderr ?? ''}`;
-    }
-  }
+  const smtp = smtpReceiver();
+  const received = smtp.received;
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
 
   describeWithApp(
     'withholdings',
@@ -388,7 +342,7 @@ describe('withholding vouchers', () => {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().NroControlComprobante).toBe(control(1));
         const pdf = Buffer.from(res.json().pdfBase64, 'base64');
-        const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
+        const text = (await pdfLayoutText(pdf)).replace(/\s+/g, ' ');
         expectTitle(text, 'COMPROBANTE DE RETENCIÓN DEL IMPUESTO AL VALOR AGREGADO');
         for (const expected of [
           nroComprobante,
@@ -415,9 +369,9 @@ describe('withholding vouchers', () => {
           expect(text).toContain(expected);
         // The verification address wraps beside the totals, so the side-by-side layout interleaves the two
         // columns wherever the id's characters break the line; in content order (-raw) it reads whole.
-        const raw = (await run('pdftotext', ['-raw', await tempFile(pdf), '-'])).stdout;
+        const raw = await pdfToText(pdf);
         expect(raw.replace(/\s+/g, '')).toContain(`/certificar/${id}/ret`);
-        expect(await pdfSig(pdf)).toContain('Signature is Valid');
+        expect(await pdfSignatures(pdf)).toContain('Signature is Valid');
         const [row] = await ctx().database.query<{ sha: string }>(
           'select pdf_sha256 as sha from retenciones where id = $1',
           [id],
@@ -486,7 +440,7 @@ describe('withholding vouchers', () => {
         });
         const res = await ctx().request({ method: 'GET', url: `${RET}/getBase64RetencionIva/${id}`, token });
         const pdf = Buffer.from(res.json().pdfBase64, 'base64');
-        const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
+        const text = (await pdfLayoutText(pdf)).replace(/\s+/g, ' ');
         expectTitle(text, 'COMPROBANTE DE RETENCIÓN DEL IMPUESTO SOBRE LA RENTA');
         for (const expected of [
           '002',
@@ -497,7 +451,7 @@ describe('withholding vouchers', () => {
           'TOTAL ISLR RETENIDO',
         ])
           expect(text).toContain(expected);
-        expect(await pdfSig(pdf)).toContain('Signature is Valid');
+        expect(await pdfSignatures(pdf)).toContain('Signature is Valid');
       });
 
       it('e-mails the signed voucher to the supplier when the company sends by e-mail', async () => {
@@ -858,7 +812,10 @@ describe('withholding vouchers', () => {
       config: { jobs: true },
       jobPollingSeconds: 0.5,
       mailer: () =>
-        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,
+          from: 'sigece <no-responder@sigece.local>',
+        }),
     },
   );
 });

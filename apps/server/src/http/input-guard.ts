@@ -96,12 +96,23 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
+const batchRoutesByApp = new WeakMap<FastifyInstance, ReadonlySet<string>>();
+
+/**
+ * The routes declared `config.documentBatch` on an app, as `METHOD /url` with Fastify's `:param`
+ * placeholders: the set the guard itself consults (the input tests read it rather than a list of names).
+ */
+export function documentBatchRoutes(app: FastifyInstance): ReadonlySet<string> {
+  return batchRoutesByApp.get(app) ?? new Set();
+}
+
 /**
  * Installs the unsafe-text check in the validator and a JSON parser that refuses bodies nested deeper
  * than MAX_JSON_DEPTH before anything walks them (zod, pino, JSON columns, the PDF renderer).
  */
 export function installInputGuards(app: FastifyInstance): void {
   const batchRoutes = new Set<string>();
+  batchRoutesByApp.set(app, batchRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.config?.documentBatch) return;
     for (const method of [route.method].flat()) batchRoutes.add(`${method} ${route.url}`);

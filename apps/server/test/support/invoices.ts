@@ -6,6 +6,7 @@ import forge from 'node-forge';
 import { expect } from 'vitest';
 import { localidades } from '../../src/db/schema.ts';
 import type { TestApp } from '../harness.ts';
+import { createRole as roleWith, userWith as userWithGrants } from './users.ts';
 
 export type Ctx = () => TestApp;
 
@@ -242,42 +243,9 @@ export async function newCompany(
   return { id: row.id, rif: `J-${numeroDocumento}`, nombre };
 }
 
-interface ModuleRow {
-  id: string;
-  path: string;
-  opciones: Array<{ _id: string; key: string }>;
-}
-
-/** A role granting each module path with the listed action keys switched on (the others off). */
+/** A role granting each module path with the listed action keys switched on (the others off): its id. */
 export async function createRole(ctx: Ctx, grants: Record<string, string[]>): Promise<string> {
-  const admin = await ctx().adminToken();
-  const modules = await ctx().request({
-    method: 'GET',
-    url: '/v2/mantenimiento/modulo/getModulos?limit=500',
-    token: admin,
-  });
-  expect(modules.statusCode).toBe(200);
-  const byPath = new Map((modules.json().results as ModuleRow[]).map((m) => [m.path, m]));
-  const rol = unique('rol-facturas');
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/roles/addrol',
-    token: admin,
-    payload: {
-      rol,
-      descripcion: `Rol de prueba ${rol}`,
-      modulo: Object.entries(grants).map(([path, on]) => {
-        const module = byPath.get(path);
-        if (!module) throw new Error(`no module ${path}`);
-        return {
-          id: module.id,
-          acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
-        };
-      }),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result.id;
+  return (await roleWith(ctx, grants)).id;
 }
 
 /** A user with a new role made of `grants`, granted `companies`, logged in: returns the token. */
@@ -286,30 +254,7 @@ export async function userWith(
   grants: Record<string, string[]>,
   companies: string[],
 ): Promise<string> {
-  const role = await createRole(ctx, grants);
-  const alias = unique('usr');
-  const email = `${alias}@example.com`;
-  const password = 'clave-segura-1';
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '11222333',
-      firstName: 'Prueba',
-      lastName: 'Facturas',
-      userAlias: alias,
-      email,
-      password,
-      role,
-      id_localidad: companies,
-      sucursales: [],
-      userPortal: 'NO_PORTAL',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ctx().login(email, password);
+  return (await userWithGrants(ctx, grants, companies)).token;
 }
 
 // --- Database reads ------------------------------------------------------------------------------------

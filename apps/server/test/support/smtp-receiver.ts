@@ -1,8 +1,11 @@
 // An SMTP server on loopback that keeps every message it accepts, and reads attachments back out of the
-// raw MIME (base64 parts, as nodemailer writes them). Used by the report suites.
+// raw MIME (base64 parts, as nodemailer writes them). Used by every suite that sends mail.
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The envelope's sender ('' when none). */
+  from: string;
+  /** The envelope's recipients, lower-cased. */
   rcptTo: string[];
   raw: string;
 }
@@ -14,20 +17,39 @@ export interface SmtpReceiver {
   stop(): Promise<void>;
 }
 
-export function smtpReceiver(): SmtpReceiver {
+export interface SmtpReceiverOptions {
+  /** Recipients refused with 550 while they are in this set (the test may change it as it goes). */
+  refused?: ReadonlySet<string>;
+  /** How long the server takes to accept a message, read when each message arrives (ms). */
+  delayMs?: () => number;
+}
+
+export function smtpReceiver(options: SmtpReceiverOptions = {}): SmtpReceiver {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (options.refused?.has(address.address.toLowerCase())) {
+        return callback(Object.assign(new Error('Buzón no disponible'), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('latin1'),
-        });
-        callback(null, 'Ok: queued');
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('latin1'),
+          });
+          callback(null, 'Ok: queued');
+        };
+        const delay = options.delayMs?.() ?? 0;
+        if (delay > 0) setTimeout(accept, delay);
+        else accept();
       });
     },
   });

@@ -1,6 +1,17 @@
 // Column helpers every context shares.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, customType, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  jsonb,
+  numeric,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * "Now" as the application's clock tells it, for every timestamp a row gets by default. Drizzle fills it on
@@ -45,4 +56,71 @@ export const numberRange = () => ({
     .notNull()
     .defaultNow()
     .$defaultFn(appNow),
+});
+
+// --- The header of every fiscal document (facturas, notas, ordenes, retenciones) --------------------------
+
+/**
+ * The company and (null: head office) branch a document was issued by. The two tables are passed in
+ * because companies.ts builds its own columns from this file: importing it here would be circular.
+ */
+export const issuerColumns = (companies: { id: AnyPgColumn }, branches: { id: AnyPgColumn }) => ({
+  localidadId: uuid('id_localidad')
+    .notNull()
+    .references(() => companies.id),
+  sucursalId: uuid('id_sucursal').references(() => branches.id),
+});
+
+/**
+ * The control number the issuance kernel hands a document (null until it is numbered: series, the
+ * printed number, its integer and the lot it came from) and the moment of issue.
+ */
+export const controlNumberColumns = () => ({
+  serie: text('serie'),
+  nroControl: text('nro_control'),
+  numeroControl: bigint('numero_control', { mode: 'number' }),
+  lotId: uuid('id_control_lote'),
+  fechaEmision: timestamp('fecha_emision', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
+});
+
+const amount = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const totalsOf = <C>(column: (name: string) => C) => ({
+  subTotal: column('sub_total'),
+  totalExento: column('total_exento'),
+  totalExonerado: column('total_exonerado'),
+  montoDescuento: column('monto_descuento'),
+  totalIva: column('total_iva'),
+  importeTotal: column('importe_total'),
+});
+
+/** A priced document's exact totals (numeric, never floats). */
+export const totalsColumns = () => totalsOf((name) => amount(name).notNull());
+
+/** The same totals on a document that may carry no amounts (an order without IncluirMontos): null. */
+export const optionalTotalsColumns = () => totalsOf(amount);
+
+/** The client as it was at issue: a document never follows later edits of the catalog's client. */
+export const clientColumn = () => jsonb('cliente').$type<Record<string, unknown>>().notNull();
+
+/** What every issued document records of itself: free extras, where it came from, status and soft delete. */
+export const documentStateColumns = () => ({
+  extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
+  origen: text('origen').notNull().default('API'),
+  status: status(),
+  deleted: boolean('log_deleted_registro').notNull().default(false),
+});
+
+/** The signed PDF's bytes and SHA-256 once generated, never changed after (issuance/pdf-store.ts). */
+export const signedPdfColumns = () => ({
+  pdf: bytea('pdf'),
+  pdfSha256: text('pdf_sha256'),
+  pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
+});
+
+/** One rate of a document's tax summary (the *_gravamenes tables), beside its parent's foreign key. */
+export const taxRateColumns = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  alicuota: numeric('alicuota', { precision: 5, scale: 2 }).notNull(),
+  baseImponible: amount('base_imponible').notNull(),
+  montoAlicuota: amount('monto_alicuota').notNull(),
 });

@@ -2,7 +2,6 @@
 import type { InvoiceModelData } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   date,
@@ -12,12 +11,21 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clientes } from './catalog.ts';
-import { appNow, bytea, id, status } from './columns.ts';
+import {
+  auditColumns,
+  clientColumn,
+  controlNumberColumns,
+  documentStateColumns,
+  id,
+  issuerColumns,
+  signedPdfColumns,
+  taxRateColumns,
+  totalsColumns,
+} from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 
 // --- Invoices (spec 001 §3.1–3.5) ------------------------------------------------------------------
@@ -30,21 +38,11 @@ export const facturas = pgTable(
   'facturas',
   {
     id: id(),
-    localidadId: uuid('id_localidad')
-      .notNull()
-      .references(() => localidades.id),
-    sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+    ...issuerColumns(localidades, sucursales),
     clienteId: uuid('id_cliente').references(() => clientes.id),
     serieFactura: text('serie_factura').notNull().default(''),
     nroFactura: text('nro_factura').notNull(),
-    serie: text('serie'),
-    nroControl: text('nro_control'),
-    numeroControl: bigint('numero_control', { mode: 'number' }),
-    lotId: uuid('id_control_lote'),
-    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
+    ...controlNumberColumns(),
     moneda: text('factura_divisa').notNull(),
     tasaCambio: numeric('cambio_divisa', { precision: 24, scale: 8 }),
     tasaUsd: numeric('tipo_cambio_dia_usd', { precision: 24, scale: 8 }),
@@ -54,12 +52,7 @@ export const facturas = pgTable(
     diasCredito: integer('dias_credito'),
     fechaVencimiento: date('fecha_vencimiento'),
     estatusCredito: text('estatus_credito'),
-    subTotal: numeric('sub_total', { precision: 20, scale: 2 }).notNull(),
-    totalExento: numeric('total_exento', { precision: 20, scale: 2 }).notNull(),
-    totalExonerado: numeric('total_exonerado', { precision: 20, scale: 2 }).notNull(),
-    montoDescuento: numeric('monto_descuento', { precision: 20, scale: 2 }).notNull(),
-    totalIva: numeric('total_iva', { precision: 20, scale: 2 }).notNull(),
-    importeTotal: numeric('importe_total', { precision: 20, scale: 2 }).notNull(),
+    ...totalsColumns(),
     totalIgtf: numeric('total_igtf', { precision: 20, scale: 2 }).notNull().default('0'),
     tipoColetilla: boolean('tipo_coletilla').notNull().default(false),
     coletillaIgtf: boolean('coletilla_igtf').notNull().default(false),
@@ -74,24 +67,14 @@ export const facturas = pgTable(
       nombrePrestador: string;
       domicilioPrestador: string;
     }>(),
-    cliente: jsonb('cliente').$type<Record<string, unknown>>().notNull(),
-    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
+    cliente: clientColumn(),
     /** AEREA and LICORES data (migration 0014; shape and rules in fiscal invoices/models.ts). */
     datosModelo: jsonb('datos_modelo').$type<InvoiceModelData>(),
     /** AEREA: charges outside the taxable base, included in importe_total. */
     totalCargos: numeric('total_cargos', { precision: 20, scale: 2 }).notNull().default('0'),
-    origen: text('origen').notNull().default('API'),
-    status: status(),
-    deleted: boolean('log_deleted_registro').notNull().default(false),
-    pdf: bytea('pdf'),
-    pdfSha256: text('pdf_sha256'),
-    pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
-    updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
+    ...documentStateColumns(),
+    ...signedPdfColumns(),
+    ...auditColumns(),
   },
   (t) => [
     // "Same company, series and number twice is an error": the database guarantees it under concurrency.
@@ -155,13 +138,10 @@ export const facturaPagos = pgTable(
 export const facturaGravamenes = pgTable(
   'factura_gravamenes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...taxRateColumns(),
     facturaId: uuid('id_factura')
       .notNull()
       .references(() => facturas.id, { onDelete: 'cascade' }),
-    alicuota: numeric('alicuota', { precision: 5, scale: 2 }).notNull(),
-    baseImponible: numeric('base_imponible', { precision: 20, scale: 2 }).notNull(),
-    montoAlicuota: numeric('monto_alicuota', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [index('factura_gravamenes_factura_idx').on(t.facturaId)],
 );

@@ -1,7 +1,6 @@
 // Credit and debit notes, their lines and taxes (spec 001 §3.8).
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -15,7 +14,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appNow, bytea, id, status } from './columns.ts';
+import {
+  auditColumns,
+  clientColumn,
+  controlNumberColumns,
+  documentStateColumns,
+  id,
+  issuerColumns,
+  signedPdfColumns,
+  taxRateColumns,
+  totalsColumns,
+} from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 import { facturas } from './invoices.ts';
 
@@ -29,10 +38,7 @@ export const notas = pgTable(
   'notas',
   {
     id: id(),
-    localidadId: uuid('id_localidad')
-      .notNull()
-      .references(() => localidades.id),
-    sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+    ...issuerColumns(localidades, sucursales),
     facturaId: uuid('id_factura')
       .notNull()
       .references(() => facturas.id),
@@ -46,36 +52,14 @@ export const notas = pgTable(
     descripcion: text('descripcion'),
     serieNota: text('serie_nota').notNull().default(''),
     nroNota: text('nro_nota').notNull(),
-    serie: text('serie'),
-    nroControl: text('nro_control'),
-    numeroControl: bigint('numero_control', { mode: 'number' }),
-    lotId: uuid('id_control_lote'),
-    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
+    ...controlNumberColumns(),
     moneda: text('factura_divisa').notNull(),
     tasaCambio: numeric('tasa_cambio', { precision: 24, scale: 8 }),
-    subTotal: numeric('sub_total', { precision: 20, scale: 2 }).notNull(),
-    totalExento: numeric('total_exento', { precision: 20, scale: 2 }).notNull(),
-    totalExonerado: numeric('total_exonerado', { precision: 20, scale: 2 }).notNull(),
-    montoDescuento: numeric('monto_descuento', { precision: 20, scale: 2 }).notNull(),
-    totalIva: numeric('total_iva', { precision: 20, scale: 2 }).notNull(),
-    importeTotal: numeric('importe_total', { precision: 20, scale: 2 }).notNull(),
-    cliente: jsonb('cliente').$type<Record<string, unknown>>().notNull(),
-    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
-    origen: text('origen').notNull().default('API'),
-    status: status(),
-    deleted: boolean('log_deleted_registro').notNull().default(false),
-    pdf: bytea('pdf'),
-    pdfSha256: text('pdf_sha256'),
-    pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
-    updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
+    ...totalsColumns(),
+    cliente: clientColumn(),
+    ...documentStateColumns(),
+    ...signedPdfColumns(),
+    ...auditColumns(),
   },
   (t) => [
     // "ya existe": one note per company, type and number; a deleted note (never numbered) frees it.
@@ -122,13 +106,10 @@ export const notaLineas = pgTable(
 export const notaGravamenes = pgTable(
   'nota_gravamenes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...taxRateColumns(),
     notaId: uuid('id_nota')
       .notNull()
       .references(() => notas.id, { onDelete: 'cascade' }),
-    alicuota: numeric('alicuota', { precision: 5, scale: 2 }).notNull(),
-    baseImponible: numeric('base_imponible', { precision: 20, scale: 2 }).notNull(),
-    montoAlicuota: numeric('monto_alicuota', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [index('nota_gravamenes_nota_idx').on(t.notaId)],
 );

@@ -1,21 +1,28 @@
 // Delivery orders and dispatch guides, their lines and taxes (spec 001 §3.9).
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appNow, bytea, id, status } from './columns.ts';
+import {
+  auditColumns,
+  clientColumn,
+  controlNumberColumns,
+  documentStateColumns,
+  id,
+  issuerColumns,
+  optionalTotalsColumns,
+  signedPdfColumns,
+  taxRateColumns,
+} from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 
 /**
@@ -31,46 +38,21 @@ export const ordenes = pgTable(
     id: id(),
     /** The order's place in the sequence of orders: the lists' default sort (spec 001 §2.4 "id ascending"). */
     secuencia: bigserial('secuencia', { mode: 'number' }).notNull(),
-    localidadId: uuid('id_localidad')
-      .notNull()
-      .references(() => localidades.id),
-    sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+    ...issuerColumns(localidades, sucursales),
     modelo: text('modelo_orden').notNull(),
     nroOrden: text('nro_orden').notNull(),
-    serie: text('serie'),
-    nroControl: text('nro_control'),
-    numeroControl: bigint('numero_control', { mode: 'number' }),
-    lotId: uuid('id_control_lote'),
-    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
+    ...controlNumberColumns(),
     incluirMontos: boolean('incluir_montos').notNull().default(false),
     moneda: text('factura_divisa').notNull().default('VEF'),
     tasaCambio: numeric('cambio_divisa', { precision: 24, scale: 8 }),
-    subTotal: numeric('sub_total', { precision: 20, scale: 2 }),
-    totalExento: numeric('total_exento', { precision: 20, scale: 2 }),
-    totalExonerado: numeric('total_exonerado', { precision: 20, scale: 2 }),
-    montoDescuento: numeric('monto_descuento', { precision: 20, scale: 2 }),
-    totalIva: numeric('total_iva', { precision: 20, scale: 2 }),
-    importeTotal: numeric('importe_total', { precision: 20, scale: 2 }),
+    ...optionalTotalsColumns(),
     motivo: text('motivo').notNull(),
     direccionEntrega: text('direccion_entrega').notNull(),
     observacion: text('observacion'),
-    cliente: jsonb('cliente').$type<Record<string, unknown>>().notNull(),
-    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
-    origen: text('origen').notNull().default('API'),
-    status: status(),
-    deleted: boolean('log_deleted_registro').notNull().default(false),
-    pdf: bytea('pdf'),
-    pdfSha256: text('pdf_sha256'),
-    pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
-    updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
+    cliente: clientColumn(),
+    ...documentStateColumns(),
+    ...signedPdfColumns(),
+    ...auditColumns(),
   },
   (t) => [
     // "ya existe": one order per company, kind and number.
@@ -112,13 +94,10 @@ export const ordenLineas = pgTable(
 export const ordenGravamenes = pgTable(
   'orden_gravamenes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...taxRateColumns(),
     ordenId: uuid('id_orden')
       .notNull()
       .references(() => ordenes.id, { onDelete: 'cascade' }),
-    alicuota: numeric('alicuota', { precision: 5, scale: 2 }).notNull(),
-    baseImponible: numeric('base_imponible', { precision: 20, scale: 2 }).notNull(),
-    montoAlicuota: numeric('monto_alicuota', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [index('orden_gravamenes_orden_idx').on(t.ordenId)],
 );

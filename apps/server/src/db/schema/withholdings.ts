@@ -2,22 +2,26 @@
 // unidad tributaria the ISLR sustraendo is computed from (spec 002 §3, issue 9).
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
-  boolean,
   check,
   date,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appNow, auditColumns, bytea, id, status } from './columns.ts';
+import {
+  auditColumns,
+  controlNumberColumns,
+  documentStateColumns,
+  id,
+  issuerColumns,
+  signedPdfColumns,
+  status,
+} from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 
 /**
@@ -29,22 +33,12 @@ export const retenciones = pgTable(
   'retenciones',
   {
     id: id(),
-    localidadId: uuid('id_localidad')
-      .notNull()
-      .references(() => localidades.id),
-    sucursalId: uuid('id_sucursal').references(() => sucursales.id),
+    ...issuerColumns(localidades, sucursales),
     modelo: text('modelo_retencion').notNull(),
     tipoDocumento: text('tipo_documento').notNull(),
     tasaRetencion: numeric('tasa_retencion', { precision: 5, scale: 2 }),
     nroComprobante: text('nro_comprobante'),
-    serie: text('serie'),
-    nroControl: text('nro_control'),
-    numeroControl: bigint('numero_control', { mode: 'number' }),
-    lotId: uuid('id_control_lote'),
-    fechaEmision: timestamp('fecha_emision', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
+    ...controlNumberColumns(),
     periodoDel: date('periodo_fiscal_del').notNull(),
     periodoAl: date('periodo_fiscal_al').notNull(),
     rifProveedor: text('rif_proveedor').notNull(),
@@ -57,19 +51,9 @@ export const retenciones = pgTable(
     totalRetenido: numeric('total_retenido', { precision: 20, scale: 2 }).notNull(),
     /** The purchase invoice it withholds from, when opened from the purchase list (prefill.ts). */
     facturaCompraId: integer('factura_compra_id'),
-    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
-    origen: text('origen').notNull().default('API'),
-    status: status(),
-    deleted: boolean('log_deleted_registro').notNull().default(false),
-    pdf: bytea('pdf'),
-    pdfSha256: text('pdf_sha256'),
-    pdfGeneratedAt: timestamp('pdf_generated_at', { withTimezone: true }),
-    createdBy: text('log_username').notNull().default('sistema'),
-    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$defaultFn(appNow),
-    updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
+    ...documentStateColumns(),
+    ...signedPdfColumns(),
+    ...auditColumns(),
   },
   (t) => [
     uniqueIndex('retenciones_comprobante_uq').on(t.localidadId, t.nroComprobante),

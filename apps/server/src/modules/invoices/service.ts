@@ -1,28 +1,26 @@
 import {
-  caracasDayEnd,
-  caracasDayStart,
   documentLabel,
   formatDateCaracas,
   formatRif,
   type PageQuery,
   shownControlNumber,
 } from '@sigece/fiscal';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  facturaGravamenes,
-  facturaLineas,
-  facturaPagos,
-  facturas,
-  localidades,
-  sucursales,
-} from '../../db/schema.ts';
+import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { assertTenant, canSeeRow, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { likePattern } from '../../http/paging.ts';
+import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { companyIdentity, issuerRows } from '../companies/service.ts';
-import { type RenderState, renderStates } from '../issuance/ledger.ts';
+import { issuerRows } from '../companies/service.ts';
+import {
+  clientSearchFields,
+  documentListWhere,
+  documentPage,
+  loadPublic,
+  visibleIssued,
+} from '../issuance/issued.ts';
+import type { RenderState } from '../issuance/ledger.ts';
 import { invoiceModelDetail, lineModelData } from './models.ts';
 
 export interface InvoiceFilters {
@@ -52,11 +50,9 @@ const listColumns = {
   importeTotal: facturas.importeTotal,
   status: facturas.status,
   generada: sql<boolean>`${facturas.pdf} is not null`,
-  localidad: localidades.nombre,
-  sucursal: sucursales.nombre,
 };
 
-type ListRow = { [K in keyof typeof listColumns]: unknown } & {
+type ListRow = {
   id: string;
   localidadId: string;
   sucursalId: string | null;
@@ -103,65 +99,39 @@ export function invoiceListView(r: ListRow, render?: RenderState) {
 }
 
 export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery & InvoiceFilters) {
-  const term = query.search ? likePattern(query.search) : undefined;
-  const where = and(
-    eq(facturas.deleted, false),
-    tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
-    query.id_localidad ? eq(facturas.localidadId, query.id_localidad) : undefined,
-    query.id_sucursal ? eq(facturas.sucursalId, query.id_sucursal) : undefined,
-    query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
-    query.modeloFactura ? inArray(facturas.modelo, [query.modeloFactura].flat()) : undefined,
-    query.fechaInicio ? gte(facturas.fechaEmision, caracasDayStart(query.fechaInicio)) : undefined,
-    query.fechaFin ? lt(facturas.fechaEmision, caracasDayEnd(query.fechaFin)) : undefined,
-    query.identificacion
-      ? ilike(sql`${facturas.cliente}->>'identificacion'`, likePattern(query.identificacion))
-      : undefined,
-    query.tipoDocumento ? sql`${facturas.cliente}->>'tipoDocumento' = ${query.tipoDocumento}` : undefined,
-    query.numeroDocumento
-      ? sql`${facturas.cliente}->>'numeroDocumento' like ${`${query.numeroDocumento}%`}`
-      : undefined,
-    term
-      ? or(
-          ilike(facturas.nroFactura, term),
-          ilike(facturas.nroControl, term),
-          ilike(sql`${facturas.cliente}->>'identificacion'`, term),
-          ilike(sql`${facturas.cliente}->>'numeroDocumento'`, term),
-        )
-      : undefined,
-  );
-  const [total, rows] = await Promise.all([
-    db.$count(facturas, where),
-    db
-      .select(listColumns)
-      .from(facturas)
-      .innerJoin(localidades, eq(localidades.id, facturas.localidadId))
-      .leftJoin(sucursales, eq(sucursales.id, facturas.sucursalId))
-      .where(where)
-      .orderBy(desc(facturas.fechaEmision), desc(facturas.numeroControl))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-  ]);
-  const states = await renderStates(
+  const where = documentListWhere(facturas, scope, query, {
+    filters: [
+      query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
+      query.modeloFactura ? inArray(facturas.modelo, [query.modeloFactura].flat()) : undefined,
+      query.identificacion
+        ? ilike(sql`${facturas.cliente}->>'identificacion'`, likePattern(query.identificacion))
+        : undefined,
+      query.tipoDocumento ? sql`${facturas.cliente}->>'tipoDocumento' = ${query.tipoDocumento}` : undefined,
+      query.numeroDocumento
+        ? sql`${facturas.cliente}->>'numeroDocumento' like ${`${query.numeroDocumento}%`}`
+        : undefined,
+    ],
+    searchIn: [facturas.nroFactura, facturas.nroControl, ...clientSearchFields(facturas.cliente)],
+  });
+  return documentPage(
     db,
-    'fact',
-    rows.map((r) => r.id),
-  );
-  return pageOf(
+    {
+      table: facturas,
+      tipoDoc: 'fact',
+      columns: listColumns,
+      where,
+      orderBy: [desc(facturas.fechaEmision), desc(facturas.numeroControl)],
+    },
     query,
-    (rows as ListRow[]).map((r) => invoiceListView(r, states.get(r.id))),
-    total,
+    (rows) =>
+      rows.map(({ row, render, company, branch }) =>
+        invoiceListView({ ...row, localidad: company.nombre, sucursal: branch?.nombre ?? null }, render),
+      ),
   );
 }
 
 export async function visibleInvoice(db: DbOrTx, scope: TenantScope, id: string) {
-  const [row] = await db
-    .select()
-    .from(facturas)
-    .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
-    .limit(1);
-  if (!row) throw notFound('Factura no encontrada');
-  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
-  return row;
+  return visibleIssued(db, facturas, scope, id, 'Factura no encontrada');
 }
 
 export function canSeeInvoice(scope: TenantScope, row: { localidadId: string; sucursalId: string | null }) {
@@ -338,13 +308,9 @@ export async function invoicePdf(db: Db, scope: TenantScope, id: string) {
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
 export async function publicInvoice(db: Db, id: string) {
-  const [f] = await db
-    .select()
-    .from(facturas)
-    .where(and(eq(facturas.id, id), eq(facturas.deleted, false)))
-    .limit(1);
-  const company = f && (await companyIdentity(db, f.localidadId));
-  if (!f || !company) return null;
+  const found = await loadPublic(db, facturas, id);
+  if (!found) return null;
+  const { doc: f, company } = found;
   const c = f.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
   return {
     factura: {

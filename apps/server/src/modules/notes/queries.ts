@@ -1,7 +1,5 @@
 import {
   type CreditHistory,
-  caracasDayEnd,
-  caracasDayStart,
   documentLabel,
   formatDateCaracas,
   type NoteDetail,
@@ -12,13 +10,21 @@ import {
   shownControlNumber,
   totalsInBs,
 } from '@sigece/fiscal';
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { localidades, notaGravamenes, notaLineas, notas, sucursales } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
-import { type RenderState, renderStates } from '../issuance/ledger.ts';
+import { notaGravamenes, notaLineas, notas } from '../../db/schema.ts';
+import { likePattern } from '../../http/paging.ts';
+import type { TenantScope } from '../../http/tenancy.ts';
+import {
+  childRows,
+  clientSearchFields,
+  documentListWhere,
+  documentPage,
+  loadIssued,
+  loadPublic,
+  visibleIssued,
+} from '../issuance/issued.ts';
+import type { RenderState } from '../issuance/ledger.ts';
 
 /** The SQL of the notes' own tables (notas, nota_lineas, nota_gravamenes). */
 
@@ -105,15 +111,7 @@ export async function visibleNote(
   id: string,
   lock = false,
 ): Promise<NoteRow> {
-  const query = db
-    .select()
-    .from(notas)
-    .where(and(eq(notas.id, id), eq(notas.deleted, false)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Nota no encontrada');
-  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
-  return row;
+  return visibleIssued(db, notas, scope, id, 'Nota no encontrada', lock);
 }
 
 /** A company's note (not deleted) by number, and type when given; several types → all of them. */
@@ -144,62 +142,44 @@ export async function updateNote(
 
 // --- Lists -----------------------------------------------------------------------------------------
 
-const listColumns = {
-  note: notas,
-  generada: sql<boolean>`${notas.pdf} is not null`,
-  razonSocial: localidades.nombre,
-  sucursal: sucursales.nombre,
-};
+// Every column but the PDF's bytes, and whether they exist.
+const { pdf: _pdf, ...noteColumns } = getTableColumns(notas);
+const listColumns = { ...noteColumns, generada: sql<boolean>`${notas.pdf} is not null` };
 
 /** The notes list (spec 001 §2.3), most recent first, paged on the server, with search and filters. */
 export async function listNotes(db: DbOrTx, scope: TenantScope, query: PageQuery & NoteFilters) {
-  const term = query.search ? likePattern(query.search) : undefined;
-  const where = and(
-    eq(notas.deleted, false),
-    tenantCondition(scope, { localidad: notas.localidadId, sucursal: notas.sucursalId }),
-    query.id_localidad ? eq(notas.localidadId, query.id_localidad) : undefined,
-    query.id_sucursal ? eq(notas.sucursalId, query.id_sucursal) : undefined,
-    query.nroNota ? ilike(notas.nroNota, likePattern(query.nroNota)) : undefined,
-    query.tipo ? eq(notas.tipo, query.tipo) : undefined,
-    query.fechaInicio ? gte(notas.fechaEmision, caracasDayStart(query.fechaInicio)) : undefined,
-    query.fechaFin ? lt(notas.fechaEmision, caracasDayEnd(query.fechaFin)) : undefined,
-    term
-      ? or(
-          ilike(notas.nroNota, term),
-          ilike(notas.nroControl, term),
-          ilike(notas.nroFactura, term),
-          ilike(notas.concepto, term),
-          ilike(sql`${notas.cliente}->>'identificacion'`, term),
-          ilike(sql`${notas.cliente}->>'numeroDocumento'`, term),
-        )
-      : undefined,
-  );
-  const [total, rows] = await Promise.all([
-    db.$count(notas, where),
-    db
-      .select(listColumns)
-      .from(notas)
-      .innerJoin(localidades, eq(localidades.id, notas.localidadId))
-      .leftJoin(sucursales, eq(sucursales.id, notas.sucursalId))
-      .where(where)
-      .orderBy(desc(notas.fechaEmision), desc(notas.createdAt))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-  ]);
-  const states = await renderStates(
+  const where = documentListWhere(notas, scope, query, {
+    filters: [
+      query.nroNota ? ilike(notas.nroNota, likePattern(query.nroNota)) : undefined,
+      query.tipo ? eq(notas.tipo, query.tipo) : undefined,
+    ],
+    searchIn: [
+      notas.nroNota,
+      notas.nroControl,
+      notas.nroFactura,
+      notas.concepto,
+      ...clientSearchFields(notas.cliente),
+    ],
+  });
+  return documentPage(
     db,
-    'nota',
-    rows.map((r) => r.note.id),
-  );
-  return pageOf(
+    {
+      table: notas,
+      tipoDoc: 'nota',
+      columns: listColumns,
+      where,
+      orderBy: [desc(notas.fechaEmision), desc(notas.createdAt)],
+    },
     query,
-    rows.map((r) => listRow(r.note, Boolean(r.generada), r.razonSocial, r.sucursal, states.get(r.note.id))),
-    total,
+    (rows) =>
+      rows.map(({ row, render, company, branch }) =>
+        listRow(row, row.generada, company.nombre, branch?.nombre ?? null, render),
+      ),
   );
 }
 
 function listRow(
-  n: NoteRow,
+  n: Omit<NoteRow, 'pdf'>,
   generada: boolean,
   razonSocial: string,
   sucursal: string | null,
@@ -237,23 +217,11 @@ function listRow(
 
 /** The note with its company, branch, lines and taxes, as stored. */
 export async function loadNote(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ note: notas, company: localidades, branch: sucursales })
-    .from(notas)
-    .innerJoin(localidades, eq(localidades.id, notas.localidadId))
-    .leftJoin(sucursales, eq(sucursales.id, notas.sucursalId))
-    .where(eq(notas.id, id))
-    .limit(1);
-  if (!row) throw notFound('Nota no encontrada');
-  const [lines, taxes] = await Promise.all([
-    db.select().from(notaLineas).where(eq(notaLineas.notaId, id)).orderBy(asc(notaLineas.posicion)),
-    db
-      .select()
-      .from(notaGravamenes)
-      .where(eq(notaGravamenes.notaId, id))
-      .orderBy(asc(notaGravamenes.alicuota)),
-  ]);
-  return { ...row, lines, taxes };
+  const { doc: note, ...rest } = await loadIssued(db, notas, id, 'Nota no encontrada', {
+    lines: childRows(db, notaLineas, notaLineas.notaId, id, notaLineas.posicion),
+    taxes: childRows(db, notaGravamenes, notaGravamenes.notaId, id, notaGravamenes.alicuota),
+  });
+  return { note, ...rest };
 }
 
 /** The whole note as the consult dialog and the JSON download show it, without the PDF bytes. */
@@ -342,14 +310,9 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
 export async function publicNote(db: DbOrTx, id: string): Promise<NotePublic | null> {
-  const [row] = await db
-    .select({ note: notas, company: localidades })
-    .from(notas)
-    .innerJoin(localidades, eq(localidades.id, notas.localidadId))
-    .where(and(eq(notas.id, id), eq(notas.deleted, false)))
-    .limit(1);
-  if (!row) return null;
-  const n = row.note;
+  const found = await loadPublic(db, notas, id);
+  if (!found) return null;
+  const { doc: n, company } = found;
   const c = n.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
   return {
     code: 200,
@@ -367,9 +330,6 @@ export async function publicNote(db: DbOrTx, id: string): Promise<NotePublic | n
       checkedSumBase64: checksumBase64(n.pdfSha256),
       cliente: { rif: `${c.tipoDocumento}-${c.numeroDocumento}`, identificacion: c.identificacion },
     },
-    localidaddetalle: {
-      rif: `${row.company.tipoDocumento}-${row.company.numeroDocumento}`,
-      nombre: row.company.nombre,
-    },
+    localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };
 }

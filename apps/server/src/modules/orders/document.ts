@@ -1,11 +1,10 @@
 import { formatRif, type OrderKind, orderTitle } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { controlLots } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
+import { lotOfDocument } from '../numbering/service.ts';
 import { loadOrder } from './queries.ts';
 
 const ZERO: DocumentTotals = {
@@ -25,9 +24,7 @@ const ZERO: DocumentTotals = {
  */
 export async function orderDocument(db: DbOrTx, config: AppConfig, id: string): Promise<FiscalDocument> {
   const { order: o, company, branch, lines, taxes } = await loadOrder(db, id);
-  const [lot] = o.lotId
-    ? await db.select().from(controlLots).where(eq(controlLots.id, o.lotId)).limit(1)
-    : [];
+  const lot = await lotOfDocument(db, o.lotId);
   const kind = o.modelo as OrderKind;
   const totals: DocumentTotals = o.incluirMontos
     ? {

@@ -1,6 +1,4 @@
 import {
-  caracasDayEnd,
-  caracasDayStart,
   documentLabel,
   formatDateCaracas,
   formatRif,
@@ -12,12 +10,21 @@ import {
   orderKindLabel,
   type PageQuery,
 } from '@sigece/fiscal';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { facturas, localidades, ordenes, ordenGravamenes, ordenLineas, sucursales } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { facturas, ordenes, ordenGravamenes, ordenLineas } from '../../db/schema.ts';
+import { likePattern } from '../../http/paging.ts';
+import type { TenantScope } from '../../http/tenancy.ts';
+import { type BranchName, type CompanyName, issuedByBranchCode, issuedByRif } from '../companies/service.ts';
+import {
+  childRows,
+  clientSearchFields,
+  documentListWhere,
+  documentPage,
+  loadIssued,
+  loadPublic,
+  visibleIssued,
+} from '../issuance/issued.ts';
 import { renderStates } from '../issuance/ledger.ts';
 
 /** The SQL of the orders' own tables (ordenes, orden_lineas, orden_gravamenes). */
@@ -74,15 +81,7 @@ export const ORDER_CONTROL_NUMBERS_UPDATE = sql`update ordenes o set serie = v.s
 
 /** An order that is not deleted, checked against the caller's tenancy (403 for another company's). */
 export async function visibleOrder(db: DbOrTx, scope: TenantScope, id: string, lock = false) {
-  const query = db
-    .select()
-    .from(ordenes)
-    .where(and(eq(ordenes.id, id), eq(ordenes.deleted, false)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Orden/Guia no encontrada');
-  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
-  return row;
+  return visibleIssued(db, ordenes, scope, id, 'Orden/Guia no encontrada', lock);
 }
 
 /** A company's orders (not deleted) by number, of one kind when given. */
@@ -134,61 +133,42 @@ const SORTS: Record<OrderFilters['sort'], SQL> = {
  * ascending unless told, filtered by rif, dates, branch code, company and number, with a search box.
  */
 export async function listOrders(db: DbOrTx, scope: TenantScope, query: PageQuery & OrderFilters) {
-  const term = query.search ? likePattern(query.search) : undefined;
   const rif = query.rif?.toUpperCase().replace('-', '');
-  const where = and(
-    eq(ordenes.deleted, false),
-    tenantCondition(scope, { localidad: ordenes.localidadId, sucursal: ordenes.sucursalId }),
-    query.id_localidad ? eq(ordenes.localidadId, query.id_localidad) : undefined,
-    query.id_sucursal ? eq(ordenes.sucursalId, query.id_sucursal) : undefined,
-    rif ? sql`${localidades.tipoDocumento} || ${localidades.numeroDocumento} = ${rif}` : undefined,
-    query.codigoSucursal ? eq(sucursales.codigoSucursal, query.codigoSucursal) : undefined,
-    query.nroOrden ? ilike(ordenes.nroOrden, likePattern(query.nroOrden)) : undefined,
-    query.fechaInicio ? gte(ordenes.fechaEmision, caracasDayStart(query.fechaInicio)) : undefined,
-    query.fechaFin ? lt(ordenes.fechaEmision, caracasDayEnd(query.fechaFin)) : undefined,
-    term
-      ? or(
-          ilike(ordenes.nroOrden, term),
-          ilike(ordenes.nroControl, term),
-          ilike(ordenes.motivo, term),
-          ilike(sql`${ordenes.cliente}->>'identificacion'`, term),
-          ilike(sql`${ordenes.cliente}->>'numeroDocumento'`, term),
-        )
-      : undefined,
-  );
+  const where = documentListWhere(ordenes, scope, query, {
+    filters: [
+      rif ? issuedByRif(ordenes.localidadId, rif) : undefined,
+      query.codigoSucursal ? issuedByBranchCode(ordenes.sucursalId, query.codigoSucursal) : undefined,
+      query.nroOrden ? ilike(ordenes.nroOrden, likePattern(query.nroOrden)) : undefined,
+    ],
+    searchIn: [ordenes.nroOrden, ordenes.nroControl, ordenes.motivo, ...clientSearchFields(ordenes.cliente)],
+  });
   const sort = SORTS[query.sort];
-  const [[{ total }], rows] = await Promise.all([
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(ordenes)
-      .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
-      .leftJoin(sucursales, eq(sucursales.id, ordenes.sucursalId))
-      .where(where),
-    db
-      .select({ order: ordenes, company: localidades, branch: sucursales })
-      .from(ordenes)
-      .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
-      .leftJoin(sucursales, eq(sucursales.id, ordenes.sucursalId))
-      .where(where)
-      .orderBy(query.order === 'desc' ? desc(sort) : asc(sort), asc(ordenes.secuencia))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-  ]);
-  const ids = rows.map((r) => r.order.id);
-  const [states, invoices] = await Promise.all([renderStates(db, 'orden', ids), invoicesOf(db, ids)]);
-  return pageOf(
+  return documentPage(
+    db,
+    {
+      table: ordenes,
+      tipoDoc: 'orden',
+      columns: getTableColumns(ordenes),
+      where,
+      orderBy: [query.order === 'desc' ? desc(sort) : asc(sort), asc(ordenes.secuencia)],
+    },
     query,
-    rows.map((r) =>
-      listRow(r.order, r.company, r.branch, states.get(r.order.id)?.pdfEstado, invoices.get(r.order.id)),
-    ),
-    Number(total),
+    async (rows) => {
+      const invoices = await invoicesOf(
+        db,
+        rows.map((r) => r.row.id),
+      );
+      return rows.map(({ row, render, company, branch }) =>
+        listRow(row, company, branch, render?.pdfEstado, invoices.get(row.id)),
+      );
+    },
   );
 }
 
 function listRow(
   o: OrderRow,
-  company: typeof localidades.$inferSelect,
-  branch: typeof sucursales.$inferSelect | null,
+  company: Pick<CompanyName, 'nombre' | 'tipoDocumento' | 'numeroDocumento'>,
+  branch: BranchName | null,
   pdfEstado: OrderListRow['pdfEstado'] | undefined,
   invoice: { id: string; label: string } | undefined,
 ): OrderListRow {
@@ -229,23 +209,11 @@ function listRow(
 
 /** The order with its company, branch, lines and taxes, as stored. */
 export async function loadOrder(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ order: ordenes, company: localidades, branch: sucursales })
-    .from(ordenes)
-    .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
-    .leftJoin(sucursales, eq(sucursales.id, ordenes.sucursalId))
-    .where(eq(ordenes.id, id))
-    .limit(1);
-  if (!row) throw notFound('Orden/Guia no encontrada');
-  const [lines, taxes] = await Promise.all([
-    db.select().from(ordenLineas).where(eq(ordenLineas.ordenId, id)).orderBy(asc(ordenLineas.posicion)),
-    db
-      .select()
-      .from(ordenGravamenes)
-      .where(eq(ordenGravamenes.ordenId, id))
-      .orderBy(asc(ordenGravamenes.alicuota)),
-  ]);
-  return { ...row, lines, taxes };
+  const { doc: order, ...rest } = await loadIssued(db, ordenes, id, 'Orden/Guia no encontrada', {
+    lines: childRows(db, ordenLineas, ordenLineas.ordenId, id, ordenLineas.posicion),
+    taxes: childRows(db, ordenGravamenes, ordenGravamenes.ordenId, id, ordenGravamenes.alicuota),
+  });
+  return { order, ...rest };
 }
 
 /** The whole order as 'Facturar' and the detail read it, without the PDF bytes. */
@@ -288,14 +256,9 @@ export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> 
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
 export async function publicOrder(db: DbOrTx, id: string): Promise<OrderPublic | null> {
-  const [row] = await db
-    .select({ order: ordenes, company: localidades })
-    .from(ordenes)
-    .innerJoin(localidades, eq(localidades.id, ordenes.localidadId))
-    .where(and(eq(ordenes.id, id), eq(ordenes.deleted, false)))
-    .limit(1);
-  if (!row) return null;
-  const o = row.order;
+  const found = await loadPublic(db, ordenes, id);
+  if (!found) return null;
+  const { doc: o, company } = found;
   const c = o.cliente as ClientJson;
   return {
     code: 200,
@@ -312,9 +275,6 @@ export async function publicOrder(db: DbOrTx, id: string): Promise<OrderPublic |
       checkedSumBase64: checksumBase64(o.pdfSha256),
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
     },
-    localidaddetalle: {
-      rif: formatRif(row.company.tipoDocumento, row.company.numeroDocumento),
-      nombre: row.company.nombre,
-    },
+    localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };
 }

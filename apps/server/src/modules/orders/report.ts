@@ -13,9 +13,10 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
-import { localidades, ordenes, sucursales } from '../../db/schema.ts';
+import { ordenes } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
+import { issuerRows } from '../companies/service.ts';
 import { orderStatusLabel } from './queries.ts';
 
 /**
@@ -37,13 +38,14 @@ interface ReportRow {
 }
 
 async function reportRows(db: Db, scope: TenantScope, q: OrderReportQuery) {
-  const [company] = await db.select().from(localidades).where(eq(localidades.id, q.id_localidad)).limit(1);
-  if (!company) throw notFound('Razón social no encontrada');
+  const { company, branch } = await issuerRows(
+    db,
+    q.id_localidad,
+    q.id_sucursal ?? null,
+    'Razón social no encontrada',
+  );
   if (!canSeeRow(scope, { localidadId: company.id, sucursalId: q.id_sucursal ?? null }))
     throw forbidden('No tiene acceso a la razón social seleccionada');
-  const branch = q.id_sucursal
-    ? (await db.select().from(sucursales).where(eq(sucursales.id, q.id_sucursal)).limit(1))[0]
-    : undefined;
   if (q.id_sucursal && (!branch || branch.localidadId !== company.id))
     throw notFound('Sucursal no encontrada en la razón social');
   const rows = await db

@@ -7,11 +7,12 @@ import {
 } from '@sigece/fiscal';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { facturasCompra, localidades, sucursales } from '../../db/schema.ts';
+import { facturasCompra } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { upsertDocumentClients } from '../catalog/clients.service.ts';
+import { companyIdentity, issuerNames, issuerRows } from '../companies/service.ts';
 import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
 import { voucherCountsOfPurchases } from '../withholdings/service.ts';
 
@@ -21,12 +22,6 @@ import { voucherCountsOfPurchases } from '../withholdings/service.ts';
  */
 
 type Row = typeof facturasCompra.$inferSelect;
-
-const columns = {
-  row: facturasCompra,
-  cliente: localidades.nombre,
-  codigoSucursal: sucursales.codigoSucursal,
-};
 
 function toRecord(r: { row: Row; cliente: string; codigoSucursal: string | null }): PurchaseRecord {
   const p = r.row.proveedor;
@@ -61,16 +56,18 @@ function toRecord(r: { row: Row; cliente: string; codigoSucursal: string | null 
   };
 }
 
-const joined = (db: DbOrTx) =>
-  db
-    .select(columns)
-    .from(facturasCompra)
-    .innerJoin(localidades, eq(localidades.id, facturasCompra.localidadId))
-    .leftJoin(sucursales, eq(sucursales.id, facturasCompra.sucursalId));
+/** Records with their company's name and branch code, read through the companies module (no join). */
+async function withNames(db: DbOrTx, rows: Row[]): Promise<PurchaseRecord[]> {
+  const issuerOf = await issuerNames(db, rows);
+  return rows.map((row) => {
+    const { company, branch } = issuerOf(row);
+    return toRecord({ row, cliente: company.nombre, codigoSucursal: branch?.codigoSucursal ?? null });
+  });
+}
 
 async function recordById(db: DbOrTx, id: number): Promise<PurchaseRecord | null> {
-  const [found] = await joined(db).where(eq(facturasCompra.id, id));
-  return found ? toRecord(found) : null;
+  const rows = await db.select().from(facturasCompra).where(eq(facturasCompra.id, id));
+  return (await withNames(db, rows))[0] ?? null;
 }
 
 /**
@@ -99,7 +96,9 @@ export async function listPurchases(
   }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(facturasCompra).where(where);
-  const rows = await joined(db)
+  const rows = await db
+    .select()
+    .from(facturasCompra)
     .where(where)
     .orderBy(asc(facturasCompra.id))
     .limit(query.limit)
@@ -107,11 +106,11 @@ export async function listPurchases(
   const totalResults = Number(total?.n ?? 0);
   const vouchers = await voucherCountsOfPurchases(
     db,
-    rows.map((r) => ({ id: r.row.id, localidadId: r.row.localidadId })),
+    rows.map((r) => ({ id: r.id, localidadId: r.localidadId })),
   );
   return {
     code: 200,
-    results: rows.map((r) => ({ ...toRecord(r), retenciones: vouchers.get(r.row.id) ?? 0 })),
+    results: (await withNames(db, rows)).map((r) => ({ ...r, retenciones: vouchers.get(r.id) ?? 0 })),
     page: query.page,
     limit: query.limit,
     totalPages: Math.ceil(totalResults / query.limit),
@@ -121,17 +120,11 @@ export async function listPurchases(
 
 /** The company and branch a purchase is recorded for, checked against the user's scope. */
 async function placeOf(db: DbOrTx, scope: TenantScope, body: PurchaseInput) {
-  const [company] = await db
-    .select({ id: localidades.id })
-    .from(localidades)
-    .where(eq(localidades.id, body.id_localidad));
-  if (!company) throw badRequest('La razón social no existe');
+  if (!(await companyIdentity(db, body.id_localidad))) throw badRequest('La razón social no existe');
   if (body.id_sucursal) {
-    const [branch] = await db
-      .select({ id: sucursales.id })
-      .from(sucursales)
-      .where(and(eq(sucursales.id, body.id_sucursal), eq(sucursales.localidadId, body.id_localidad)));
-    if (!branch) throw badRequest('La sucursal no pertenece a la razón social seleccionada');
+    const { branch } = await issuerRows(db, body.id_localidad, body.id_sucursal);
+    if (branch?.localidadId !== body.id_localidad)
+      throw badRequest('La sucursal no pertenece a la razón social seleccionada');
   }
   assertTenant(scope, { localidadId: body.id_localidad, sucursalId: body.id_sucursal ?? null });
 }

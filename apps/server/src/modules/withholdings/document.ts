@@ -1,11 +1,10 @@
 import { formatDateCaracas } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { controlLots } from '../../db/schema.ts';
 import { type DocumentTable, type FiscalDocument, formatMoney } from '../../documents/index.ts';
 import { issuerOf, printerOf } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
+import { lotOfDocument } from '../numbering/service.ts';
 import { loadWithholding } from './queries.ts';
 
 /**
@@ -25,9 +24,7 @@ export async function withholdingDocument(
   id: string,
 ): Promise<FiscalDocument> {
   const { voucher: r, company, branch, lines } = await loadWithholding(db, id);
-  const [lot] = r.lotId
-    ? await db.select().from(controlLots).where(eq(controlLots.id, r.lotId)).limit(1)
-    : [];
+  const lot = await lotOfDocument(db, r.lotId);
   const iva = r.modelo === 'IVA';
   const table: DocumentTable = iva
     ? {

@@ -1,6 +1,4 @@
 import {
-  caracasDayEnd,
-  caracasDayStart,
   formatDateCaracas,
   type PageQuery,
   type TaxUnitRow,
@@ -10,19 +8,20 @@ import {
   type WithholdingListRow,
   type WithholdingPublic,
 } from '@sigece/fiscal';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { conceptosIslr, retenciones, retencionLineas, unidadesTributarias } from '../../db/schema.ts';
+import { likePattern } from '../../http/paging.ts';
+import type { TenantScope } from '../../http/tenancy.ts';
+import { issuedByRif } from '../companies/service.ts';
 import {
-  conceptosIslr,
-  localidades,
-  retenciones,
-  retencionLineas,
-  sucursales,
-  unidadesTributarias,
-} from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+  childRows,
+  documentListWhere,
+  documentPage,
+  loadIssued,
+  loadPublic,
+  visibleIssued,
+} from '../issuance/issued.ts';
 import { renderStates } from '../issuance/ledger.ts';
 
 /** The SQL of the withholdings' own tables (retenciones, retencion_lineas, unidades_tributarias). */
@@ -89,15 +88,7 @@ export const taxUnitRow = (r: typeof unidadesTributarias.$inferSelect): TaxUnitR
 
 /** A voucher that is not deleted, checked against the caller's tenancy (403 for another company's). */
 export async function visibleWithholding(db: DbOrTx, scope: TenantScope, id: string, lock = false) {
-  const query = db
-    .select()
-    .from(retenciones)
-    .where(and(eq(retenciones.id, id), eq(retenciones.deleted, false)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Retención no encontrada');
-  assertTenant(scope, { localidadId: row.localidadId, sucursalId: row.sucursalId });
-  return row;
+  return visibleIssued(db, retenciones, scope, id, 'Retención no encontrada', lock);
 }
 
 export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroComprobante: string) {
@@ -131,53 +122,35 @@ const SORT = {
 
 /** getRetencionesIva (spec 002 §2.2, §7): server paging, filters and sort (default id ascending, §9). */
 export async function listWithholdings(db: DbOrTx, scope: TenantScope, q: PageQuery & WithholdingFilters) {
-  const term = q.search ? likePattern(q.search) : undefined;
   const rif = q.rif?.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const where = and(
-    eq(retenciones.deleted, false),
-    tenantCondition(scope, { localidad: retenciones.localidadId, sucursal: retenciones.sucursalId }),
-    q.id_localidad ? eq(retenciones.localidadId, q.id_localidad) : undefined,
-    q.id_sucursal ? eq(retenciones.sucursalId, q.id_sucursal) : undefined,
-    rif
-      ? sql`${retenciones.localidadId} in (select id from localidades where tipo_documento || numero_documento = ${rif})`
-      : undefined,
-    q.nroComprobante ? ilike(retenciones.nroComprobante, likePattern(q.nroComprobante)) : undefined,
-    q.rifProveedor ? ilike(retenciones.rifProveedor, likePattern(q.rifProveedor.toUpperCase())) : undefined,
-    q.modeloRetencion ? eq(retenciones.modelo, q.modeloRetencion) : undefined,
-    q.facturaCompraId ? eq(retenciones.facturaCompraId, q.facturaCompraId) : undefined,
-    q.fechaInicio ? gte(retenciones.fechaEmision, caracasDayStart(q.fechaInicio)) : undefined,
-    q.fechaFin ? lt(retenciones.fechaEmision, caracasDayEnd(q.fechaFin)) : undefined,
-    term
-      ? or(
-          ilike(retenciones.nroComprobante, term),
-          ilike(retenciones.nroControl, term),
-          ilike(retenciones.rifProveedor, term),
-          ilike(retenciones.identificacion, term),
-        )
-      : undefined,
-  );
+  const where = documentListWhere(retenciones, scope, q, {
+    filters: [
+      rif ? issuedByRif(retenciones.localidadId, rif) : undefined,
+      q.nroComprobante ? ilike(retenciones.nroComprobante, likePattern(q.nroComprobante)) : undefined,
+      q.rifProveedor ? ilike(retenciones.rifProveedor, likePattern(q.rifProveedor.toUpperCase())) : undefined,
+      q.modeloRetencion ? eq(retenciones.modelo, q.modeloRetencion) : undefined,
+      q.facturaCompraId ? eq(retenciones.facturaCompraId, q.facturaCompraId) : undefined,
+    ],
+    searchIn: [
+      retenciones.nroComprobante,
+      retenciones.nroControl,
+      retenciones.rifProveedor,
+      retenciones.identificacion,
+    ],
+  });
   const column = SORT[q.sortBy];
   const order = q.sortOrder === 'desc' ? desc : asc;
-  const [total, rows] = await Promise.all([
-    db.$count(retenciones, where),
-    db
-      .select({ r: retenciones, company: localidades })
-      .from(retenciones)
-      .innerJoin(localidades, eq(localidades.id, retenciones.localidadId))
-      .where(where)
-      .orderBy(order(column), order(retenciones.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-  ]);
-  const states = await renderStates(
+  return documentPage(
     db,
-    'ret',
-    rows.map((x) => x.r.id),
-  );
-  return pageOf(
+    {
+      table: retenciones,
+      tipoDoc: 'ret',
+      columns: getTableColumns(retenciones),
+      where,
+      orderBy: [order(column), order(retenciones.id)],
+    },
     q,
-    rows.map((x) => listRow(x.r, x.company, states.get(x.r.id)?.pdfEstado ?? null)),
-    total,
+    (rows) => rows.map(({ row, render, company }) => listRow(row, company, render?.pdfEstado ?? null)),
   );
 }
 
@@ -248,20 +221,10 @@ export async function activeVouchersOfPurchases(
 
 /** The voucher with its company, branch and lines, as stored. */
 export async function loadWithholding(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ voucher: retenciones, company: localidades, branch: sucursales })
-    .from(retenciones)
-    .innerJoin(localidades, eq(localidades.id, retenciones.localidadId))
-    .leftJoin(sucursales, eq(sucursales.id, retenciones.sucursalId))
-    .where(eq(retenciones.id, id))
-    .limit(1);
-  if (!row) throw notFound('Retención no encontrada');
-  const lines = await db
-    .select()
-    .from(retencionLineas)
-    .where(eq(retencionLineas.retencionId, id))
-    .orderBy(asc(retencionLineas.posicion));
-  return { ...row, lines };
+  const { doc: voucher, ...rest } = await loadIssued(db, retenciones, id, 'Retención no encontrada', {
+    lines: childRows(db, retencionLineas, retencionLineas.retencionId, id, retencionLineas.posicion),
+  });
+  return { voucher, ...rest };
 }
 
 export async function withholdingDetail(db: DbOrTx, id: string): Promise<WithholdingDetail> {
@@ -296,14 +259,9 @@ export async function withholdingDetail(db: DbOrTx, id: string): Promise<Withhol
 
 /** The public projection (spec 002 §3 "Verification data read"): never lines, amounts or e-mail. */
 export async function publicWithholding(db: DbOrTx, id: string): Promise<WithholdingPublic | null> {
-  const [row] = await db
-    .select({ r: retenciones, company: localidades })
-    .from(retenciones)
-    .innerJoin(localidades, eq(localidades.id, retenciones.localidadId))
-    .where(and(eq(retenciones.id, id), eq(retenciones.deleted, false)))
-    .limit(1);
-  if (!row) return null;
-  const { r } = row;
+  const found = await loadPublic(db, retenciones, id);
+  if (!found) return null;
+  const { doc: r, company } = found;
   return {
     code: 200,
     data: {
@@ -318,7 +276,7 @@ export async function publicWithholding(db: DbOrTx, id: string): Promise<Withhol
       logEstatusRegistro: r.status,
       checkedSumBase64: checksumBase64(r.pdfSha256),
     },
-    localidaddetalle: { rif: rifOf(row.company), nombre: row.company.nombre },
+    localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };
 }
 

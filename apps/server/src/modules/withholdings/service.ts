@@ -10,11 +10,12 @@ import {
 } from '@sigece/fiscal';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { localidades, unidadesTributarias } from '../../db/schema.ts';
+import { unidadesTributarias } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { companyIdentity } from '../companies/service.ts';
 import { sqlStateOf } from '../issuance/errors.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 import { issuerResolver } from '../issuance/issuer.ts';
@@ -151,12 +152,12 @@ export async function addTaxUnit(db: Db, input: TaxUnitInput, audit: AuditContex
 /** The company (visible to the caller) and the Caracas month [from, to) of a declaration. */
 async function declarationScope(db: DbOrTx, scope: TenantScope, localidadId: string, periodo: string) {
   assertTenant(scope, { localidadId });
-  const [company] = await db.select().from(localidades).where(eq(localidades.id, localidadId)).limit(1);
+  const company = await companyIdentity(db, localidadId);
   if (!company) throw notFound('Razón social no encontrada');
   const [year, month] = periodo.split('-').map(Number);
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   return {
-    rif: `${company.tipoDocumento}-${company.numeroDocumento}`,
+    rif: company.rif,
     from: caracasDayStart(`${periodo}-01`),
     to: caracasDayStart(next),
   };
