@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatAmount } from '@sigece/fiscal';
-import { ADMIN, acceptContract, login, toast } from '../support/app.ts';
+import { signIn, toast } from '../support/app.ts';
 
 /**
  * Air and liquor invoices journeys (issue 10 part 3). Air: from /facturacion/aereas the administrator issues an AEREA
@@ -32,8 +32,7 @@ test('issue an air invoice from its list, with its fee outside the taxable base,
   const nro = `A${String(Date.now()).slice(-7)}`;
 
   await test.step('log in; the air list opens its own new invoice', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     await page.goto('/facturacion/aereas');
     await expect(page.getByRole('heading', { name: 'Facturas Aéreas' })).toBeVisible();
     await page.getByRole('button', { name: 'Nueva Factura Aérea' }).click();
@@ -109,8 +108,7 @@ test('issue a liquor invoice with its licence and a bottle’s grade and capacit
   test.setTimeout(120_000);
   const nro = `L${String(Date.now()).slice(-7)}`;
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await acceptContract(page);
+  await signIn(page);
   await page.goto('/facturacion/licores');
   await expect(page.getByRole('heading', { name: 'Facturas de Licores' })).toBeVisible();
   await page.getByRole('button', { name: 'Nueva Factura de Licores' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, acceptContract, accessToken, login } from '../support/app.ts';
+import { accessToken, signIn } from '../support/app.ts';
 
 /**
  * Purchase-book journey (issue 12 item 2): a purchase of Demo Comercial (1 × 100,00 + 16 % and 1 × 50,00
@@ -23,8 +23,7 @@ test("generate the month's purchase book, see its preview and totals", async ({ 
   let before = { total: 0, exento: 0 };
 
   await test.step('log in, read the book so far and record a purchase', async () => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await acceptContract(page);
+    await signIn(page);
     const headers = { Authorization: `Bearer ${await accessToken(page)}` };
     const companies = await page.request.get('/v2/mantenimiento/localidad/getlocalidades/', {
       headers,
