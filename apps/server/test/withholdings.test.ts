@@ -19,9 +19,9 @@ import {
   userWith,
   waitFor,
 } from './support/invoices.ts';
-import { ivaVoucher, RET, withholdingAgent } from './support/withholdings.ts';
 import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
 import { smtpReceiver } from './support/smtp-receiver.ts';
+import { ivaVoucher, RET, withholdingAgent } from './support/withholdings.ts';
 
 /** The title wraps in its box beside the issuer's lines, which pdftotext reads between its words: in order. */
 const expectTitle = (text: string, title: string) =>

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from '@sigece/fiscal';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { passwordResets, refreshTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../http/deps.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';

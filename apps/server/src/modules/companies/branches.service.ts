@@ -1,8 +1,8 @@
 import type { BranchInput, branchUpdateSchema, PageQuery, z } from '@sigece/fiscal';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { localidades, municipios, sucursales } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { localidades, sucursales } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';

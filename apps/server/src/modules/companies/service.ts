@@ -698,6 +698,11 @@ export function issuedByRif(companyColumn: AnyColumn, compactRif: string): SQL {
   return sql`${companyColumn} in (select ${localidades.id} from ${localidades} where ${localidades.tipoDocumento} || ${localidades.numeroDocumento} = ${compactRif})`;
 }
 
+/** The name of a document's company, as a scalar subquery a family's list can sort on without a join. */
+export function companyNameOf(companyColumn: AnyColumn): SQL {
+  return sql`(select ${localidades.nombre} from ${localidades} where ${localidades.id} = ${companyColumn})`;
+}
+
 /** A condition on a document's branch column: issued by a branch with this code (no branch: false). */
 export function issuedByBranchCode(branchColumn: AnyColumn, codigoSucursal: string): SQL {
   return sql`${branchColumn} in (select ${sucursales.id} from ${sucursales} where ${sucursales.codigoSucursal} = ${codigoSucursal})`;

@@ -15,7 +15,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { facturas, ordenes, ordenGravamenes, ordenLineas } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
-import { type BranchName, type CompanyName, issuedByBranchCode, issuedByRif } from '../companies/service.ts';
+import {
+  type BranchName,
+  type CompanyName,
+  companyNameOf,
+  issuedByBranchCode,
+  issuedByRif,
+} from '../companies/service.ts';
 import {
   childRows,
   clientSearchFields,
@@ -122,7 +128,7 @@ const SORTS: Record<OrderFilters['sort'], SQL> = {
   nroControl: sql`${ordenes.nroControl}`,
   fechaEmision: sql`${ordenes.fechaEmision}`,
   modeloOrden: sql`${ordenes.modelo}`,
-  razonSocial: sql`${localidades.nombre}`,
+  razonSocial: companyNameOf(ordenes.localidadId),
   cliente: sql`${ordenes.cliente}->>'identificacion'`,
   // Orders without amounts have none: they go last going up, first going down (PostgreSQL's nulls order).
   importeTotal: sql`${ordenes.importeTotal}`,

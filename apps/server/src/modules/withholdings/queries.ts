@@ -8,7 +8,7 @@ import {
   type WithholdingListRow,
   type WithholdingPublic,
 } from '@sigece/fiscal';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conceptosIslr, retenciones, retencionLineas, unidadesTributarias } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
