@@ -82,6 +82,14 @@ export function connectPostgres(
   };
 }
 
+/**
+ * Whether `db` runs a parameterless text of several statements as one script in one round trip
+ * (node-postgres's simple query protocol); PGlite's `query` takes one statement.
+ */
+export function runsScripts(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 /** PGlite keeps its files in `<dataDir>/pgdata`; `memory://` keeps nothing (tests). */
 export async function openPglite(location: string): Promise<Database> {
   if (location !== 'memory://') mkdirSync(location, { recursive: true });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, runsScripts } from '../../db/client.ts';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudits } from '../audit/service.ts';
@@ -14,6 +14,7 @@ import {
 } from './family.ts';
 import { issuerResolver } from './issuer.ts';
 import { recordControlNumbers } from './ledger.ts';
+import { documentSavepoints } from './savepoints.ts';
 
 /** One request's share of a transaction: its context and its own answer. */
 interface Owner {
@@ -121,11 +122,12 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.index - b.item.index))
       .map(({ item }) => item);
     const stored: Stored[] = [];
+    const savepoints = documentSavepoints(tx, runsScripts(db));
     for (const item of ordered) {
       const p = item.prepared!;
       const auto = Boolean(intake.autoNumber) && intake.duplicateKey(p) === null;
       try {
-        const doc = await tx.transaction(async (sp) => {
+        const doc = await savepoints.run(async (sp) => {
           const number =
             inline && auto ? ((await intake.autoNumber!.allocate(sp, p)) ?? undefined) : undefined;
           if (inline && auto && !number) throw new DocumentRejected(intake.autoNumber!.missingMessage);
