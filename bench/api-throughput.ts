@@ -3,8 +3,9 @@
 // requests (5 lines) to POST /v2/facturas/masivafacturacion over real HTTP from this process, with the
 // real server entry (src/main.ts) started with SIGECE_WORKERS=1 and 2. Each on a scratch database.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-throughput.ts
-//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs]
+//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--no-pgbench] [--cpu-prof DIR]
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
+// --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +21,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '16' },
     workers: { type: 'string', default: '1,2' },
     jobs: { type: 'boolean', default: false },
+    'no-pgbench': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -136,7 +139,8 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
   const { database, drop, url, name } = await scratch(`api${workers}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-api-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'])] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', ENTRY], {
     env: {
       ...process.env,
       DATABASE_URL: url.toString(),
@@ -189,10 +193,12 @@ console.log(
       .map((l) => l.toFixed(1))
       .join(' ')}`,
 );
-const raw = await pgbench();
-console.log(
-  `pgbench lock + insert 2 kB + commit     ${raw.tps.toFixed(0).padStart(6)} tps     latency average ${raw.latency.toFixed(1)} ms   load ${load()}`,
-);
+if (!values['no-pgbench']) {
+  const raw = await pgbench();
+  console.log(
+    `pgbench lock + insert 2 kB + commit     ${raw.tps.toFixed(0).padStart(6)} tps     latency average ${raw.latency.toFixed(1)} ms   load ${load()}`,
+  );
+}
 for (const workers of values.workers.split(',').map(Number)) {
   const r = await api(workers);
   const label = `API, SIGECE_WORKERS=${workers}`.padEnd(38);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import type { Deps } from './http/deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { serializeError } from './http/log-errors.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { JOBS } from './jobs/registry.ts';
 import { maskedRequestLog } from './modules/auth/log-mask.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -102,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.addHook('onClose', () => jobs.stop());
   }
 
-  await app.register(helmet, {
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // MUI injects its styles at run time; the docs page ships inline styles too.

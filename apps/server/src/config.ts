@@ -34,6 +34,11 @@ export interface AppConfig {
   databaseMigrationUrl?: string;
   /** PostgreSQL connections per process (DATABASE_POOL_SIZE); default 20, or derived when clustered. */
   databasePoolSize?: number;
+  /**
+   * Prepare repeated statements once per connection (DATABASE_PREPARED_STATEMENTS, default on; off for
+   * a transaction-mode pooler without prepared-statement support, see db/prepared.ts).
+   */
+  databasePreparedStatements?: boolean;
   /** The provider's own signing certificate (PKCS#12 path and password); demo: generated once. */
   providerP12Path?: string;
   providerP12Password?: string;
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workers: env.SIGECE_WORKERS ? Number(env.SIGECE_WORKERS) : undefined,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     databasePoolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
+    databasePreparedStatements: flag(env.DATABASE_PREPARED_STATEMENTS) ?? true,
     providerP12Path: env.PROVIDER_P12 || undefined,
     providerP12Password: env.PROVIDER_P12_PASSWORD,
     printer: {

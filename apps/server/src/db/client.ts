@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparingClient, StatementNames } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -39,8 +40,18 @@ const MIGRATION_LOCK = 727_100_001;
  * `migrationUrl`: where migrations connect, when DATABASE_URL goes through a transaction-mode pooler
  * (PgBouncer), which would not keep the session-level migration lock with its session.
  */
-export function connectPostgres(url: string, poolSize = 20, migrationUrl?: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export function connectPostgres(
+  url: string,
+  poolSize = 20,
+  migrationUrl?: string,
+  options: { preparedStatements?: boolean } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Repeated statements are prepared once per connection (db/prepared.ts), unless turned off.
+    ...(options.preparedStatements === false ? {} : { Client: preparingClient(new StatementNames()) }),
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -69,6 +80,14 @@ export function connectPostgres(url: string, poolSize = 20, migrationUrl?: strin
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Whether `db` runs a parameterless text of several statements as one script in one round trip
+ * (node-postgres's simple query protocol); PGlite's `query` takes one statement.
+ */
+export function runsScripts(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
 }
 
 /** PGlite keeps its files in `<dataDir>/pgdata`; `memory://` keeps nothing (tests). */
@@ -101,8 +120,11 @@ export async function openDatabase(config: {
   dataDir: string;
   databasePoolSize?: number;
   databaseMigrationUrl?: string;
+  databasePreparedStatements?: boolean;
 }): Promise<Database> {
   if (config.databaseUrl)
-    return connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseMigrationUrl);
+    return connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseMigrationUrl, {
+      preparedStatements: config.databasePreparedStatements,
+    });
   return openPglite(join(config.dataDir, 'pgdata'));
 }

@@ -20,21 +20,17 @@ const keyOf = (c: { localidadId: string; tipoDocumento: string; numeroDocumento:
   `${c.localidadId}|${c.tipoDocumento}|${c.numeroDocumento}`;
 
 /**
- * Creates or refreshes the clients documents are issued to, in one statement and a fixed order (so
+ * The statement that creates or refreshes the clients documents are issued to, in a fixed order (so
  * concurrent transactions lock them in the same order): the name always follows the latest document,
- * contact data only when sent. Returns each client's id by `localidadId|tipoDocumento|numeroDocumento`.
+ * contact data only when sent. It returns each client's id, localidadId, tipoDocumento and
+ * numeroDocumento. A family may run it as a part of a larger statement (`with c as (…)`, see the
+ * invoices' store) instead of on its own. `clients` must not be empty.
  */
-export async function upsertDocumentClients(
-  tx: DbOrTx,
-  clients: DocumentClient[],
-  createdBy: string,
-): Promise<Map<string, string>> {
+export function documentClientsUpsert(tx: DbOrTx, clients: DocumentClient[], createdBy: string) {
   const byKey = new Map<string, DocumentClient>();
   for (const c of clients) byKey.set(keyOf(c), c);
   const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
-  const ids = new Map<string, string>();
-  if (rows.length === 0) return ids;
-  const saved = await tx
+  return tx
     .insert(clientes)
     .values(
       rows.map((c) => ({
@@ -68,6 +64,20 @@ export async function upsertDocumentClients(
       tipoDocumento: clientes.tipoDocumento,
       numeroDocumento: clientes.numeroDocumento,
     });
+}
+
+/**
+ * Creates or refreshes the clients documents are issued to, in one statement (`documentClientsUpsert`).
+ * Returns each client's id by `localidadId|tipoDocumento|numeroDocumento`.
+ */
+export async function upsertDocumentClients(
+  tx: DbOrTx,
+  clients: DocumentClient[],
+  createdBy: string,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (clients.length === 0) return ids;
+  const saved = await documentClientsUpsert(tx, clients, createdBy);
   for (const r of saved) ids.set(keyOf(r), r.id);
   return ids;
 }

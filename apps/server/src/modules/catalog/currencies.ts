@@ -2,6 +2,7 @@ import { caracasDate, type PageQuery } from '@sigece/fiscal';
 import { and, asc, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { divisas, tasasCambio } from '../../db/schema.ts';
+import { ShortCache } from '../../db/short-cache.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
@@ -117,6 +118,7 @@ export async function storeRate(
 ) {
   const [currency] = await tx.select().from(divisas).where(eq(divisas.iso, rate.iso)).limit(1);
   if (!currency) throw badRequest(`La divisa ${rate.iso} no existe`);
+  intakeRates.clear();
   const [before] = await tx
     .select()
     .from(tasasCambio)
@@ -175,6 +177,15 @@ export async function listRates(db: Db, query: PageQuery & { iso?: string; desde
       .offset(offsetOf(query)),
   ]);
   return pageOf(query, rows.map(rateView), total);
+}
+
+type Rate = Awaited<ReturnType<typeof rateOn>>;
+/** The rates documents read at intake, kept briefly (see db/short-cache.ts); cleared when `storeRate` starts. */
+const intakeRates = new ShortCache<Rate>(2_000, 256);
+
+/** `rateOn` through a cache of a few seconds: for intake, which reads the same day's rate for every document. */
+export function cachedRateOn(db: Db, iso: string, fecha: string): Promise<Rate> {
+  return intakeRates.get(db, `${iso}|${fecha}`, () => rateOn(db, iso, fecha));
 }
 
 /** The rate a document dated `fecha` uses: that day's, or the latest published before it. */

@@ -17,6 +17,7 @@ import {
   municipios,
   sucursales,
 } from '../../db/schema.ts';
+import { ShortCache } from '../../db/short-cache.ts';
 import { KeyStoreError, openKeyStore } from '../../documents/pkcs12.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
@@ -305,6 +306,7 @@ export async function createCompany(
   });
   // After the commit: the creator's cached principal must see the new company at once.
   if (!actor.masterAdmin) forgetUser(actor.id);
+  forgetCompanies();
   return view;
 }
 
@@ -318,6 +320,7 @@ export async function updateCompany(
   const logo = input.logo ? decodeLogo(input.logo) : undefined;
   const sello = input.base64Sello ? decodeStamp(input.base64Sello) : undefined;
   return db.transaction(async (tx) => {
+    forgetCompanies();
     const before = await visibleCompany(tx, scope, id);
     await assertPlace(tx, input.id_estado, input.id_municipio);
     await assertRifFree(tx, input.tipoDocumento, input.numeroDocumento, id);
@@ -345,6 +348,7 @@ export async function updateCompany(
 /** Flips ACTIVO ⇄ INACTIVO (spec 000 §4: 'Localidad fue Activada' or 'Localidad Inactiva'). */
 export async function toggleCompany(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
   return db.transaction(async (tx) => {
+    forgetCompanies();
     const before = await visibleCompany(tx, scope, id);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
     const [row] = await tx
@@ -376,6 +380,7 @@ export async function setCompanyFlag(
   audit: AuditContext,
 ) {
   return db.transaction(async (tx) => {
+    forgetCompanies();
     const before = await visibleCompany(tx, scope, id);
     assertActive(before);
     const [row] = await tx
@@ -571,6 +576,31 @@ function withoutBinary(row: CompanyRow) {
 // --- What the issuance kernel asks of companies and branches ---------------------------------------
 
 /** A company by its RIF parts, or undefined. */
+/**
+ * Companies by RIF as the issuance kernel reads them for every document, kept ISSUER_CACHE_MS (a burst of
+ * documents of one company reads its row once). The company writes below clear it when they start (see
+ * ShortCache.clear: nothing is kept until their commit); another process's write is seen within
+ * ISSUER_CACHE_MS.
+ */
+export const ISSUER_CACHE_MS = 2_000;
+const companiesByRif = new ShortCache<CompanyRow | undefined>(ISSUER_CACHE_MS, 256);
+
+/** A company row is being written (status, flags, data): the cached ones are read again. */
+export function forgetCompanies(): void {
+  companiesByRif.clear();
+}
+
+/** `companyByRif` through the short cache above: for intake, outside any transaction. */
+export function cachedCompanyByRif(
+  db: Db,
+  tipoDocumento: string,
+  numeroDocumento: string,
+): Promise<CompanyRow | undefined> {
+  return companiesByRif.get(db, `${tipoDocumento}-${numeroDocumento}`, () =>
+    companyByRif(db, tipoDocumento, numeroDocumento),
+  );
+}
+
 export async function companyByRif(
   db: DbOrTx,
   tipoDocumento: string,

@@ -1,14 +1,16 @@
 import { formatRif, parseRif } from '@sigece/fiscal';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
-import { branchByCode, companyByRif } from '../companies/service.ts';
+import { branchByCode, cachedCompanyByRif, companyByRif } from '../companies/service.ts';
 import { type CompanyRow, DocumentRejected, type Issuer } from './family.ts';
 
 /**
  * The issuer resolver of one request: company by RIF (cached, a request's documents usually share one),
- * then the branch by code, each checked for existence, the caller's access and its status.
+ * then the branch by code, each checked for existence, the caller's access and its status. `shared`:
+ * the company rows come from the process's short cache (`cachedCompanyByRif`, a few seconds), as the
+ * intake of every document of an API burst reads the same one; `db` must then be the database itself.
  */
-export function issuerResolver(db: DbOrTx, scope: TenantScope) {
+export function issuerResolver(db: DbOrTx, scope: TenantScope, options: { shared?: boolean } = {}) {
   const companies = new Map<string, Promise<CompanyRow | undefined>>();
   const findCompany = (rif: string) => {
     const parsed = parseRif(rif);
@@ -16,7 +18,9 @@ export function issuerResolver(db: DbOrTx, scope: TenantScope) {
     const key = formatRif(parsed.tipoDocumento, parsed.numeroDocumento);
     let hit = companies.get(key);
     if (!hit) {
-      hit = companyByRif(db, parsed.tipoDocumento, parsed.numeroDocumento);
+      hit = options.shared
+        ? cachedCompanyByRif(db as Db, parsed.tipoDocumento, parsed.numeroDocumento)
+        : companyByRif(db, parsed.tipoDocumento, parsed.numeroDocumento);
       companies.set(key, hit);
     }
     return hit;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, runsScripts } from '../../db/client.ts';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
-import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { type AuditContext, recordAudits } from '../audit/service.ts';
 import { allocateControlNumbers, type ControlNumber, NumberingError } from '../numbering/engine.ts';
 import { documentErrorMessage, isRetryable, sqlStateOf } from './errors.ts';
 import {
@@ -14,6 +14,7 @@ import {
 } from './family.ts';
 import { issuerResolver } from './issuer.ts';
 import { recordControlNumbers } from './ledger.ts';
+import { documentSavepoints } from './savepoints.ts';
 
 /** One request's share of a transaction: its context and its own answer. */
 interface Owner {
@@ -121,11 +122,12 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.index - b.item.index))
       .map(({ item }) => item);
     const stored: Stored[] = [];
+    const savepoints = documentSavepoints(tx, runsScripts(db));
     for (const item of ordered) {
       const p = item.prepared!;
       const auto = Boolean(intake.autoNumber) && intake.duplicateKey(p) === null;
       try {
-        const doc = await tx.transaction(async (sp) => {
+        const doc = await savepoints.run(async (sp) => {
           const number =
             inline && auto ? ((await intake.autoNumber!.allocate(sp, p)) ?? undefined) : undefined;
           if (inline && auto && !number) throw new DocumentRejected(intake.autoNumber!.missingMessage);
@@ -155,14 +157,19 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
     // Numbers follow the order of arrival: request by request, document by document.
     stored.sort((a, b) => a.item.owner.seq - b.item.owner.seq || a.item.index - b.item.index);
     // Written before the numbers are taken: nothing but the numbering stands between them and the commit.
-    for (const owner of new Set(stored.map((s) => s.item.owner))) {
-      await recordAudit(tx, owner.audit, {
-        entity: family.auditEntity,
-        entityId: null,
-        action: 'create',
-        after: stored.filter((s) => s.item.owner === owner).map((s) => intake.auditSummary(s.doc)),
-      });
-    }
+    // One entry per request, all in one statement.
+    await recordAudits(
+      tx,
+      [...new Set(stored.map((s) => s.item.owner))].map((owner) => ({
+        context: owner.audit,
+        entry: {
+          entity: family.auditEntity,
+          entityId: null,
+          action: 'create',
+          after: stored.filter((s) => s.item.owner === owner).map((s) => intake.auditSummary(s.doc)),
+        },
+      })),
+    );
 
     if (!inline) {
       const groups = new Map<string, StoredDocument[]>();
@@ -355,7 +362,7 @@ export async function issueDocuments<A>(
   body: unknown[],
   options: { origin: 'API' | 'WEB'; audit: AuditContext },
 ): Promise<IssueResult<A>> {
-  const ctx: IntakeContext = { db, scope, issuer: issuerResolver(db, scope) };
+  const ctx: IntakeContext = { db, scope, issuer: issuerResolver(db, scope, { shared: true }) };
   const owner: Owner = {
     origin: options.origin,
     audit: options.audit,
