@@ -8,6 +8,24 @@ import { type DecimalInput, dec } from '../money.ts';
 export const BOOK_RATES = ['16', '8', '31'] as const;
 export type BookRate = (typeof BOOK_RATES)[number];
 
+/** The bases and taxes per rate, in the order both books print them (6 columns). */
+export const RATE_COLUMNS = [
+  { key: 'base16', titulo: 'Base Imponible 16%' },
+  { key: 'iva16', titulo: 'IVA 16%' },
+  { key: 'base8', titulo: 'Base Imponible 8%' },
+  { key: 'iva8', titulo: 'IVA 8%' },
+  { key: 'base31', titulo: 'Base Imponible 31%' },
+  { key: 'iva31', titulo: 'IVA 31%' },
+] as const;
+
+/** The keys of RATE_COLUMNS (amounts: the spreadsheets write them as numbers). */
+export const RATE_AMOUNT_KEYS = RATE_COLUMNS.map((c) => c.key);
+
+/** A line's cells of RATE_COLUMNS. */
+export function rateCells(line: { base: Record<BookRate, string>; impuesto: Record<BookRate, string> }) {
+  return BOOK_RATES.flatMap((r) => [line.base[r], line.impuesto[r]]);
+}
+
 export const ZERO = '0.00';
 export const zeroRates = (): Record<BookRate, string> => ({ '16': ZERO, '8': ZERO, '31': ZERO });
 

@@ -21,6 +21,18 @@ export interface BookColumn {
   right?: boolean;
 }
 
+/** The columns both books end with: bases and taxes per rate, the IVA withheld and its voucher. */
+export const RATE_AND_WITHHELD_COLUMNS: BookColumn[] = [
+  { titulo: 'Base 16%', width: 15, right: true },
+  { titulo: 'IVA 16%', width: 14, right: true },
+  { titulo: 'Base 8%', width: 14, right: true },
+  { titulo: 'IVA 8%', width: 12, right: true },
+  { titulo: 'Base 31%', width: 14, right: true },
+  { titulo: 'IVA 31%', width: 12, right: true },
+  { titulo: 'IVA Retenido', width: 13, right: true },
+  { titulo: 'N° Comprobante', width: 14 },
+];
+
 export interface BookPdfLayout {
   /** The document's title ('Libro de Ventas'); the pages print it in capitals. */
   title: string;

@@ -12,7 +12,7 @@ import {
   PurchaseBookTotals,
   purchaseBookCells,
 } from '@sigece/fiscal';
-import { type BookColumn, type BookHeading, writeBookPdf } from '../books/pdf.ts';
+import { type BookColumn, type BookHeading, RATE_AND_WITHHELD_COLUMNS, writeBookPdf } from '../books/pdf.ts';
 import { writeBookXlsx } from '../books/xlsx.ts';
 
 /** PDF column widths in characters, in PURCHASE_BOOK_COLUMNS order. */
@@ -30,14 +30,7 @@ const PDF_COLUMNS: BookColumn[] = [
   { titulo: 'N° Decl.Imp.', width: 12 },
   { titulo: 'Total c/IVA', width: 16, right: true },
   { titulo: 'Exentas/Exon.', width: 14, right: true },
-  { titulo: 'Base 16%', width: 15, right: true },
-  { titulo: 'IVA 16%', width: 14, right: true },
-  { titulo: 'Base 8%', width: 14, right: true },
-  { titulo: 'IVA 8%', width: 12, right: true },
-  { titulo: 'Base 31%', width: 14, right: true },
-  { titulo: 'IVA 31%', width: 12, right: true },
-  { titulo: 'IVA Retenido', width: 13, right: true },
-  { titulo: 'N° Comprobante', width: 14 },
+  ...RATE_AND_WITHHELD_COLUMNS,
 ];
 
 const AMOUNT_COLUMNS = PURCHASE_BOOK_COLUMNS.flatMap((c, i) =>

@@ -1,6 +1,12 @@
 // The sales book as a PDF (getlibroVentas), through the books' shared writer (books/pdf.ts).
-import { formatAmount, formatDateCaracas, type SalesBookSummary, SalesBookTotals } from '@sigece/fiscal';
-import { type BookColumn, type BookHeading, writeBookPdf } from '../books/pdf.ts';
+import {
+  formatAmount,
+  formatDateCaracas,
+  rateCells,
+  type SalesBookSummary,
+  SalesBookTotals,
+} from '@sigece/fiscal';
+import { type BookColumn, type BookHeading, RATE_AND_WITHHELD_COLUMNS, writeBookPdf } from '../books/pdf.ts';
 import type { BookLine } from './lines.ts';
 
 export type { BookHeading };
@@ -22,14 +28,7 @@ const COLUMNS: BookColumn[] = [
   { titulo: 'Total c/IVA', width: 16, right: true },
   { titulo: 'Exento', width: 14, right: true },
   { titulo: 'Exonerado', width: 13, right: true },
-  { titulo: 'Base 16%', width: 15, right: true },
-  { titulo: 'IVA 16%', width: 14, right: true },
-  { titulo: 'Base 8%', width: 14, right: true },
-  { titulo: 'IVA 8%', width: 12, right: true },
-  { titulo: 'Base 31%', width: 14, right: true },
-  { titulo: 'IVA 31%', width: 12, right: true },
-  { titulo: 'IVA Retenido', width: 13, right: true },
-  { titulo: 'N° Comprobante', width: 14 },
+  ...RATE_AND_WITHHELD_COLUMNS,
 ];
 
 /** An amount as printed ('' stays empty: no voucher names the document). */
@@ -60,12 +59,7 @@ export async function salesBookPdf(
         amount(line.importeTotal),
         amount(line.exento),
         amount(line.exonerado),
-        amount(line.base['16']),
-        amount(line.impuesto['16']),
-        amount(line.base['8']),
-        amount(line.impuesto['8']),
-        amount(line.base['31']),
-        amount(line.impuesto['31']),
+        ...rateCells(line).map(amount),
         amount(line.ivaRetenido),
         line.comprobanteRetencion,
       ];

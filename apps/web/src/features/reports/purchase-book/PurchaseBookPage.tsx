@@ -1,17 +1,10 @@
 import './i18n.ts';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { fileTimestamp, formatAmount, PURCHASE_BOOK_FILES, type PurchaseBookAnswer } from '@sigece/fiscal';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../app/notify.ts';
-import { TotalsCard } from '../../documents/index.ts';
-import { BookPreview } from '../books/BookPreview.tsx';
+import { BookScreen } from '../books/BookScreen.tsx';
 import { saveBase64, XLSX_TYPE } from '../books/files.ts';
 import { useBookPeriod } from '../books/useBookPeriod.tsx';
 import { fetchPurchaseBookExcel, fetchPurchaseBookPdf } from './api.ts';
@@ -74,60 +67,20 @@ export default function PurchaseBookPage() {
           ],
         },
       ]
-    : [];
+    : null;
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('title')}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('generator')}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-          {t('generator')}
-        </Typography>
-        <Grid container spacing={2}>
-          {fields}
-        </Grid>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-          <Button variant="contained" disabled={!ready || busy} onClick={() => generatePdf.mutate()}>
-            {t('pdf')}
-          </Button>
-          <Button variant="outlined" disabled={!ready || busy} onClick={() => generateExcel.mutate()}>
-            {t('excel')}
-          </Button>
-        </Stack>
-        {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('generating')} />}
-      </Paper>
-
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 4 }}>
-          {book ? (
-            <TotalsCard title={t('summary')} sections={sections} />
-          ) : (
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                {t('summary')}
-              </Typography>
-              <Typography color="text.secondary">{t('noSummary')}</Typography>
-            </Paper>
-          )}
-        </Grid>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          {pdf && (
-            <BookPreview
-              pdf={pdf}
-              fileName={PURCHASE_BOOK_FILES.pdf}
-              testId="purchase-book-pdf"
-              labels={{
-                preview: t('preview'),
-                frameTitle: t('frameTitle'),
-                tooLarge: t('tooLarge'),
-                download: t('download'),
-              }}
-            />
-          )}
-        </Grid>
-      </Grid>
-    </Stack>
+    <BookScreen
+      ns={PURCHASE_BOOK_NS}
+      fields={fields}
+      ready={ready}
+      busy={busy}
+      onPdf={() => generatePdf.mutate()}
+      onExcel={() => generateExcel.mutate()}
+      sections={sections}
+      pdf={pdf}
+      pdfFileName={PURCHASE_BOOK_FILES.pdf}
+      testId="purchase-book-pdf"
+    />
   );
 }

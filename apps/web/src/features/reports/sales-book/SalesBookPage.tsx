@@ -5,9 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -21,8 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../app/notify.ts';
-import { TotalsCard } from '../../documents/index.ts';
-import { BookPreview } from '../books/BookPreview.tsx';
+import { BookScreen } from '../books/BookScreen.tsx';
 import { saveBase64, XLSX_TYPE } from '../books/files.ts';
 import { useBookPeriod } from '../books/useBookPeriod.tsx';
 import { fetchSalesBookExcel, fetchSalesBookPdf, type QueuedBook, requestExtendedBook } from './api.ts';
@@ -114,18 +110,13 @@ export default function SalesBookPage() {
           ],
         },
       ]
-    : [];
+    : null;
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('title')}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('generator')}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-          {t('generator')}
-        </Typography>
-        <Grid container spacing={2}>
+    <BookScreen
+      ns={SALES_BOOK_NS}
+      fields={
+        <>
           {fields}
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
@@ -139,51 +130,22 @@ export default function SalesBookPage() {
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
           </Grid>
-        </Grid>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-          <Button variant="contained" disabled={!ready || busy} onClick={() => generatePdf.mutate()}>
-            {t('pdf')}
-          </Button>
-          <Button variant="outlined" disabled={!ready || busy} onClick={() => generateExcel.mutate()}>
-            {t('excel')}
-          </Button>
-          <Button variant="outlined" disabled={!ready || !emailOk || busy} onClick={() => extended.mutate()}>
-            {t('extended')}
-          </Button>
-        </Stack>
-        {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('generating')} />}
-      </Paper>
-
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 4 }}>
-          {book ? (
-            <TotalsCard title={t('summary')} sections={sections} />
-          ) : (
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                {t('summary')}
-              </Typography>
-              <Typography color="text.secondary">{t('noSummary')}</Typography>
-            </Paper>
-          )}
-        </Grid>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          {pdf && (
-            <BookPreview
-              pdf={pdf}
-              fileName={SALES_BOOK_FILES.pdf}
-              testId="sales-book-pdf"
-              labels={{
-                preview: t('preview'),
-                frameTitle: t('frameTitle'),
-                tooLarge: t('tooLarge'),
-                download: t('download'),
-              }}
-            />
-          )}
-        </Grid>
-      </Grid>
-
+        </>
+      }
+      ready={ready}
+      busy={busy}
+      onPdf={() => generatePdf.mutate()}
+      onExcel={() => generateExcel.mutate()}
+      extraActions={
+        <Button variant="outlined" disabled={!ready || !emailOk || busy} onClick={() => extended.mutate()}>
+          {t('extended')}
+        </Button>
+      }
+      sections={sections}
+      pdf={pdf}
+      pdfFileName={SALES_BOOK_FILES.pdf}
+      testId="sales-book-pdf"
+    >
       <Dialog open={queued !== null} onClose={() => setQueued(null)}>
         <DialogTitle>{t('received')}</DialogTitle>
         <DialogContent>
@@ -205,6 +167,6 @@ export default function SalesBookPage() {
           <Button onClick={() => setQueued(null)}>{t('app:actions.close')}</Button>
         </DialogActions>
       </Dialog>
-    </Stack>
+    </BookScreen>
   );
 }
