@@ -18,10 +18,10 @@ import {
   upload,
   uploadOk,
   voucherNumber,
-  withholdingAgent,
   withholdingRow,
 } from './support/mass-load.ts';
 import { orderCompany } from './support/orders.ts';
+import { withholdingAgent } from './support/withholdings.ts';
 
 describeWithApp(
   'mass load: orders, order annulments and withholdings',

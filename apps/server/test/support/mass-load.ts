@@ -5,7 +5,7 @@ import { caracasDate, type MassLoadStatus } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type Ctx, multipart, newCompany, waitFor } from './invoices.ts';
+import { type Ctx, multipart, waitFor } from './invoices.ts';
 
 export const LOADS = '/v2/mantenimiento/localidad/cargaMasiva';
 export const UPLOAD = '/v2/mantenimiento/localidad/excelToJson';
@@ -249,36 +249,6 @@ export const twoVouchers = () => [
     causadoRetenido: 100,
   }),
 ];
-
-/** A company (agent) with a withholding control lot and automatic voucher numbers from 1. */
-export async function withholdingAgent(ctx: Ctx) {
-  const company = await newCompany(ctx, { lot: 0 });
-  const admin = await ctx().adminToken();
-  const lot = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/control/AddControlRetencion',
-    token: admin,
-    payload: {
-      id_localidad: company.id,
-      tipo: 'Global',
-      serie: '00',
-      nroControl: 0,
-      nroControlDesde: 0,
-      nroControlHasta: 1000,
-      cantidadFacturas: 1000,
-      logEstatusRegistro: 'ACTIVO',
-    },
-  });
-  expect(lot.statusCode, lot.body).toBe(200);
-  const numbers = await ctx().request({
-    method: 'POST',
-    url: '/v2/retenciones/AddNroRetenciones',
-    token: admin,
-    payload: { id_localidad: company.id, serie: '00', nroDesde: 0, cantidad: 1000, asignaNro: true },
-  });
-  expect(numbers.statusCode, numbers.body).toBe(200);
-  return company;
-}
 
 /** The voucher number of the test clock's month (year, month, 8-digit sequence). */
 export const voucherNumber = (n: number) =>
