@@ -1,7 +1,4 @@
 import './i18n.ts';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import { useTranslation } from 'react-i18next';
 import {
   type Client,
@@ -9,6 +6,7 @@ import {
   ClientPicker,
 } from '../../components/ClientPicker/index.ts';
 import { DOCUMENTS_NS } from './i18n.ts';
+import { SectionCard } from './SectionCard.tsx';
 
 export interface DocumentClientCardProps {
   /** The company whose clients may be chosen; the card stays disabled until there is one. */
@@ -26,13 +24,8 @@ export function DocumentClientCard({ localidadId, client, onChange }: DocumentCl
   const { t } = useTranslation(DOCUMENTS_NS);
   if (onChange) return <ClientPicker localidadId={localidadId} value={client} onChange={onChange} />;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardHeader
-        title={t('client.title')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-        sx={{ pb: 0 }}
-      />
-      <CardContent>{client ? <ClientDetail client={client} /> : t('client.none')}</CardContent>
-    </Card>
+    <SectionCard title={t('client.title')} sx={{ height: '100%' }}>
+      {client ? <ClientDetail client={client} /> : t('client.none')}
+    </SectionCard>
   );
 }

@@ -15,15 +15,17 @@ export function SectionCard({
   title,
   action,
   sx,
+  testId,
   children,
 }: {
   title: ReactNode;
   action?: ReactNode;
   sx?: SxProps<Theme>;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
-    <Card variant="outlined" sx={sx}>
+    <Card variant="outlined" sx={sx} data-testid={testId}>
       <CardHeader title={title} slotProps={titleSlot} action={action} />
       <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>

@@ -1,15 +1,13 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../documents/index.ts';
 import type { Draft } from './draft.ts';
 import { AIR_LIMITS, type AirCharge, type AirDraft, CHARGE_LIMITS } from './models.ts';
 
@@ -48,118 +46,111 @@ export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next:
   const setCharge = (key: string, next: Partial<AirCharge>) =>
     set({ cargos: air.cargos.map((c) => (c.key === key ? { ...c, ...next } : c)) });
   return (
-    <Card variant="outlined" data-testid="air-transport-card">
-      <CardHeader
-        title={t('air.title')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-        sx={{ pb: 0 }}
-      />
-      <CardContent>
-        <Grid container spacing={2}>
-          {TEXT_FIELDS.map((field) => (
-            <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                label={t(`air.${field}`)}
-                required={REQUIRED.has(field)}
-                value={air[field]}
-                onChange={(e) => set({ [field]: e.target.value.slice(0, AIR_LIMITS[field]) })}
-              />
-            </Grid>
-          ))}
-          {(['fechaSalida', 'fechaRegreso'] as const).map((field) => (
-            <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                type="date"
-                label={t(`air.${field}`)}
-                required={REQUIRED.has(field)}
-                value={air[field]}
-                onChange={(e) => set({ [field]: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-          ))}
-        </Grid>
-        <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-          <div>
-            <Typography variant="subtitle2" component="h3">
-              {t('air.charges')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t('air.chargesHelp')}
-            </Typography>
-          </div>
-          <Button
-            startIcon={<AddCircleOutline />}
-            disabled={air.cargos.length >= CHARGE_LIMITS.max}
-            onClick={() =>
-              set({
-                cargos: [
-                  ...air.cargos,
-                  {
-                    key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
-                    concepto: '',
-                    beneficiario: '',
-                    monto: '',
-                  },
-                ],
-              })
-            }
-          >
-            {t('air.addCharge')}
-          </Button>
-        </Stack>
-        {air.cargos.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t('air.noCharges')}
+    <SectionCard title={t('air.title')} testId="air-transport-card">
+      <Grid container spacing={2}>
+        {TEXT_FIELDS.map((field) => (
+          <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              label={t(`air.${field}`)}
+              required={REQUIRED.has(field)}
+              value={air[field]}
+              onChange={(e) => set({ [field]: e.target.value.slice(0, AIR_LIMITS[field]) })}
+            />
+          </Grid>
+        ))}
+        {(['fechaSalida', 'fechaRegreso'] as const).map((field) => (
+          <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              type="date"
+              label={t(`air.${field}`)}
+              required={REQUIRED.has(field)}
+              value={air[field]}
+              onChange={(e) => set({ [field]: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+        <div>
+          <Typography variant="subtitle2" component="h3">
+            {t('air.charges')}
           </Typography>
-        )}
-        <Stack spacing={1.5}>
-          {air.cargos.map((c, i) => (
-            <Grid container spacing={1} key={c.key} sx={{ alignItems: 'center' }}>
-              <Grid size={{ xs: 12, sm: 5 }}>
-                <TextField
-                  label={t('air.concepto')}
-                  required
-                  value={c.concepto}
-                  slotProps={{ htmlInput: { 'data-testid': `air-charge-concepto-${i}` } }}
-                  onChange={(e) =>
-                    setCharge(c.key, { concepto: e.target.value.slice(0, CHARGE_LIMITS.concepto) })
-                  }
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>
-                <TextField
-                  label={t('air.beneficiario')}
-                  value={c.beneficiario}
-                  onChange={(e) =>
-                    setCharge(c.key, { beneficiario: e.target.value.slice(0, CHARGE_LIMITS.beneficiario) })
-                  }
-                />
-              </Grid>
-              <Grid size={{ xs: 10, sm: 3 }}>
-                <TextField
-                  label={t('air.monto')}
-                  required
-                  value={c.monto}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `air-charge-monto-${i}` } }}
-                  onChange={(e) => {
-                    const value = e.target.value.replace(',', '.');
-                    if (AMOUNT.test(value)) setCharge(c.key, { monto: value });
-                  }}
-                />
-              </Grid>
-              <Grid size={{ xs: 2, sm: 1 }}>
-                <IconButton
-                  aria-label={t('air.removeCharge', { concepto: c.concepto })}
-                  onClick={() => set({ cargos: air.cargos.filter((x) => x.key !== c.key) })}
-                >
-                  <DeleteOutlined />
-                </IconButton>
-              </Grid>
+          <Typography variant="caption" color="text.secondary">
+            {t('air.chargesHelp')}
+          </Typography>
+        </div>
+        <Button
+          startIcon={<AddCircleOutline />}
+          disabled={air.cargos.length >= CHARGE_LIMITS.max}
+          onClick={() =>
+            set({
+              cargos: [
+                ...air.cargos,
+                {
+                  key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+                  concepto: '',
+                  beneficiario: '',
+                  monto: '',
+                },
+              ],
+            })
+          }
+        >
+          {t('air.addCharge')}
+        </Button>
+      </Stack>
+      {air.cargos.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('air.noCharges')}
+        </Typography>
+      )}
+      <Stack spacing={1.5}>
+        {air.cargos.map((c, i) => (
+          <Grid container spacing={1} key={c.key} sx={{ alignItems: 'center' }}>
+            <Grid size={{ xs: 12, sm: 5 }}>
+              <TextField
+                label={t('air.concepto')}
+                required
+                value={c.concepto}
+                slotProps={{ htmlInput: { 'data-testid': `air-charge-concepto-${i}` } }}
+                onChange={(e) =>
+                  setCharge(c.key, { concepto: e.target.value.slice(0, CHARGE_LIMITS.concepto) })
+                }
+              />
             </Grid>
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+            <Grid size={{ xs: 12, sm: 3 }}>
+              <TextField
+                label={t('air.beneficiario')}
+                value={c.beneficiario}
+                onChange={(e) =>
+                  setCharge(c.key, { beneficiario: e.target.value.slice(0, CHARGE_LIMITS.beneficiario) })
+                }
+              />
+            </Grid>
+            <Grid size={{ xs: 10, sm: 3 }}>
+              <TextField
+                label={t('air.monto')}
+                required
+                value={c.monto}
+                slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `air-charge-monto-${i}` } }}
+                onChange={(e) => {
+                  const value = e.target.value.replace(',', '.');
+                  if (AMOUNT.test(value)) setCharge(c.key, { monto: value });
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 2, sm: 1 }}>
+              <IconButton
+                aria-label={t('air.removeCharge', { concepto: c.concepto })}
+                onClick={() => set({ cargos: air.cargos.filter((x) => x.key !== c.key) })}
+              >
+                <DeleteOutlined />
+              </IconButton>
+            </Grid>
+          </Grid>
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }

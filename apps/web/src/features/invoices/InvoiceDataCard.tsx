@@ -1,9 +1,6 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -19,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../../components/format.ts';
+import { SectionCard } from '../documents/index.ts';
 import type { InvoiceCompany } from './api.ts';
 import {
   type Draft,
@@ -78,204 +76,195 @@ export function InvoiceDataCard({
   const numberValue = automaticNumber && nextNumber ? nextNumber.nroFactura : draft.nroFactura;
 
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardHeader
-        title={t('data.title')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-        sx={{ pb: 0 }}
-      />
-      <CardContent>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label={t('data.divisa')}
-              value={draft.divisa}
-              disabled={linesLocked}
-              onChange={(e) => patch({ divisa: e.target.value as InvoiceCurrency, tipoColetilla: false })}
-              helperText={
-                lockedHelp ??
-                (draft.divisa !== 'VEF'
-                  ? rate
-                    ? `${t('data.rate')} ${formatRate(rate)}`
-                    : t('data.noRate')
+    <SectionCard title={t('data.title')} sx={{ height: '100%' }}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label={t('data.divisa')}
+            value={draft.divisa}
+            disabled={linesLocked}
+            onChange={(e) => patch({ divisa: e.target.value as InvoiceCurrency, tipoColetilla: false })}
+            helperText={
+              lockedHelp ??
+              (draft.divisa !== 'VEF'
+                ? rate
+                  ? `${t('data.rate')} ${formatRate(rate)}`
+                  : t('data.noRate')
+                : undefined)
+            }
+            error={draft.divisa !== 'VEF' && !rate}
+          >
+            {INVOICE_CURRENCIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {t(`currencies.${c}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            required
+            label={t('data.localidad')}
+            value={company ? draft.localidadId : ''}
+            disabled={linesLocked}
+            helperText={
+              lockedHelp ??
+              (companiesLoading
+                ? t('app:loading')
+                : companies.length === 0
+                  ? t('documents:filter.noCompanies')
                   : undefined)
-              }
-              error={draft.divisa !== 'VEF' && !rate}
-            >
-              {INVOICE_CURRENCIES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {t(`currencies.${c}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
+            }
+            onChange={(e) =>
+              patch({
+                localidadId: e.target.value,
+                sucursalId: '',
+                tercero: null,
+                nroFactura: '',
+                cliente: null,
+              })
+            }
+          >
+            {companies.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.nombre} ({c.rif})
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        {branches.length > 0 && (
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               select
-              required
-              label={t('data.localidad')}
-              value={company ? draft.localidadId : ''}
-              disabled={linesLocked}
-              helperText={
-                lockedHelp ??
-                (companiesLoading
-                  ? t('app:loading')
-                  : companies.length === 0
-                    ? t('documents:filter.noCompanies')
-                    : undefined)
-              }
-              onChange={(e) =>
-                patch({
-                  localidadId: e.target.value,
-                  sucursalId: '',
-                  tercero: null,
-                  nroFactura: '',
-                  cliente: null,
-                })
-              }
+              label={t('data.sucursal')}
+              value={draft.sucursalId}
+              onChange={(e) => patch({ sucursalId: e.target.value, nroFactura: '' })}
             >
-              {companies.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.nombre} ({c.rif})
+              <MenuItem value="">
+                <em>{t('data.noBranch')}</em>
+              </MenuItem>
+              {branches.map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {b.codigoSucursal} - {b.nombre}
                 </MenuItem>
               ))}
             </TextField>
           </Grid>
-          {branches.length > 0 && (
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                label={t('data.sucursal')}
-                value={draft.sucursalId}
-                onChange={(e) => patch({ sucursalId: e.target.value, nroFactura: '' })}
-              >
-                <MenuItem value="">
-                  <em>{t('data.noBranch')}</em>
-                </MenuItem>
-                {branches.map((b) => (
-                  <MenuItem key={b.id} value={b.id}>
-                    {b.codigoSucursal} - {b.nombre}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label={t('data.modelo')}
-              value={draft.modelo}
-              onChange={(e) => patch({ modelo: e.target.value as InvoiceModel })}
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label={t('data.modelo')}
+            value={draft.modelo}
+            onChange={(e) => patch({ modelo: e.target.value as InvoiceModel })}
+          >
+            {INVOICE_MODELS.map((m) => (
+              <MenuItem key={m} value={m}>
+                {t(`models.${m}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={12}>
+          <FormControl required>
+            <FormLabel id={saleTypeId} sx={{ typography: 'body2' }}>
+              {t('data.tipoVenta')}
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={saleTypeId}
+              value={draft.tipoVenta}
+              onChange={(e) => patch({ tipoVenta: e.target.value as SaleType })}
             >
-              {INVOICE_MODELS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {t(`models.${m}`)}
-                </MenuItem>
+              {SALE_TYPES.map((s) => (
+                <FormControlLabel
+                  key={s}
+                  value={s}
+                  control={<Radio size="small" />}
+                  label={t(`saleTypes.${s}`)}
+                />
               ))}
-            </TextField>
-          </Grid>
-          <Grid size={12}>
-            <FormControl required>
-              <FormLabel id={saleTypeId} sx={{ typography: 'body2' }}>
-                {t('data.tipoVenta')}
-              </FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby={saleTypeId}
-                value={draft.tipoVenta}
-                onChange={(e) => patch({ tipoVenta: e.target.value as SaleType })}
-              >
-                {SALE_TYPES.map((s) => (
-                  <FormControlLabel
-                    key={s}
-                    value={s}
-                    control={<Radio size="small" />}
-                    label={t(`saleTypes.${s}`)}
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
-          </Grid>
+            </RadioGroup>
+          </FormControl>
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>
+          <TextField
+            label={t('data.serie')}
+            value={draft.serie}
+            onChange={(e) => patch({ serie: e.target.value.toUpperCase().slice(0, SERIES_MAX) })}
+            slotProps={{ htmlInput: { maxLength: SERIES_MAX } }}
+          />
+        </Grid>
+        {draft.separaSerie && (
           <Grid size={{ xs: 6, sm: 4 }}>
             <TextField
-              label={t('data.serie')}
-              value={draft.serie}
-              onChange={(e) => patch({ serie: e.target.value.toUpperCase().slice(0, SERIES_MAX) })}
+              label={t('data.serieNrofactura')}
+              value={draft.serieNrofactura}
+              onChange={(e) => patch({ serieNrofactura: e.target.value.toUpperCase().slice(0, SERIES_MAX) })}
               slotProps={{ htmlInput: { maxLength: SERIES_MAX } }}
             />
           </Grid>
-          {draft.separaSerie && (
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <TextField
-                label={t('data.serieNrofactura')}
-                value={draft.serieNrofactura}
-                onChange={(e) =>
-                  patch({ serieNrofactura: e.target.value.toUpperCase().slice(0, SERIES_MAX) })
-                }
-                slotProps={{ htmlInput: { maxLength: SERIES_MAX } }}
-              />
-            </Grid>
-          )}
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              label={t('data.nroFactura')}
-              value={numberValue}
-              required={!automaticNumber}
-              disabled={automaticNumber || (automatic && nextNumberLoading)}
-              onChange={(e) => patch({ nroFactura: e.target.value.replace(/\s/g, '').slice(0, 20) })}
-              error={numberError !== null}
-              helperText={
-                numberError ??
-                (automaticNumber
-                  ? t('data.automaticNumber')
-                  : lastNumber === undefined
-                    ? undefined
-                    : lastNumber
-                      ? t('data.lastNumber', { nro: lastNumber })
-                      : t('data.noLastNumber'))
+        )}
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            label={t('data.nroFactura')}
+            value={numberValue}
+            required={!automaticNumber}
+            disabled={automaticNumber || (automatic && nextNumberLoading)}
+            onChange={(e) => patch({ nroFactura: e.target.value.replace(/\s/g, '').slice(0, 20) })}
+            error={numberError !== null}
+            helperText={
+              numberError ??
+              (automaticNumber
+                ? t('data.automaticNumber')
+                : lastNumber === undefined
+                  ? undefined
+                  : lastNumber
+                    ? t('data.lastNumber', { nro: lastNumber })
+                    : t('data.noLastNumber'))
+            }
+            slotProps={{ htmlInput: { maxLength: 20 } }}
+          />
+        </Grid>
+        {canSeparateSeries && (
+          <Grid size={12}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={draft.separaSerie}
+                  onChange={(e) => patch({ separaSerie: e.target.checked, serieNrofactura: '' })}
+                />
               }
-              slotProps={{ htmlInput: { maxLength: 20 } }}
+              label={t('data.separaSerie')}
             />
           </Grid>
-          {canSeparateSeries && (
-            <Grid size={12}>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={draft.separaSerie}
-                    onChange={(e) => patch({ separaSerie: e.target.checked, serieNrofactura: '' })}
-                  />
+        )}
+        <Grid size={12}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<SupervisorAccountOutlined />}
+              disabled={!thirdPartyEnabled}
+              onClick={onThirdParty}
+            >
+              {t('thirdParty.button')}
+            </Button>
+            {draft.tercero && (
+              <Chip
+                label={`${draft.tercero.rifPrestador} · ${draft.tercero.nombrePrestador}`}
+                onDelete={() => patch({ tercero: null })}
+                deleteIcon={
+                  <Tooltip title={t('thirdParty.clear')}>
+                    <DeleteOutline aria-label={t('thirdParty.clear')} />
+                  </Tooltip>
                 }
-                label={t('data.separaSerie')}
               />
-            </Grid>
-          )}
-          <Grid size={12}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                variant="outlined"
-                startIcon={<SupervisorAccountOutlined />}
-                disabled={!thirdPartyEnabled}
-                onClick={onThirdParty}
-              >
-                {t('thirdParty.button')}
-              </Button>
-              {draft.tercero && (
-                <Chip
-                  label={`${draft.tercero.rifPrestador} · ${draft.tercero.nombrePrestador}`}
-                  onDelete={() => patch({ tercero: null })}
-                  deleteIcon={
-                    <Tooltip title={t('thirdParty.clear')}>
-                      <DeleteOutline aria-label={t('thirdParty.clear')} />
-                    </Tooltip>
-                  }
-                />
-              )}
-            </Stack>
-          </Grid>
+            )}
+          </Stack>
         </Grid>
-      </CardContent>
-    </Card>
+      </Grid>
+    </SectionCard>
   );
 }

@@ -1,12 +1,10 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../documents/index.ts';
 import type { Draft } from './draft.ts';
 import {
   CAPACITY_UNITS,
@@ -40,97 +38,90 @@ export function LiquorCard({ draft, patch }: { draft: Draft; patch: (next: Parti
     if (DECIMAL.test(value)) setLine(productId, { [field]: value });
   };
   return (
-    <Card variant="outlined" data-testid="liquor-card">
-      <CardHeader
-        title={t('liquor.title')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', fontWeight: 600 } }}
-        sx={{ pb: 0 }}
-      />
-      <CardContent>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={t('liquor.licenciaExpendio')}
-              required
-              value={liquor.licenciaExpendio}
-              onChange={(e) => set({ licenciaExpendio: e.target.value.slice(0, LIQUOR_LIMITS.licencia) })}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={t('liquor.licenciaComprador')}
-              value={liquor.licenciaComprador}
-              onChange={(e) => set({ licenciaComprador: e.target.value.slice(0, LIQUOR_LIMITS.licencia) })}
-            />
-          </Grid>
+    <SectionCard title={t('liquor.title')} testId="liquor-card">
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label={t('liquor.licenciaExpendio')}
+            required
+            value={liquor.licenciaExpendio}
+            onChange={(e) => set({ licenciaExpendio: e.target.value.slice(0, LIQUOR_LIMITS.licencia) })}
+          />
         </Grid>
-        <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
-          {t('liquor.lines')}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label={t('liquor.licenciaComprador')}
+            value={liquor.licenciaComprador}
+            onChange={(e) => set({ licenciaComprador: e.target.value.slice(0, LIQUOR_LIMITS.licencia) })}
+          />
+        </Grid>
+      </Grid>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
+        {t('liquor.lines')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {t('liquor.linesHelp')}
+      </Typography>
+      {draft.lines.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t('liquor.noLines')}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          {t('liquor.linesHelp')}
-        </Typography>
-        {draft.lines.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t('liquor.noLines')}
-          </Typography>
-        )}
-        <Stack spacing={1.5}>
-          {draft.lines.map((line) => {
-            const data = liquor.lineas[line.productId] ?? emptyLiquorLine();
-            return (
-              <Grid container spacing={1} key={line.productId} sx={{ alignItems: 'center' }}>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {line.codigoProducto} · {line.descripcion}
-                  </Typography>
-                </Grid>
-                <Grid size={{ xs: 6, md: 2 }}>
-                  <TextField
-                    label={t('liquor.gradoAlcoholico')}
-                    value={data.gradoAlcoholico}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    onChange={(e) => decimal(line.productId, 'gradoAlcoholico', e.target.value)}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 2 }}>
-                  <TextField
-                    label={t('liquor.capacidad')}
-                    value={data.capacidad}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    onChange={(e) => decimal(line.productId, 'capacidad', e.target.value)}
-                  />
-                </Grid>
-                <Grid size={{ xs: 4, md: 1 }}>
-                  <TextField
-                    select
-                    label={t('liquor.unidadCapacidad')}
-                    value={data.unidadCapacidad}
-                    onChange={(e) =>
-                      setLine(line.productId, { unidadCapacidad: e.target.value as CapacityUnit })
-                    }
-                  >
-                    {CAPACITY_UNITS.map((u) => (
-                      <MenuItem key={u} value={u}>
-                        {u}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </Grid>
-                <Grid size={{ xs: 8, md: 3 }}>
-                  <TextField
-                    label={t('liquor.bandaGarantia')}
-                    value={data.bandaGarantia}
-                    onChange={(e) =>
-                      setLine(line.productId, { bandaGarantia: e.target.value.slice(0, LIQUOR_LIMITS.banda) })
-                    }
-                  />
-                </Grid>
+      )}
+      <Stack spacing={1.5}>
+        {draft.lines.map((line) => {
+          const data = liquor.lineas[line.productId] ?? emptyLiquorLine();
+          return (
+            <Grid container spacing={1} key={line.productId} sx={{ alignItems: 'center' }}>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {line.codigoProducto} · {line.descripcion}
+                </Typography>
               </Grid>
-            );
-          })}
-        </Stack>
-      </CardContent>
-    </Card>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <TextField
+                  label={t('liquor.gradoAlcoholico')}
+                  value={data.gradoAlcoholico}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  onChange={(e) => decimal(line.productId, 'gradoAlcoholico', e.target.value)}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <TextField
+                  label={t('liquor.capacidad')}
+                  value={data.capacidad}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  onChange={(e) => decimal(line.productId, 'capacidad', e.target.value)}
+                />
+              </Grid>
+              <Grid size={{ xs: 4, md: 1 }}>
+                <TextField
+                  select
+                  label={t('liquor.unidadCapacidad')}
+                  value={data.unidadCapacidad}
+                  onChange={(e) =>
+                    setLine(line.productId, { unidadCapacidad: e.target.value as CapacityUnit })
+                  }
+                >
+                  {CAPACITY_UNITS.map((u) => (
+                    <MenuItem key={u} value={u}>
+                      {u}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 8, md: 3 }}>
+                <TextField
+                  label={t('liquor.bandaGarantia')}
+                  value={data.bandaGarantia}
+                  onChange={(e) =>
+                    setLine(line.productId, { bandaGarantia: e.target.value.slice(0, LIQUOR_LIMITS.banda) })
+                  }
+                />
+              </Grid>
+            </Grid>
+          );
+        })}
+      </Stack>
+    </SectionCard>
   );
 }
