@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, signIn } from '../support/app.ts';
+import { signIn } from '../support/app.ts';
+import { esCents, monthBookSoFar } from '../support/books.ts';
 
 /**
  * Sales-book journey (spec 002 §2.6, §8, §9): an invoice of Demo Comercial (5 × 100,00 + 16 % and 2 ×
@@ -60,12 +61,6 @@ function invoice(nroFactura: string) {
   };
 }
 
-/** "1234.5" → "1.234,50", as the summary card shows amounts. */
-const es = (cents: number) => {
-  const [int, frac] = (cents / 100).toFixed(2).split('.');
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`;
-};
-
 test("generate the month's sales book, see its preview and totals; request the extended one", async ({
   page,
 }) => {
@@ -75,28 +70,7 @@ test("generate the month's sales book, see its preview and totals; request the e
 
   await test.step('log in, read the book so far and issue an invoice through the integration API', async () => {
     await signIn(page);
-    const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-    const companies = await page.request.get('/v2/mantenimiento/localidad/getlocalidades/', {
-      headers,
-      params: { limit: 500 },
-    });
-    const company = ((await companies.json()).results as Array<{ id: string; rif: string }>).find(
-      (c) => c.rif === RIF,
-    );
-    expect(company).toBeDefined();
-    // The screen's default: the current month in Caracas (UTC−4).
-    const today = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
-    const last = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
-    const book = await page.request.get('/v2/mantenimiento/reportes/getLibroVentasExcel', {
-      headers,
-      params: {
-        fechaInicio: `${today.slice(0, 7)}-01`,
-        fechaFin: `${today.slice(0, 7)}-${last}`,
-        id_localidad: company!.id,
-      },
-    });
-    expect(book.status()).toBe(200);
-    const libro = (await book.json()).libro;
+    const { headers, libro } = await monthBookSoFar(page, 'getLibroVentasExcel', RIF);
     before = {
       total: Math.round(Number(libro.totalFacturas.totalImporteTotalSinTerceros) * 100),
       exento: Math.round(Number(libro.totalFacturas.totalExentoSinTerceros) * 100),
@@ -123,8 +97,8 @@ test("generate the month's sales book, see its preview and totals; request the e
     await expect(pdf).toBeEnabled();
     await pdf.click();
     await expect(page.getByTestId('sales-book-pdf')).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByTestId('total-totalVentas')).toHaveText(es(before.total + 68_000));
-    await expect(page.getByTestId('total-exento')).toHaveText(es(before.exento + 10_000));
+    await expect(page.getByTestId('total-totalVentas')).toHaveText(esCents(before.total + 68_000));
+    await expect(page.getByTestId('total-exento')).toHaveText(esCents(before.exento + 10_000));
   });
 
   await test.step("request the extended spreadsheet by e-mail: '¡Solicitud Recibida!'", async () => {
