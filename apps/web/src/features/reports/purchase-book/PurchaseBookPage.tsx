@@ -1,11 +1,8 @@
 import './i18n.ts';
-import { fileTimestamp, formatAmount, PURCHASE_BOOK_FILES, type PurchaseBookAnswer } from '@sigece/fiscal';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { formatAmount, PURCHASE_BOOK_FILES } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../app/notify.ts';
 import { BookScreen } from '../books/BookScreen.tsx';
-import { saveBase64, XLSX_TYPE } from '../books/files.ts';
+import { useBookOutputs } from '../books/useBookOutputs.ts';
 import { useBookPeriod } from '../books/useBookPeriod.tsx';
 import { fetchPurchaseBookExcel, fetchPurchaseBookPdf } from './api.ts';
 import { PURCHASE_BOOK_NS } from './i18n.ts';
@@ -18,27 +15,12 @@ import { PURCHASE_BOOK_NS } from './i18n.ts';
 export default function PurchaseBookPage() {
   const { t } = useTranslation(PURCHASE_BOOK_NS);
   const { ready, request, fields } = useBookPeriod(t('month'));
-  const [book, setBook] = useState<PurchaseBookAnswer['libro'] | null>(null);
-  const [pdf, setPdf] = useState<string | null>(null);
-
-  const generatePdf = useMutation({
-    mutationFn: () => fetchPurchaseBookPdf(request()),
-    onSuccess: ({ libro }) => {
-      setBook(libro);
-      setPdf(libro.reporteCompra ?? null);
-    },
-    onError: notifyError,
+  const { book, pdf, generatePdf, generateExcel, busy } = useBookOutputs({
+    fetchPdf: () => fetchPurchaseBookPdf(request()),
+    fetchExcel: () => fetchPurchaseBookExcel(request()),
+    pdfOf: (libro) => libro.reporteCompra,
+    excelName: PURCHASE_BOOK_FILES.excel,
   });
-  const generateExcel = useMutation({
-    mutationFn: () => fetchPurchaseBookExcel(request()),
-    onSuccess: ({ libro }) => {
-      setBook(libro);
-      if (libro.libroExcel)
-        saveBase64(libro.libroExcel, PURCHASE_BOOK_FILES.excel(fileTimestamp(new Date())), XLSX_TYPE);
-    },
-    onError: notifyError,
-  });
-  const busy = generatePdf.isPending || generateExcel.isPending;
 
   const money = (v: string) => formatAmount(v);
   const sections = book

@@ -7,19 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  fileTimestamp,
-  formatAmount,
-  formatDateCaracas,
-  SALES_BOOK_FILES,
-  type SalesBookAnswer,
-} from '@sigece/fiscal';
+import { formatAmount, formatDateCaracas, SALES_BOOK_FILES } from '@sigece/fiscal';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../app/notify.ts';
 import { BookScreen } from '../books/BookScreen.tsx';
-import { saveBase64, XLSX_TYPE } from '../books/files.ts';
+import { useBookOutputs } from '../books/useBookOutputs.ts';
 import { useBookPeriod } from '../books/useBookPeriod.tsx';
 import { fetchSalesBookExcel, fetchSalesBookPdf, type QueuedBook, requestExtendedBook } from './api.ts';
 import { SALES_BOOK_NS } from './i18n.ts';
@@ -34,35 +28,28 @@ export default function SalesBookPage() {
   const { t } = useTranslation(SALES_BOOK_NS);
   const { ready, request, fields } = useBookPeriod(t('month'));
   const [email, setEmail] = useState('');
-  const [book, setBook] = useState<SalesBookAnswer['libro'] | null>(null);
-  const [pdf, setPdf] = useState<string | null>(null);
   const [queued, setQueued] = useState<(QueuedBook['result'] & { email: string }) | null>(null);
 
   const emailOk = EMAIL.test(email.trim());
 
-  const generatePdf = useMutation({
-    mutationFn: () => fetchSalesBookPdf(request()),
-    onSuccess: ({ libro }) => {
-      setBook(libro);
-      setPdf(libro.reporteVenta ?? null);
-    },
-    onError: notifyError,
-  });
-  const generateExcel = useMutation({
-    mutationFn: () => fetchSalesBookExcel(request()),
-    onSuccess: ({ libro }) => {
-      setBook(libro);
-      if (libro.libroExcel)
-        saveBase64(libro.libroExcel, SALES_BOOK_FILES.excel(fileTimestamp(new Date())), XLSX_TYPE);
-    },
-    onError: notifyError,
+  const {
+    book,
+    pdf,
+    generatePdf,
+    generateExcel,
+    busy: generating,
+  } = useBookOutputs({
+    fetchPdf: () => fetchSalesBookPdf(request()),
+    fetchExcel: () => fetchSalesBookExcel(request()),
+    pdfOf: (libro) => libro.reporteVenta,
+    excelName: SALES_BOOK_FILES.excel,
   });
   const extended = useMutation({
     mutationFn: () => requestExtendedBook({ ...request(), email: email.trim() }),
     onSuccess: ({ result }) => setQueued({ ...result, email: email.trim() }),
     onError: notifyError,
   });
-  const busy = generatePdf.isPending || generateExcel.isPending || extended.isPending;
+  const busy = generating || extended.isPending;
 
   const money = (v: string) => formatAmount(v);
   const sections = book
