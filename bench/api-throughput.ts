@@ -7,12 +7,12 @@
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 // --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { cpuSeconds, freePort, serverPids } from './proc.ts';
 import { benchLogin, invoiceLoad, type LoadResult } from './support.ts';
 
 const { values } = parseArgs({
@@ -78,44 +78,6 @@ async function pgbench(): Promise<{ tps: number; latency: number }> {
   } finally {
     await drop();
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
-/** CPU seconds (user + system) used so far by these processes, from /proc (Linux; ticks of 10 ms). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return ticks / 100;
-}
-
-/** The server: the process started and every process it forked. */
-function serverPids(root: number): number[] {
-  const pids = [root];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === root) pids.push(Number(entry));
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return pids;
 }
 
 /** Until `workers` distinct processes answered the health check (each on a new connection). */

@@ -8,13 +8,13 @@
 // PDF is generated (the load queues them when it ends) and reports that phase too.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/mass-load.ts [--invoices 2000] [--lines 5] [--pdfs]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { cpuSeconds, freePort, peakRssMb, rssMb, serverPids } from './proc.ts';
 import { benchLogin } from './support.ts';
 
 const { values } = parseArgs({
@@ -109,55 +109,6 @@ async function generatedFile(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-}
-
-/** The server process's resident set now, in MB (Linux /proc). */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-/** The server process's peak resident set so far, in MB (Linux /proc). */
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-/** CPU seconds (user + system) of a process so far, from /proc (ticks of 10 ms); 0 once it ended. */
-function cpuOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The server process and every process it forked (a render pool of processes, if any). */
-function serverPids(root: number): number[] {
-  const pids = [root];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === root) pids.push(Number(entry));
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return pids;
-}
-
 const name = `sigece_bench_massload_${Date.now()}`;
 const { database, drop } = await scratchPostgres(serverUrl, name, 1);
 
@@ -174,8 +125,8 @@ async function cpuMeter(root: number) {
       )
     ).map((r) => r.pid);
     return {
-      node: new Map(serverPids(root).map((p) => [p, cpuOf(p)])),
-      pg: new Map(backends.map((p) => [p, cpuOf(p)])),
+      node: new Map(serverPids(root).map((p) => [p, cpuSeconds([p])])),
+      pg: new Map(backends.map((p) => [p, cpuSeconds([p])])),
     };
   };
   const start = await sample();

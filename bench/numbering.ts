@@ -13,7 +13,6 @@ const { values } = parseArgs({
 });
 const seconds = Number(values.seconds);
 const batchSize = Number(values.batch);
-const serverUrl = process.env.DATABASE_URL;
 
 const payload = 'x'.repeat(2048);
 
