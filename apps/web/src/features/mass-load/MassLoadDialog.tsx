@@ -133,7 +133,7 @@ export function MassLoadDialog({ company, onClose }: Props) {
           >
             {(types.data?.result ?? []).map((type) => (
               <MenuItem key={type.tipo} value={type.tipo}>
-                {type.nombre}
+                {t(`types.${type.tipo}`, { defaultValue: type.nombre })}
               </MenuItem>
             ))}
           </TextField>

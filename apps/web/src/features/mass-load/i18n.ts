@@ -25,6 +25,16 @@ const es = {
   message: 'Mensaje',
   result: 'Descargar resultado',
   previous: 'Última carga: {{file}} ({{date}})',
+  // The server names each file type in Spanish; these are the screen's names for it.
+  types: {
+    factura: 'Facturas',
+    nota: 'Notas de crédito y débito',
+    anularFactura: 'Anulación de facturas',
+    anularNota: 'Anulación de notas',
+    ordenEntrega: 'Órdenes de entrega y guías de despacho',
+    anularOrden: 'Anulación de órdenes de entrega y guías de despacho',
+    retencion: 'Comprobantes de retención IVA e ISLR',
+  },
 };
 
 export const massLoadResources = defineResources(es, {
@@ -52,4 +62,13 @@ export const massLoadResources = defineResources(es, {
   message: 'Message',
   result: 'Download result',
   previous: 'Latest load: {{file}} ({{date}})',
+  types: {
+    factura: 'Invoices',
+    nota: 'Credit and debit notes',
+    anularFactura: 'Invoice annulments',
+    anularNota: 'Note annulments',
+    ordenEntrega: 'Delivery orders and dispatch guides',
+    anularOrden: 'Delivery order and dispatch guide annulments',
+    retencion: 'IVA and ISLR withholding vouchers',
+  },
 });
