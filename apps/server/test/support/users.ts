@@ -46,8 +46,9 @@ export async function modulesByPath(ctx: Ctx): Promise<Map<string, ModuleRow>> {
   return new Map((res.json().results as ModuleRow[]).map((m) => [m.path, m]));
 }
 
-/** A role granting each path with the listed action keys on and the others off. */
-export async function createRole(ctx: Ctx, grants: Record<string, string[]>) {
+/** A role granting each path with the listed action keys on and the others off (`permiso` sent only
+ * when given: the route defaults it to true). */
+export async function createRole(ctx: Ctx, grants: Record<string, string[]>, permiso?: boolean) {
   const byPath = await modulesByPath(ctx);
   const rol = unique('rol');
   const res = await ctx().request({
@@ -62,6 +63,7 @@ export async function createRole(ctx: Ctx, grants: Record<string, string[]>) {
         if (!module) throw new Error(`no module ${path}`);
         return {
           id: module.id,
+          ...(permiso === undefined ? {} : { permiso }),
           acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
         };
       }),
