@@ -3,13 +3,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import type { TestApp } from './harness.ts';
+import { type MultipartPart, multipart as multipartBody } from './support/multipart.ts';
 import { userWith as newUser } from './support/users.ts';
 
 export type Ctx = () => TestApp;
 
-export const DEMO_USER = { email: 'usuario@sigece.local', password: 'usuario123' };
-export const DEMO_RIF = 'J-123456789';
-export const SECOND_RIF = 'J-987654321';
+export { DEMO_RIF, DEMO_USER, SECOND_RIF } from './support/invoices.ts';
 
 /** A name no other test of the run uses. */
 export { unique } from './support/users.ts';
@@ -134,34 +133,10 @@ export function buildKeyStore(
   return { der: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), notBefore, notAfter, serial };
 }
 
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer };
+export type { MultipartPart } from './support/multipart.ts';
 
-/** A multipart/form-data body built by hand: `form-data` is not installed. */
-export function multipart(parts: MultipartPart[]): { body: Buffer; contentType: string } {
-  const boundary = `----sigece${randomBytes(12).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.contentType ?? 'application/x-pkcs12'}\r\n\r\n`,
-        ),
-      );
-      chunks.push(part.data);
-      chunks.push(Buffer.from('\r\n'));
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body whose file parts default to a PKCS#12 (the certificate upload). */
+export const multipart = (parts: MultipartPart[]) => multipartBody(parts, 'application/x-pkcs12');
 
 /** PUT /uploadcertificado/{id} with the given parts. */
 export async function uploadCertificate(
