@@ -13,6 +13,21 @@ export { DEMO_RIF, DEMO_USER, SECOND_RIF } from './support/invoices.ts';
 /** A name no other test of the run uses. */
 export { unique } from './support/users.ts';
 
+/** Every action of the companies screen (/mantenimiento/Localidad). */
+export const ALL_COMPANY_ACTIONS = [
+  'add',
+  'params',
+  'view',
+  'update',
+  'delete',
+  'addSucursal',
+  'addControl',
+  'addCertificado',
+  'cuentaTerceros',
+  'genMasivaFactura',
+  'addControlsucusal',
+];
+
 /** A 9-digit document number no other test of the run uses. */
 let documentSeq = 0;
 export const uniqueDocument = () => String(300_000_000 + (process.pid % 1000) * 10_000 + ++documentSeq);

@@ -13,6 +13,7 @@ import {
   allocateVoucherSequence,
 } from '../src/modules/numbering/engine.ts';
 import { describeWithApp } from './harness.ts';
+import { ALL_COMPANY_ACTIONS, DEMO_USER } from './maintenance-support.ts';
 import { userWith as newUser, unique } from './support/users.ts';
 
 type Family = 'FACTURA' | 'ORDEN' | 'RETENCION';
@@ -21,22 +22,8 @@ const CONTROL = '/v2/mantenimiento/control';
 const AUTO = '/v2/mantenimiento/nroFacturaAuto';
 const COMPANY_MODULE = '/mantenimiento/Localidad';
 const BRANCH_MODULE = '/mantenimiento/Sucursal';
-const DEMO_USER = { email: 'usuario@sigece.local', password: 'usuario123' };
 const DEMO_RIF = '123456789';
 const SECOND_RIF = '987654321';
-const ALL_COMPANY_ACTIONS = [
-  'add',
-  'params',
-  'view',
-  'update',
-  'delete',
-  'addSucursal',
-  'addControl',
-  'addCertificado',
-  'cuentaTerceros',
-  'genMasivaFactura',
-  'addControlsucusal',
-];
 
 const M = {
   invoiceLot: 'Control De factura registrada',

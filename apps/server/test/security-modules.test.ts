@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MODULE_CATALOG } from '@sigece/fiscal';
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp, type TestApp } from './harness.ts';
-import { createRole, createUser, modulesByPath, PASSWORD, unique } from './support/users.ts';
+import { createRole, createUser, lastAudit, modulesByPath, PASSWORD, unique } from './support/users.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
@@ -44,22 +44,6 @@ async function counts(ctx: Ctx) {
     modules: await countRows(ctx().database, 'modules'),
     audit: await countRows(ctx().database, 'audit_log'),
   };
-}
-
-async function lastAudit(ctx: Ctx, entityId: string) {
-  const [row] = await ctx().database.query<{
-    method: string;
-    route: string;
-    entity: string;
-    entity_id: string;
-    action: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }>(
-    'select method, route, entity, entity_id, action, before, after from audit_log where entity_id = $1 order by id desc limit 1',
-    [entityId],
-  );
-  return row;
 }
 
 async function storedModule(ctx: Ctx, id: string) {

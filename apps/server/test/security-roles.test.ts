@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp, type TestApp } from './harness.ts';
-import { createUser, modulesByPath, PASSWORD, unique } from './support/users.ts';
+import { createUser, lastAudit, modulesByPath, PASSWORD, unique } from './support/users.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
@@ -53,23 +53,6 @@ async function counts(ctx: Ctx) {
     roles: await countRows(ctx().database, 'roles'),
     audit: await countRows(ctx().database, 'audit_log'),
   };
-}
-
-async function lastAudit(ctx: Ctx, entityId: string) {
-  const [row] = await ctx().database.query<{
-    method: string;
-    route: string;
-    entity: string;
-    entity_id: string;
-    action: string;
-    user_email: string | null;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }>(
-    `select method, route, entity, entity_id, action, user_email, before, after from audit_log where entity_id = $1 order by id desc limit 1`,
-    [entityId],
-  );
-  return row;
 }
 
 async function storedRole(ctx: Ctx, id: string) {

@@ -145,3 +145,22 @@ export async function companyWithBranches(ctx: Ctx, count = 1): Promise<{ id: st
   }
   return { id: company.id, branches };
 }
+
+/** The latest audit entry of a record (of `entity` when given: ids of other kinds are not mixed in). */
+export async function lastAudit(ctx: Ctx, entityId: string, entity?: string) {
+  const [row] = await ctx().database.query<{
+    method: string;
+    route: string;
+    entity: string;
+    entity_id: string;
+    action: string;
+    user_email: string | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>(
+    `select method, route, entity, entity_id, action, user_email, before, after from audit_log
+      where entity_id = $1 and ($2::text is null or entity = $2) order by id desc limit 1`,
+    [entityId, entity ?? null],
+  );
+  return row;
+}
