@@ -6,7 +6,7 @@ import forge from 'node-forge';
 import { expect } from 'vitest';
 import { localidades } from '../../src/db/schema.ts';
 import type { TestApp } from '../harness.ts';
-import { multipart } from './multipart.ts';
+import { type MultipartPart, multipart } from './multipart.ts';
 import { createRole as roleWith, userWith as userWithGrants } from './users.ts';
 
 export type Ctx = () => TestApp;
@@ -225,6 +225,28 @@ export async function newCompany(
   const lot = options.lot ?? 1000;
   if (lot > 0) await globalLot(ctx, '/v2/facturas/addcontrolLoc', row.id, lot);
   return { id: row.id, rif: `J-${numeroDocumento}`, nombre };
+}
+
+/** POST /v2/facturas/isValidChecksum, the public verification form (no token), with these parts. */
+export function verifyChecksum(ctx: Ctx, parts: MultipartPart[]) {
+  const { body, contentType } = multipart(parts);
+  return ctx().request({
+    method: 'POST',
+    url: '/v2/facturas/isValidChecksum',
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
+}
+
+/** Switches on the company's sending of its documents by e-mail (activarEnvioEmail, as the admin). */
+export async function sendByEmail(ctx: Ctx, companyId: string): Promise<void> {
+  const res = await ctx().request({
+    method: 'PUT',
+    url: '/v2/mantenimiento/localidad/activarEnvioEmail',
+    token: await ctx().adminToken(),
+    payload: { activaEnvioEmail: true, _id: companyId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** Registers through `url` (an addcontrol… route) a Global lot of series 00 with `lot` numbers from 0. */
