@@ -1,37 +1,17 @@
 // Issue 13 items 3, 4, 5, 15 (principal cache) and 17: forgot password, login throttle, access tokens.
 import { SignJWT } from 'jose';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskedRequestLog } from '../src/modules/auth/log-mask.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { ADMIN, countRows, describeWithApp, type TestApp } from './harness.ts';
+import { smtpReceiver } from './support/smtp-receiver.ts';
+import { createUser, PASSWORD } from './support/users.ts';
 
 type Ctx = () => TestApp;
-const PASSWORD = 'clave-segura-1';
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
 
-async function plainUser(ctx: Ctx, overrides: Record<string, unknown> = {}) {
-  const alias = unique('usr');
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '12345678',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      userAlias: alias,
-      email: `${alias}@example.com`,
-      password: PASSWORD,
-      masterAdmin: true,
-      ...overrides,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as { id: string; email: string; userAlias: string };
-}
+/** A master-admin user (unless the overrides say otherwise) made through the API. */
+const plainUser = (ctx: Ctx, overrides: Record<string, unknown> = {}) =>
+  createUser(ctx, { masterAdmin: true, ...overrides });
 
 const login = (ctx: Ctx, email: string, password: string, remoteAddress?: string) =>
   ctx().request({ method: 'POST', url: '/v2/auth/login', payload: { email, password }, remoteAddress });
@@ -165,30 +145,12 @@ describe('auth hardening: the access log', () => {
 });
 
 describe('auth hardening: forgot password', () => {
-  const received: Array<{ to: string; raw: string }> = [];
-  let server: SMTPServer;
-  let port = 0;
   let delayMs = 0;
+  const smtp = smtpReceiver({ delayMs: () => delayMs });
+  const { received } = smtp;
 
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          setTimeout(() => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-            callback();
-          }, delayMs);
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
 
   async function waitForMail(count: number) {
     for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 50));
@@ -293,7 +255,10 @@ describe('auth hardening: forgot password', () => {
     },
     {
       mailer: () =>
-        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,
+          from: 'sigece <no-responder@sigece.local>',
+        }),
     },
   );
 

@@ -1,7 +1,7 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { ADMIN, countRows, describeWithApp } from './harness.ts';
+import { smtpReceiver } from './support/smtp-receiver.ts';
 
 describeWithApp('auth: login, refresh, logout', (ctx) => {
   it('logs in with the contract answer shape: 30-minute access and 30-day refresh tokens', async () => {
@@ -155,27 +155,11 @@ describeWithApp('auth: login, refresh, logout', (ctx) => {
 });
 
 describe('auth: forgot password over real SMTP', () => {
-  const received: Array<{ to: string; raw: string }> = [];
-  let server: SMTPServer;
-  let port = 0;
+  const smtp = smtpReceiver();
+  const { received } = smtp;
 
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
 
   describeWithApp(
     'reset link',
@@ -193,7 +177,7 @@ describe('auth: forgot password over real SMTP', () => {
           await new Promise((r) => setTimeout(r, 50));
         expect(received.length).toBe(before + 1);
         const mail = received.at(-1)!;
-        expect(mail.to).toBe(ADMIN.email);
+        expect(mail.rcptTo).toEqual([ADMIN.email]);
         const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
         const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(unfolded)?.[1];
         expect(token).toBeTruthy();
@@ -259,7 +243,10 @@ describe('auth: forgot password over real SMTP', () => {
     },
     {
       mailer: () =>
-        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,
+          from: 'sigece <no-responder@sigece.local>',
+        }),
     },
   );
 });

@@ -3,6 +3,7 @@ import { certificateFormSchema, thirdPartyFormSchema } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 import {
+  ALL_COMPANY_ACTIONS,
   buildKeyStore,
   type Ctx,
   companyIdByRif,
@@ -22,19 +23,6 @@ import {
 const L = '/v2/mantenimiento/localidad';
 const S = '/v2/mantenimiento/sucursal';
 const COMPANY_MODULE = '/mantenimiento/Localidad';
-const ALL_COMPANY_ACTIONS = [
-  'add',
-  'params',
-  'view',
-  'update',
-  'delete',
-  'addSucursal',
-  'addControl',
-  'addCertificado',
-  'cuentaTerceros',
-  'genMasivaFactura',
-  'addControlsucusal',
-];
 
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { contentDisposition } from '../src/http/content-disposition.ts';
 import { TOO_MANY_FIELDS, TOO_MANY_PARTS } from '../src/http/multipart.ts';
 import { describeWithApp } from './harness.ts';
-import { createInvoice, invoice, type MultipartPart, multipart } from './support/invoices.ts';
+import { createInvoice, invoice, type MultipartPart, multipart, verifyChecksum } from './support/invoices.ts';
 
 const F = '/v2/facturas';
 const PDF = Buffer.from('%PDF-1.4\n% no es una factura\n');
@@ -35,15 +35,7 @@ it('contentDisposition: filename* keeps accents in UTF-8, both forms lose CR/LF,
 });
 
 describeWithApp('safe downloads and checksum form', (ctx) => {
-  const verify = (parts: MultipartPart[]) => {
-    const { body, contentType } = multipart(parts);
-    return ctx().request({
-      method: 'POST',
-      url: `${F}/isValidChecksum`,
-      headers: { 'content-type': contentType },
-      payload: body,
-    });
-  };
+  const verify = (parts: MultipartPart[]) => verifyChecksum(ctx, parts);
 
   it('an invoice number with CR/LF, quotes and accents downloads as JSON with a safe header', async () => {
     const token = await ctx().adminToken();

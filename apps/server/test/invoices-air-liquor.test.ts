@@ -29,7 +29,8 @@ const AIR_LINES = [
   { precio: 1000, cantidad: 1, alicuota: 16 as const, descripcion: 'Tarifa CCS-PMV' },
   { precio: 25, cantidad: 2, alicuota: 16 as const, descripcion: 'Cargo por emisión' },
 ];
-const airData = (extra: Record<string, unknown> = {}) => ({
+/** The ticket's passenger and flight, sent and stored alike. */
+const TICKET = {
   pasajero: 'MARIA ALEJANDRA PEREZ',
   documentoPasajero: 'V-14555666',
   domicilioPasajero: 'Av. Libertador, Caracas',
@@ -43,6 +44,9 @@ const airData = (extra: Record<string, unknown> = {}) => ({
   fechaSalida: '2026-12-15',
   fechaRegreso: '2026-12-20',
   clase: 'Económica',
+};
+const airData = (extra: Record<string, unknown> = {}) => ({
+  ...TICKET,
   lstCargos: [
     { concepto: 'Tasa aeroportuaria', beneficiario: 'BAER', monto: '85.50' },
     { concepto: 'Impuesto de salida', monto: 40.25 },
@@ -118,19 +122,7 @@ describeWithApp('invoice models AEREA and LICORES', (ctx) => {
     expect(d.importeTotal).toBe('1343.75');
     expect(d.licores).toBeNull();
     expect(d.transporteAereo).toEqual({
-      pasajero: 'MARIA ALEJANDRA PEREZ',
-      documentoPasajero: 'V-14555666',
-      domicilioPasajero: 'Av. Libertador, Caracas',
-      telefonoPasajero: '04125550101',
-      nroBoleto: '279-2401234567',
-      codigoReserva: 'QX7PLM',
-      aerolinea: 'AEROLINEA EJEMPLO C.A.',
-      nroVuelo: 'EJ 1203',
-      origen: 'CCS',
-      destino: 'PMV',
-      fechaSalida: '2026-12-15',
-      fechaRegreso: '2026-12-20',
-      clase: 'Económica',
+      ...TICKET,
       cargos: [
         { concepto: 'Tasa aeroportuaria', beneficiario: 'BAER', monto: '85.50' },
         { concepto: 'Impuesto de salida', monto: '40.25' },

@@ -14,6 +14,7 @@ import {
   DEMO_RIF,
   invoice,
   newCompany,
+  sendByEmail,
   unique,
   uploadCertificate,
   waitFor,
@@ -169,13 +170,7 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
 
       it('e-mails the signed PDF to correo and ccCorreo once, when the company sends by e-mail, and logs it with status 250', async () => {
         const demo = await companyIdByRif(ctx, DEMO_RIF);
-        const on = await ctx().request({
-          method: 'PUT',
-          url: '/v2/mantenimiento/localidad/activarEnvioEmail',
-          token: await admin(),
-          payload: { activaEnvioEmail: true, _id: demo },
-        });
-        expect(on.statusCode, on.body).toBe(200);
+        await sendByEmail(ctx, demo);
         const t = tag();
         const to = `cliente-${t}@example.com`;
         const cc = `copia-${t}@example.com`;

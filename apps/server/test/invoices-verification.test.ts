@@ -11,8 +11,8 @@ import {
   DEMO_RIF,
   invoice,
   type MultipartPart,
-  multipart,
   nextNumber,
+  verifyChecksum,
 } from './support/invoices.ts';
 
 const F = '/v2/facturas';
@@ -28,15 +28,7 @@ describeWithApp('invoices: public verification', (ctx) => {
     );
     return { pdf: Buffer.from(row.pdf), sha: row.sha };
   };
-  const verify = (parts: MultipartPart[]) => {
-    const { body, contentType } = multipart(parts);
-    return ctx().request({
-      method: 'POST',
-      url: `${F}/isValidChecksum`,
-      headers: { 'content-type': contentType },
-      payload: body,
-    });
-  };
+  const verify = (parts: MultipartPart[]) => verifyChecksum(ctx, parts);
   const fields = (id: string, checkSum: string, tipoDocumento = 'fact'): MultipartPart[] => [
     { name: 'tipoDocumento', value: tipoDocumento },
     { name: 'id', value: id },

@@ -2,62 +2,35 @@
 // permissions, the demo companies' ids, minimal image bytes, a real PKCS#12 and hand-built multipart.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
-import { expect } from 'vitest';
 import type { TestApp } from './harness.ts';
+import { type MultipartPart, multipart as multipartBody } from './support/multipart.ts';
+import { userWith as newUser } from './support/users.ts';
 
 export type Ctx = () => TestApp;
 
-export const DEMO_USER = { email: 'usuario@sigece.local', password: 'usuario123' };
-export const DEMO_RIF = 'J-123456789';
-export const SECOND_RIF = 'J-987654321';
+export { DEMO_RIF, DEMO_USER, SECOND_RIF } from './support/invoices.ts';
 
-let seq = 0;
 /** A name no other test of the run uses. */
-export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
+export { unique } from './support/users.ts';
+
+/** Every action of the companies screen (/mantenimiento/Localidad). */
+export const ALL_COMPANY_ACTIONS = [
+  'add',
+  'params',
+  'view',
+  'update',
+  'delete',
+  'addSucursal',
+  'addControl',
+  'addCertificado',
+  'cuentaTerceros',
+  'genMasivaFactura',
+  'addControlsucusal',
+];
 
 /** A 9-digit document number no other test of the run uses. */
 let documentSeq = 0;
 export const uniqueDocument = () => String(300_000_000 + (process.pid % 1000) * 10_000 + ++documentSeq);
-
-interface ModuleRow {
-  id: string;
-  path: string;
-  opciones: Array<{ _id: string; key: string; description: string }>;
-}
-
-/** A role granting each module path with the listed action keys switched on (the others off). */
-export async function createRole(
-  ctx: Ctx,
-  grants: Record<string, string[]>,
-): Promise<{ id: string; rol: string }> {
-  const modules = await ctx().request({
-    method: 'GET',
-    url: '/v2/mantenimiento/modulo/getModulos?limit=500',
-    token: await ctx().adminToken(),
-  });
-  expect(modules.statusCode).toBe(200);
-  const byPath = new Map((modules.json().results as ModuleRow[]).map((m) => [m.path, m]));
-  const rol = unique('rol');
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/roles/addrol',
-    token: await ctx().adminToken(),
-    payload: {
-      rol,
-      descripcion: `Rol de prueba ${rol}`,
-      modulo: Object.entries(grants).map(([path, on]) => {
-        const module = byPath.get(path);
-        if (!module) throw new Error(`no module ${path}`);
-        return {
-          id: module.id,
-          acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
-        };
-      }),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result;
-}
 
 /** A user with a new role made of `grants`, granted `companies`, logged in: returns the token. */
 export async function userWith(
@@ -65,30 +38,7 @@ export async function userWith(
   grants: Record<string, string[]>,
   companies: string[],
 ): Promise<string> {
-  const role = await createRole(ctx, grants);
-  const alias = unique('usr');
-  const email = `${alias}@example.com`;
-  const password = 'clave-segura-1';
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '11222333',
-      firstName: 'Prueba',
-      lastName: 'Permisos',
-      userAlias: alias,
-      email,
-      password,
-      role: role.id,
-      id_localidad: companies,
-      sucursales: [],
-      userPortal: 'NO_PORTAL',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ctx().login(email, password);
+  return (await newUser(ctx, grants, companies)).token;
 }
 
 const companyIds = new WeakMap<TestApp, Record<string, string>>();
@@ -198,34 +148,10 @@ export function buildKeyStore(
   return { der: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), notBefore, notAfter, serial };
 }
 
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer };
+export type { MultipartPart } from './support/multipart.ts';
 
-/** A multipart/form-data body built by hand: `form-data` is not installed. */
-export function multipart(parts: MultipartPart[]): { body: Buffer; contentType: string } {
-  const boundary = `----sigece${randomBytes(12).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.contentType ?? 'application/x-pkcs12'}\r\n\r\n`,
-        ),
-      );
-      chunks.push(part.data);
-      chunks.push(Buffer.from('\r\n'));
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+/** A multipart body whose file parts default to a PKCS#12 (the certificate upload). */
+export const multipart = (parts: MultipartPart[]) => multipartBody(parts, 'application/x-pkcs12');
 
 /** PUT /uploadcertificado/{id} with the given parts. */
 export async function uploadCertificate(

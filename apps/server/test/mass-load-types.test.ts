@@ -16,6 +16,7 @@ import {
   sheetOf,
   twoVouchers,
   upload,
+  uploadAndProcess,
   uploadOk,
   voucherNumber,
   withholdingRow,
@@ -121,8 +122,7 @@ describeWithApp(
         60_000,
       );
 
-      const again = await uploadOk(ctx, admin, company.id, 'ordenEntrega', file);
-      const repeated = await processLoad(ctx, admin, again.carga.id);
+      const repeated = await uploadAndProcess(ctx, admin, company.id, 'ordenEntrega', file);
       expect(repeated).toMatchObject({ procesados: 2, nuevos: 0, existentes: 2 });
       expect(repeated.resultado).toEqual({
         TotalOrdenesProcedas: 2,
@@ -171,21 +171,20 @@ describeWithApp(
       const company = await orderCompany(ctx);
       await addProducts(ctx, company.id, ['P-001', 'P-002']);
       const [a, b] = [unique('OA').slice(-12), unique('GA').slice(-12)];
-      const created = await uploadOk(
+      const created = await uploadAndProcess(
         ctx,
         admin,
         company.id,
         'ordenEntrega',
         await sheetOf(orderAndGuide(a, b)),
       );
-      expect((await processLoad(ctx, admin, created.carga.id)).nuevos).toBe(2);
+      expect(created.nuevos).toBe(2);
 
       const rows = [
         { nroOrden: b, modeloOrden: 'GUIADESPACHO', codigoSucursal: null },
         { nroOrden: 'NO-EXISTE', modeloOrden: null, codigoSucursal: null },
       ];
-      const annul = await uploadOk(ctx, admin, company.id, 'anularOrden', await sheetOf(rows));
-      const annulled = await processLoad(ctx, admin, annul.carga.id);
+      const annulled = await uploadAndProcess(ctx, admin, company.id, 'anularOrden', await sheetOf(rows));
       expect(annulled).toMatchObject({ nuevos: 1, errores: 1, existentes: 0 });
       expect(annulled.resultado).toEqual({
         TotalOrdenesAnularProcedas: 2,
@@ -200,8 +199,13 @@ describeWithApp(
         [b, 'INACTIVO'],
       ]);
 
-      const again = await uploadOk(ctx, admin, company.id, 'anularOrden', await sheetOf(rows.slice(0, 1)));
-      const repeated = await processLoad(ctx, admin, again.carga.id);
+      const repeated = await uploadAndProcess(
+        ctx,
+        admin,
+        company.id,
+        'anularOrden',
+        await sheetOf(rows.slice(0, 1)),
+      );
       expect(repeated).toMatchObject({ nuevos: 0, existentes: 1 });
       expect(repeated.detalleErrores).toEqual([
         { numero: b, filas: '2', msg: 'La Orden/Guia ya está anulada' },
@@ -287,8 +291,7 @@ describeWithApp(
         ],
       ]);
 
-      const again = await uploadOk(ctx, admin, company.id, 'retencion', file);
-      const repeated = await processLoad(ctx, admin, again.carga.id);
+      const repeated = await uploadAndProcess(ctx, admin, company.id, 'retencion', file);
       expect(repeated).toMatchObject({ procesados: 2, nuevos: 0, existentes: 2 });
       expect(repeated.detalleErrores).toEqual([
         { numero: '1', filas: '2-3', msg: `El comprobante de retención ya existe: N° ${voucherNumber(1)}` },

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { describeWithApp } from './harness.ts';
-import { type MultipartPart, multipart, newCompany, waitFor } from './support/invoices.ts';
+import { type MultipartPart, newCompany, sendByEmail, verifyChecksum, waitFor } from './support/invoices.ts';
 import { generatedInvoice, ingestNotes, NOTES, noteId, noteItem, notesUser } from './support/notes.ts';
 import { pdfLayoutText, pdfSignatures } from './support/pdf-text.ts';
 import { smtpReceiver } from './support/smtp-receiver.ts';
@@ -35,15 +35,7 @@ describe('notes: signed PDF, verification and e-mail', () => {
         expect(res.statusCode).toBe(200);
         return res.rawPayload;
       }
-      const verify = (parts: MultipartPart[]) => {
-        const { body, contentType } = multipart(parts);
-        return ctx().request({
-          method: 'POST',
-          url: '/v2/facturas/isValidChecksum',
-          headers: { 'content-type': contentType },
-          payload: body,
-        });
-      };
+      const verify = (parts: MultipartPart[]) => verifyChecksum(ctx, parts);
       const verifyParts = (id: string, pdf: Buffer, tipoDocumento = 'nota'): MultipartPart[] => [
         { name: 'tipoDocumento', value: tipoDocumento },
         { name: 'id', value: id },
@@ -137,13 +129,7 @@ describe('notes: signed PDF, verification and e-mail', () => {
 
       it('e-mails the signed note to the client when the company sends by e-mail (logged as NOTA)', async () => {
         const company = await newCompany(ctx);
-        const on = await ctx().request({
-          method: 'PUT',
-          url: '/v2/mantenimiento/localidad/activarEnvioEmail',
-          token: await admin(),
-          payload: { activaEnvioEmail: true, _id: company.id },
-        });
-        expect(on.statusCode, on.body).toBe(200);
+        await sendByEmail(ctx, company.id);
         const to = `nota-${ctx().driver}-${Date.now()}@example.com`;
         const inv = await generatedInvoice(ctx, await admin(), { rif: company.rif, cliente: { correo: to } });
         const item = noteItem({

@@ -13,6 +13,8 @@ import {
   allocateVoucherSequence,
 } from '../src/modules/numbering/engine.ts';
 import { describeWithApp } from './harness.ts';
+import { ALL_COMPANY_ACTIONS, DEMO_USER } from './maintenance-support.ts';
+import { userWith as newUser, unique } from './support/users.ts';
 
 type Family = 'FACTURA' | 'ORDEN' | 'RETENCION';
 
@@ -20,22 +22,8 @@ const CONTROL = '/v2/mantenimiento/control';
 const AUTO = '/v2/mantenimiento/nroFacturaAuto';
 const COMPANY_MODULE = '/mantenimiento/Localidad';
 const BRANCH_MODULE = '/mantenimiento/Sucursal';
-const DEMO_USER = { email: 'usuario@sigece.local', password: 'usuario123' };
 const DEMO_RIF = '123456789';
 const SECOND_RIF = '987654321';
-const ALL_COMPANY_ACTIONS = [
-  'add',
-  'params',
-  'view',
-  'update',
-  'delete',
-  'addSucursal',
-  'addControl',
-  'addCertificado',
-  'cuentaTerceros',
-  'genMasivaFactura',
-  'addControlsucusal',
-];
 
 const M = {
   invoiceLot: 'Control De factura registrada',
@@ -67,8 +55,6 @@ const TABLES = [
   'audit_log',
 ];
 
-let seq = 0;
-const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 let documentSeq = 0;
 const uniqueDocument = () => String(400_000_000 + (process.pid % 1000) * 10_000 + ++documentSeq);
 
@@ -110,7 +96,7 @@ describeWithApp('numbering routes: control lots, withholding and automatic numbe
     const [row] = await ctx()
       .database.db.insert(localidades)
       .values({
-        nombre: uniqueName('Empresa'),
+        nombre: unique('Empresa'),
         tipoDocumento: 'J',
         numeroDocumento: uniqueDocument(),
         direccion: 'Av. Bolívar, Caracas',
@@ -129,7 +115,7 @@ describeWithApp('numbering routes: control lots, withholding and automatic numbe
       .values({
         localidadId,
         codigoSucursal: code,
-        nombre: uniqueName('Sucursal'),
+        nombre: unique('Sucursal'),
         direccion: 'Calle 1',
         telefono: '(212) 5550001',
         correo: 'sucursal@example.com',
@@ -185,66 +171,9 @@ describeWithApp('numbering routes: control lots, withholding and automatic numbe
       allocateControlNumbers(tx, { localidadId, sucursalId, familia, count }),
     );
 
-  /** A role granting each module path with the listed action keys switched on (the others off). */
-  async function createRole(grants: Record<string, string[]>): Promise<string> {
-    const modules = await get('/v2/mantenimiento/modulo/getModulos?limit=500', await admin());
-    expect(modules.statusCode).toBe(200);
-    const byPath = new Map(
-      (
-        modules.json().results as Array<{
-          id: string;
-          path: string;
-          opciones: Array<{ _id: string; key: string }>;
-        }>
-      ).map((m) => [m.path, m]),
-    );
-    const rol = uniqueName('rol-numeracion');
-    const res = await post(
-      '/v2/mantenimiento/roles/addrol',
-      {
-        rol,
-        descripcion: `Rol de prueba ${rol}`,
-        modulo: Object.entries(grants).map(([path, on]) => {
-          const module = byPath.get(path);
-          if (!module) throw new Error(`no module ${path}`);
-          return {
-            id: module.id,
-            acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
-          };
-        }),
-      },
-      await admin(),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().result.id;
-  }
-
   /** A user with a new role made of `grants`, granted `companies`, logged in: returns the token. */
-  async function userWith(grants: Record<string, string[]>, companies: string[]): Promise<string> {
-    const role = await createRole(grants);
-    const alias = uniqueName('usr');
-    const email = `${alias}@example.com`;
-    const password = 'clave-segura-1';
-    const res = await post(
-      '/v2/users/addUser',
-      {
-        tipoDocumento: 'V',
-        numeroDocumento: '11222333',
-        firstName: 'Prueba',
-        lastName: 'Numeracion',
-        userAlias: alias,
-        email,
-        password,
-        role,
-        id_localidad: companies,
-        sucursales: [],
-        userPortal: 'NO_PORTAL',
-      },
-      await admin(),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return ctx().login(email, password);
-  }
+  const userWith = async (grants: Record<string, string[]>, companies: string[]) =>
+    (await newUser(ctx, grants, companies)).token;
 
   const globalLot = (id_localidad: string, nroControl: number, cantidadFacturas: number, serie = '00') => ({
     id_localidad,

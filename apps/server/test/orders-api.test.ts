@@ -8,7 +8,7 @@ import { caracasDate } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
-import { createInvoice, invoice, multipart } from './support/invoices.ts';
+import { createInvoice, invoice, multipart, verifyChecksum } from './support/invoices.ts';
 import {
   annulOrdersBy,
   ingestOrders,
@@ -242,20 +242,13 @@ describe('orders and guides', () => {
         estatus: 'Activa',
       });
       expect(pub.json().orden.lstDetallesFacturaGeneral).toBeUndefined();
-      const verify = (pdf: Buffer, tipoDocumento = 'orden') => {
-        const { body, contentType } = multipart([
+      const verify = (pdf: Buffer, tipoDocumento = 'orden') =>
+        verifyChecksum(ctx, [
           { name: 'tipoDocumento', value: tipoDocumento },
           { name: 'id', value: guideId },
           { name: 'checkSum', value: '' },
           { name: 'file', filename: 'orden.pdf', contentType: 'application/pdf', data: pdf },
         ]);
-        return ctx().request({
-          method: 'POST',
-          url: '/v2/facturas/isValidChecksum',
-          headers: { 'content-type': contentType },
-          payload: body,
-        });
-      };
       expect((await verify(guidePdf)).json().code).toBe(200);
       const altered = Buffer.from(guidePdf);
       altered[altered.length - 10] ^= 1;

@@ -8,8 +8,9 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { describeWithApp } from './harness.ts';
-import { type Ctx, companyIdByRif, createRole, DEMO_RIF, SECOND_RIF, unique } from './support/invoices.ts';
+import { type Ctx, companyIdByRif, DEMO_RIF, SECOND_RIF } from './support/invoices.ts';
 import { pdfToText } from './support/pdf-text.ts';
+import { userWith } from './support/users.ts';
 
 const TODAY = '2026-06-10'; // SIGECE_TEST_NOW's day in Caracas (vitest.clock.ts)
 const LOGS = '/v2/logs/getLogsByRange';
@@ -23,29 +24,8 @@ interface TestUser {
 
 /** A user with a role made of `grants`, granted `companies`: its id, e-mail and token. */
 async function newUser(ctx: Ctx, grants: Record<string, string[]>, companies: string[]): Promise<TestUser> {
-  const role = await createRole(ctx, grants);
-  const alias = unique('log');
-  const email = `${alias}@example.com`;
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '11222333',
-      firstName: 'Prueba',
-      lastName: 'Logs',
-      userAlias: alias,
-      email,
-      password: 'clave-segura-1',
-      role,
-      id_localidad: companies,
-      sucursales: [],
-      userPortal: 'NO_PORTAL',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().result.id, email, token: await ctx().login(email, 'clave-segura-1') };
+  const { id, email, token } = await userWith(ctx, grants, companies);
+  return { id, email, token };
 }
 
 const query = (params: Record<string, string | number>) =>

@@ -6,7 +6,6 @@
 // invoice is another company of the system that withheld its IVA: the book shows the amount and voucher;
 // a voucher line with the right control number but another document number does not match.
 import { caracasDate } from '@sigece/fiscal';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { describeWithApp } from './harness.ts';
@@ -14,55 +13,18 @@ import { createInvoice, invoice, newCompany, userWith, waitFor } from './support
 import { generatedInvoice, ingestNotes, noteItem } from './support/notes.ts';
 import { pdfToText } from './support/pdf-text.ts';
 import { es, sheetRows } from './support/sheet-rows.ts';
+import { attachment, smtpReceiver } from './support/smtp-receiver.ts';
 import { issueIvaVoucher, makeWithholdingAgent } from './support/withholdings.ts';
 
 const R = '/v2/mantenimiento/reportes';
 const MODULE = '/reportes/libroVentas';
 
-interface Received {
-  rcptTo: string[];
-  raw: string;
-}
-
-/** The spreadsheet attached to a raw message: its file name and decoded bytes. */
-function xlsxAttachment(raw: string): { filename: string; bytes: Buffer } | undefined {
-  const match = /filename="?(LibroVentas_[^";\r\n]+)"?/i.exec(raw);
-  if (!match) return undefined;
-  const headerEnd = raw.indexOf('\r\n\r\n', match.index);
-  const bodyEnd = raw.indexOf('\r\n--', headerEnd + 4);
-  return {
-    filename: match[1],
-    bytes: Buffer.from(raw.slice(headerEnd + 4, bodyEnd).replace(/\s+/g, ''), 'base64'),
-  };
-}
-
 describe('sales book', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
-  let port = 0;
+  const smtp = smtpReceiver();
+  const { received } = smtp;
 
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            rcptTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback(null, 'Ok: queued');
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
 
   describeWithApp(
     'libro de ventas',
@@ -473,9 +435,9 @@ describe('sales book', () => {
           async () => received.find((m) => m.rcptTo.includes(email)),
           30_000,
         );
-        const attachment = xlsxAttachment(mail.raw);
-        expect(attachment?.filename).toMatch(/^LibroVentas_Extendido_\d{8}_\d{6}\.xlsx$/);
-        const rows = await sheetRows(attachment!.bytes);
+        const sheet = attachment(mail.raw, 'LibroVentas_');
+        expect(sheet?.name).toMatch(/^LibroVentas_Extendido_\d{8}_\d{6}\.xlsx$/);
+        const rows = await sheetRows(sheet!.bytes);
         expect(rows[3].slice(-4)).toEqual([
           'Moneda',
           'Tasa de Cambio',
@@ -550,7 +512,10 @@ describe('sales book', () => {
       config: { jobs: true },
       jobPollingSeconds: 0.5,
       mailer: () =>
-        createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'sigece <no-responder@sigece.local>' }),
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,
+          from: 'sigece <no-responder@sigece.local>',
+        }),
     },
   );
 });

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { localidades, modules } from '../src/db/schema.ts';
 import { describeWithApp, type TestApp } from './harness.ts';
-
-const PASSWORD = 'clave-segura-1';
+import { createUser, PASSWORD } from './support/users.ts';
 
 async function roleWith(ctx: () => TestApp, grants: Record<string, string[]>, name: string) {
   const all = await ctx().database.db.select().from(modules);
@@ -27,26 +26,9 @@ async function roleWith(ctx: () => TestApp, grants: Record<string, string[]>, na
   return res.json().result.id as string;
 }
 
-async function userWith(ctx: () => TestApp, role: string, companies: string[], email: string) {
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '1234567',
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      userAlias: email.split('@')[0],
-      email,
-      password: PASSWORD,
-      role,
-      id_localidad: companies,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as { id: string };
-}
+/** A user of `role` granted `companies`, with this e-mail (its alias the part before the @). */
+const userWith = (ctx: () => TestApp, role: string, companies: string[], email: string) =>
+  createUser(ctx, { role, id_localidad: companies, email, userAlias: email.split('@')[0] });
 
 describeWithApp('security hardening', (ctx) => {
   it('checks the token before the body: no token with a bad body answers 401, not 400', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MODULE_CATALOG } from '@sigece/fiscal';
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp, type TestApp } from './harness.ts';
+import { createRole, createUser, lastAudit, modulesByPath, PASSWORD, unique } from './support/users.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
@@ -16,66 +17,12 @@ interface ModuleRow {
 }
 
 const BASE = '/v2/mantenimiento/modulo';
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
-async function modulesByPath(ctx: Ctx): Promise<Map<string, ModuleRow>> {
-  const res = await ctx().request({
-    method: 'GET',
-    url: `${BASE}/getModulos?limit=100`,
-    token: await ctx().adminToken(),
-  });
-  expect(res.statusCode).toBe(200);
-  return new Map((res.json().results as ModuleRow[]).map((m) => [m.path, m]));
-}
-
-/** A role granting each path with the listed actions on (and `permiso` as given). */
-async function createRole(ctx: Ctx, grants: Record<string, string[]>, permiso = true) {
-  const byPath = await modulesByPath(ctx);
-  const rol = unique('rol');
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/mantenimiento/roles/addrol',
-    token: await ctx().adminToken(),
-    payload: {
-      rol,
-      descripcion: `Rol ${rol}`,
-      modulo: Object.entries(grants).map(([path, on]) => {
-        const module = byPath.get(path)!;
-        return {
-          id: module.id,
-          permiso,
-          acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
-        };
-      }),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result as { id: string; rol: string };
-}
-
+/** A fresh non-master user holding a new role with these grants (and `permiso` as given), logged in. */
 async function userWith(ctx: Ctx, grants: Record<string, string[]>, permiso = true) {
   const role = await createRole(ctx, grants, permiso);
-  const email = `${unique('u')}@example.com`;
-  const password = 'clave-segura-1';
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '1234567',
-      firstName: 'Prueba',
-      lastName: 'Modulos',
-      userAlias: email.split('@')[0],
-      email,
-      password,
-      role: role.id,
-      id_localidad: [randomUUID()],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { role, token: await ctx().login(email, password) };
+  const user = await createUser(ctx, { role: role.id, id_localidad: [randomUUID()] });
+  return { role, token: await ctx().login(user.email, PASSWORD) };
 }
 
 async function createModule(
@@ -97,22 +44,6 @@ async function counts(ctx: Ctx) {
     modules: await countRows(ctx().database, 'modules'),
     audit: await countRows(ctx().database, 'audit_log'),
   };
-}
-
-async function lastAudit(ctx: Ctx, entityId: string) {
-  const [row] = await ctx().database.query<{
-    method: string;
-    route: string;
-    entity: string;
-    entity_id: string;
-    action: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }>(
-    'select method, route, entity, entity_id, action, before, after from audit_log where entity_id = $1 order by id desc limit 1',
-    [entityId],
-  );
-  return row;
 }
 
 async function storedModule(ctx: Ctx, id: string) {

@@ -1,31 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp, type TestApp } from './harness.ts';
+import { createUser, lastAudit, modulesByPath, PASSWORD, unique } from './support/users.ts';
 
 // --- local helpers -----------------------------------------------------------------------------------
 
 type Ctx = () => TestApp;
-interface ModuleRow {
-  id: string;
-  name: string;
-  path: string;
-  opciones: Array<{ _id: string; key: string; description: string }>;
-  logEstatusRegistro: string;
-}
 
 const BASE = '/v2/mantenimiento/roles';
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
-
-async function modulesByPath(ctx: Ctx): Promise<Map<string, ModuleRow>> {
-  const res = await ctx().request({
-    method: 'GET',
-    url: '/v2/mantenimiento/modulo/getModulos?limit=100',
-    token: await ctx().adminToken(),
-  });
-  expect(res.statusCode).toBe(200);
-  return new Map((res.json().results as ModuleRow[]).map((m) => [m.path, m]));
-}
 
 /** The `modulo[]` of a role body: each path with the listed action keys on, the others off. */
 async function grantsOf(ctx: Ctx, grants: Record<string, string[]>, permiso = true) {
@@ -62,26 +44,8 @@ async function createRole(ctx: Ctx, grants: Record<string, string[]>, rol = uniq
 /** A fresh non-master user holding a new role with these grants, logged in. */
 async function userWith(ctx: Ctx, grants: Record<string, string[]>) {
   const role = await createRole(ctx, grants);
-  const email = `${unique('u')}@example.com`;
-  const password = 'clave-segura-1';
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/users/addUser',
-    token: await ctx().adminToken(),
-    payload: {
-      tipoDocumento: 'V',
-      numeroDocumento: '12345678',
-      firstName: 'Prueba',
-      lastName: 'Roles',
-      userAlias: email.split('@')[0],
-      email,
-      password,
-      role: role.id,
-      id_localidad: [randomUUID()],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().result.id as string, role, token: await ctx().login(email, password) };
+  const user = await createUser(ctx, { role: role.id, id_localidad: [randomUUID()] });
+  return { id: user.id, role, token: await ctx().login(user.email, PASSWORD) };
 }
 
 async function counts(ctx: Ctx) {
@@ -89,23 +53,6 @@ async function counts(ctx: Ctx) {
     roles: await countRows(ctx().database, 'roles'),
     audit: await countRows(ctx().database, 'audit_log'),
   };
-}
-
-async function lastAudit(ctx: Ctx, entityId: string) {
-  const [row] = await ctx().database.query<{
-    method: string;
-    route: string;
-    entity: string;
-    entity_id: string;
-    action: string;
-    user_email: string | null;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }>(
-    `select method, route, entity, entity_id, action, user_email, before, after from audit_log where entity_id = $1 order by id desc limit 1`,
-    [entityId],
-  );
-  return row;
 }
 
 async function storedRole(ctx: Ctx, id: string) {

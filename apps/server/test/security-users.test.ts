@@ -6,6 +6,7 @@ import {
   companyWithBranches,
   createRole,
   createUser,
+  lastAudit,
   modulesByPath,
   PASSWORD,
   USERS,
@@ -44,23 +45,8 @@ async function counts(ctx: Ctx) {
   };
 }
 
-async function lastAudit(ctx: Ctx, entityId: string) {
-  const [row] = await ctx().database.query<{
-    method: string;
-    route: string;
-    entity: string;
-    entity_id: string;
-    action: string;
-    user_email: string | null;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }>(
-    `select method, route, entity, entity_id, action, user_email, before, after from audit_log
-      where entity = 'user' and entity_id = $1 order by id desc limit 1`,
-    [entityId],
-  );
-  return row;
-}
+/** The latest audit entry of a user. */
+const lastUserAudit = (ctx: Ctx, entityId: string) => lastAudit(ctx, entityId, 'user');
 
 /** Neither the hash nor the plain password reaches the audit log. */
 function expectNoSecret(row: { before: unknown; after: unknown }) {
@@ -257,7 +243,7 @@ describeWithApp('security: users (/users)', (ctx) => {
     });
     expect(stored.password_hash).toMatch(/^\$argon2/);
     expect(stored.password_hash).not.toContain(PASSWORD);
-    const audit = await lastAudit(ctx, body.result.id);
+    const audit = await lastUserAudit(ctx, body.result.id);
     expect(audit).toMatchObject({
       method: 'POST',
       route: '/v2/users/addUser',
@@ -444,7 +430,7 @@ describeWithApp('security: users (/users)', (ctx) => {
       id_localidad: [company],
     });
     expect(stored.password_hash).toBe(hashBefore);
-    const audit = await lastAudit(ctx, user.id);
+    const audit = await lastUserAudit(ctx, user.id);
     expect(audit).toMatchObject({
       method: 'PUT',
       route: '/v2/users/updateUser/:id',
@@ -566,7 +552,7 @@ describeWithApp('security: users (/users)', (ctx) => {
       result: { id: user.id, logEstatusRegistro: 'INACTIVO' },
     });
     expect((await storedUser(ctx, user.id)).log_estatus_registro).toBe('INACTIVO');
-    expect(await lastAudit(ctx, user.id)).toMatchObject({
+    expect(await lastUserAudit(ctx, user.id)).toMatchObject({
       method: 'PUT',
       route: '/v2/users/ActivaDesactivaUserById/:id',
       entity: 'user',
@@ -590,7 +576,7 @@ describeWithApp('security: users (/users)', (ctx) => {
       message: 'Usuario ACTIVO',
       result: { logEstatusRegistro: 'ACTIVO' },
     });
-    expect(await lastAudit(ctx, user.id)).toMatchObject({
+    expect(await lastUserAudit(ctx, user.id)).toMatchObject({
       action: 'activate',
       after: { logEstatusRegistro: 'ACTIVO' },
     });
@@ -674,7 +660,7 @@ describeWithApp('security: users (/users)', (ctx) => {
     expect(await refreshStatus(ctx, tokens.refresh.token)).toBe(401);
     expect(await loginStatus(ctx, user.email, PASSWORD)).toBe(401);
     expect(await loginStatus(ctx, user.email, 'otra-clave-99')).toBe(200);
-    const audit = await lastAudit(ctx, user.id);
+    const audit = await lastUserAudit(ctx, user.id);
     expect(audit).toMatchObject({
       method: 'POST',
       route: '/v2/users/change-password',
@@ -847,7 +833,7 @@ describeWithApp('security: users (/users)', (ctx) => {
     const manager = await userWith(ctx, { '/seguridad/usuarios': ALL_USER_ACTIONS, '/home': [] }, [c1]);
     const created = await createUser(ctx, { role: narrow.id, id_localidad: [c1] }, manager.token);
     expect(created.id_localidad).toEqual([c1]);
-    const audit = await lastAudit(ctx, created.id);
+    const audit = await lastUserAudit(ctx, created.id);
     expect(audit.user_email).toBe(manager.email);
     const updated = await ctx().request({
       method: 'PUT',

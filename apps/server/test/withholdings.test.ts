@@ -14,9 +14,10 @@ import { countRows, describeWithApp } from './harness.ts';
 import {
   type Ctx,
   type MultipartPart,
-  multipart,
   SECOND_RIF,
+  sendByEmail,
   userWith,
+  verifyChecksum,
   waitFor,
 } from './support/invoices.ts';
 import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
@@ -378,15 +379,7 @@ describe('withholding vouchers', () => {
         );
         expect(row.sha).toBe(createHash('sha256').update(pdf).digest('hex'));
 
-        const verify = (parts: MultipartPart[]) => {
-          const { body, contentType } = multipart(parts);
-          return ctx().request({
-            method: 'POST',
-            url: '/v2/facturas/isValidChecksum',
-            headers: { 'content-type': contentType },
-            payload: body,
-          });
-        };
+        const verify = (parts: MultipartPart[]) => verifyChecksum(ctx, parts);
         const parts = (file: Buffer): MultipartPart[] => [
           { name: 'tipoDocumento', value: 'ret' },
           { name: 'id', value: id },
@@ -456,13 +449,7 @@ describe('withholding vouchers', () => {
 
       it('e-mails the signed voucher to the supplier when the company sends by e-mail', async () => {
         const company = await agent(ctx);
-        const on = await ctx().request({
-          method: 'PUT',
-          url: '/v2/mantenimiento/localidad/activarEnvioEmail',
-          token: await admin(),
-          payload: { activaEnvioEmail: true, _id: company.id },
-        });
-        expect(on.statusCode, on.body).toBe(200);
+        await sendByEmail(ctx, company.id);
         const token = await retUser(ctx, [company.id]);
         const to = `retencion-${ctx().driver}-${Date.now()}@example.com`;
         const made = await create(ctx, token, [ivaVoucher(company.rif, { correo: to })]);

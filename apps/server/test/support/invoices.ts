@@ -6,6 +6,7 @@ import forge from 'node-forge';
 import { expect } from 'vitest';
 import { localidades } from '../../src/db/schema.ts';
 import type { TestApp } from '../harness.ts';
+import { type MultipartPart, multipart } from './multipart.ts';
 import { createRole as roleWith, userWith as userWithGrants } from './users.ts';
 
 export type Ctx = () => TestApp;
@@ -222,25 +223,50 @@ export async function newCompany(
     })
     .returning({ id: localidades.id });
   const lot = options.lot ?? 1000;
-  if (lot > 0) {
-    const res = await ctx().request({
-      method: 'POST',
-      url: '/v2/facturas/addcontrolLoc',
-      token: await ctx().adminToken(),
-      payload: {
-        id_localidad: row.id,
-        tipo: 'Global',
-        serie: '00',
-        nroControl: 0,
-        nroControlDesde: 0,
-        nroControlHasta: lot,
-        cantidadFacturas: lot,
-        logEstatusRegistro: 'ACTIVO',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  if (lot > 0) await globalLot(ctx, '/v2/facturas/addcontrolLoc', row.id, lot);
   return { id: row.id, rif: `J-${numeroDocumento}`, nombre };
+}
+
+/** POST /v2/facturas/isValidChecksum, the public verification form (no token), with these parts. */
+export function verifyChecksum(ctx: Ctx, parts: MultipartPart[]) {
+  const { body, contentType } = multipart(parts);
+  return ctx().request({
+    method: 'POST',
+    url: '/v2/facturas/isValidChecksum',
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
+}
+
+/** Switches on the company's sending of its documents by e-mail (activarEnvioEmail, as the admin). */
+export async function sendByEmail(ctx: Ctx, companyId: string): Promise<void> {
+  const res = await ctx().request({
+    method: 'PUT',
+    url: '/v2/mantenimiento/localidad/activarEnvioEmail',
+    token: await ctx().adminToken(),
+    payload: { activaEnvioEmail: true, _id: companyId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Registers through `url` (an addcontrol… route) a Global lot of series 00 with `lot` numbers from 0. */
+export async function globalLot(ctx: Ctx, url: string, companyId: string, lot: number): Promise<void> {
+  const res = await ctx().request({
+    method: 'POST',
+    url,
+    token: await ctx().adminToken(),
+    payload: {
+      id_localidad: companyId,
+      tipo: 'Global',
+      serie: '00',
+      nroControl: 0,
+      nroControlDesde: 0,
+      nroControlHasta: lot,
+      cantidadFacturas: lot,
+      logEstatusRegistro: 'ACTIVO',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** A role granting each module path with the listed action keys switched on (the others off): its id. */
@@ -332,34 +358,7 @@ export function buildKeyStore(options: {
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
 
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer };
-
-/** A multipart/form-data body built by hand. */
-export function multipart(parts: MultipartPart[]): { body: Buffer; contentType: string } {
-  const boundary = `----sigece${randomBytes(12).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-      );
-      chunks.push(part.data);
-      chunks.push(Buffer.from('\r\n'));
-    } else {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+export { type MultipartPart, multipart } from './multipart.ts';
 
 /** PUT /uploadcertificado/{id}: the company's own PKCS#12. */
 export async function uploadCertificate(

@@ -132,6 +132,17 @@ export async function processLoad(ctx: Ctx, token: string, id: string): Promise<
   );
 }
 
+/** Uploads a file the server must accept, then processes it: the finished load. */
+export async function uploadAndProcess(
+  ctx: Ctx,
+  token: string,
+  localidadId: string,
+  tipo: string,
+  data: Buffer,
+): Promise<MassLoadStatus> {
+  return processLoad(ctx, token, (await uploadOk(ctx, token, localidadId, tipo, data)).carga.id);
+}
+
 /** Reads the first sheet of an .xlsx into arrays of cell values. */
 export async function readXlsx(data: Buffer, sheet = 1): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();

@@ -3,7 +3,7 @@
 // on the orders screen.
 import type { OrderAnnulAnswer, OrderIngestAnswer } from '@sigece/fiscal';
 import { expect } from 'vitest';
-import { type Ctx, type LineSpec, lineOf, newCompany, totalsOf, userWith } from './invoices.ts';
+import { type Ctx, globalLot, type LineSpec, lineOf, newCompany, totalsOf, userWith } from './invoices.ts';
 
 export const ORDERS = '/v2/ordenes';
 export const ORDERS_MODULE = '/facturacion/OrdenesGuias';
@@ -12,23 +12,7 @@ export const ORDERS_ACTIONS = ['search', 'add', 'print', 'delete'];
 /** A company of the test's own with an invoice lot and an orders/guides lot of `lot` numbers from 0. */
 export async function orderCompany(ctx: Ctx, options: { lot?: number; nombre?: string } = {}) {
   const company = await newCompany(ctx, { nombre: options.nombre });
-  const lot = options.lot ?? 1000;
-  const res = await ctx().request({
-    method: 'POST',
-    url: '/v2/facturas/addcontrolOrdenGuiaLoc',
-    token: await ctx().adminToken(),
-    payload: {
-      id_localidad: company.id,
-      tipo: 'Global',
-      serie: '00',
-      nroControl: 0,
-      nroControlDesde: 0,
-      nroControlHasta: lot,
-      cantidadFacturas: lot,
-      logEstatusRegistro: 'ACTIVO',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await globalLot(ctx, '/v2/facturas/addcontrolOrdenGuiaLoc', company.id, options.lot ?? 1000);
   return company;
 }
 

@@ -46,8 +46,9 @@ export async function modulesByPath(ctx: Ctx): Promise<Map<string, ModuleRow>> {
   return new Map((res.json().results as ModuleRow[]).map((m) => [m.path, m]));
 }
 
-/** A role granting each path with the listed action keys on and the others off. */
-export async function createRole(ctx: Ctx, grants: Record<string, string[]>) {
+/** A role granting each path with the listed action keys on and the others off (`permiso` sent only
+ * when given: the route defaults it to true). */
+export async function createRole(ctx: Ctx, grants: Record<string, string[]>, permiso?: boolean) {
   const byPath = await modulesByPath(ctx);
   const rol = unique('rol');
   const res = await ctx().request({
@@ -62,6 +63,7 @@ export async function createRole(ctx: Ctx, grants: Record<string, string[]>) {
         if (!module) throw new Error(`no module ${path}`);
         return {
           id: module.id,
+          ...(permiso === undefined ? {} : { permiso }),
           acciones: module.opciones.map((o) => ({ _id: o._id, key: o.key, status: on.includes(o.key) })),
         };
       }),
@@ -142,4 +144,23 @@ export async function companyWithBranches(ctx: Ctx, count = 1): Promise<{ id: st
     branches.push(branch.id);
   }
   return { id: company.id, branches };
+}
+
+/** The latest audit entry of a record (of `entity` when given: ids of other kinds are not mixed in). */
+export async function lastAudit(ctx: Ctx, entityId: string, entity?: string) {
+  const [row] = await ctx().database.query<{
+    method: string;
+    route: string;
+    entity: string;
+    entity_id: string;
+    action: string;
+    user_email: string | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>(
+    `select method, route, entity, entity_id, action, user_email, before, after from audit_log
+      where entity_id = $1 and ($2::text is null or entity = $2) order by id desc limit 1`,
+    [entityId, entity ?? null],
+  );
+  return row;
 }
