@@ -163,6 +163,9 @@ describeWithApp('e-mail log: queryLogEmail and getemailSendgrid', (ctx) => {
         localidadId,
       });
       ids[key] = r.messageId!;
+      // The log is ordered by its millisecond timestamp: two sends in one millisecond have no order of
+      // their own, and the assertions below list them newest first.
+      await new Promise((r) => setTimeout(r, 5));
     };
     await send('pedro', 'pedro@example.com', 'LOG-0001', demo);
     await send('ana', 'ana@example.com', 'LOG-0002', demo);
