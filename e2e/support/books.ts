@@ -35,3 +35,23 @@ export async function monthBookSoFar(page: Page, route: string, rif: string) {
   expect(book.status()).toBe(200);
   return { companyId: company!.id, headers, today, libro: (await book.json()).libro };
 }
+
+/**
+ * Opens a book's screen (`path`, titled `title`), chooses `company` in its generator card and generates
+ * the PDF: the button waits for a company, then the inline preview (`previewTestId`) appears.
+ */
+export async function generateBookPdf(
+  page: Page,
+  book: { path: string; title: string; company: string; previewTestId: string },
+) {
+  await page.goto(book.path);
+  await expect(page.getByRole('heading', { name: book.title, level: 1 })).toBeVisible({ timeout: 60_000 });
+  const generator = page.getByRole('region', { name: `Generar ${book.title}` });
+  const pdf = generator.getByRole('button', { name: 'Generar PDF' });
+  await expect(pdf).toBeDisabled();
+  await generator.getByRole('combobox', { name: 'Razón Social' }).click();
+  await page.getByRole('option', { name: new RegExp(book.company) }).click();
+  await expect(pdf).toBeEnabled();
+  await pdf.click();
+  await expect(page.getByTestId(book.previewTestId)).toBeVisible({ timeout: 60_000 });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/app.ts';
-import { esCents, monthBookSoFar } from '../support/books.ts';
+import { esCents, generateBookPdf, monthBookSoFar } from '../support/books.ts';
 
 /**
  * Purchase-book journey (issue 12 item 2): a purchase of Demo Comercial (1 × 100,00 + 16 % and 1 × 50,00
@@ -55,18 +55,12 @@ test("generate the month's purchase book, see its preview and totals", async ({ 
   });
 
   await test.step('the menu leads to the screen; generate the PDF: inline preview and the summary', async () => {
-    await page.goto('/reportes/libroCompras');
-    await expect(page.getByRole('heading', { name: 'Libro de Compras', level: 1 })).toBeVisible({
-      timeout: 60_000,
+    await generateBookPdf(page, {
+      path: '/reportes/libroCompras',
+      title: 'Libro de Compras',
+      company: COMPANY,
+      previewTestId: 'purchase-book-pdf',
     });
-    const generator = page.getByRole('region', { name: 'Generar Libro de Compras' });
-    const pdf = generator.getByRole('button', { name: 'Generar PDF' });
-    await expect(pdf).toBeDisabled();
-    await generator.getByRole('combobox', { name: 'Razón Social' }).click();
-    await page.getByRole('option', { name: new RegExp(COMPANY) }).click();
-    await expect(pdf).toBeEnabled();
-    await pdf.click();
-    await expect(page.getByTestId('purchase-book-pdf')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('total-totalCompras')).toHaveText(esCents(before.total + 16_600));
     await expect(page.getByTestId('total-exento')).toHaveText(esCents(before.exento + 5_000));
   });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/app.ts';
-import { esCents, monthBookSoFar } from '../support/books.ts';
+import { esCents, generateBookPdf, monthBookSoFar } from '../support/books.ts';
 
 /**
  * Sales-book journey (spec 002 §2.6, §8, §9): an invoice of Demo Comercial (5 × 100,00 + 16 % and 2 ×
@@ -85,18 +85,12 @@ test("generate the month's sales book, see its preview and totals; request the e
   });
 
   await test.step('generate the PDF: inline preview and the summary with the new invoice', async () => {
-    await page.goto('/reportes/libroVentas');
-    await expect(page.getByRole('heading', { name: 'Libro de Ventas', level: 1 })).toBeVisible({
-      timeout: 60_000,
+    await generateBookPdf(page, {
+      path: '/reportes/libroVentas',
+      title: 'Libro de Ventas',
+      company: COMPANY,
+      previewTestId: 'sales-book-pdf',
     });
-    const generator = page.getByRole('region', { name: 'Generar Libro de Ventas' });
-    const pdf = generator.getByRole('button', { name: 'Generar PDF' });
-    await expect(pdf).toBeDisabled();
-    await generator.getByRole('combobox', { name: 'Razón Social' }).click();
-    await page.getByRole('option', { name: new RegExp(COMPANY) }).click();
-    await expect(pdf).toBeEnabled();
-    await pdf.click();
-    await expect(page.getByTestId('sales-book-pdf')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('total-totalVentas')).toHaveText(esCents(before.total + 68_000));
     await expect(page.getByTestId('total-exento')).toHaveText(esCents(before.exento + 10_000));
   });

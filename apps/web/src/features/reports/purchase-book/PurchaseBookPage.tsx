@@ -2,6 +2,7 @@ import './i18n.ts';
 import { formatAmount, PURCHASE_BOOK_FILES } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
 import { BookScreen } from '../books/BookScreen.tsx';
+import { rateRows } from '../books/rateRows.ts';
 import { useBookOutputs } from '../books/useBookOutputs.ts';
 import { useBookPeriod } from '../books/useBookPeriod.tsx';
 import { fetchPurchaseBookExcel, fetchPurchaseBookPdf } from './api.ts';
@@ -33,18 +34,7 @@ export default function PurchaseBookPage() {
             { key: 'importaciones', label: t('importaciones'), value: String(book.importaciones) },
             { key: 'totalCompras', label: t('totalCompras'), value: money(book.totalCompras), strong: true },
             { key: 'exento', label: t('exento'), value: money(book.totalExento) },
-            ...book.totalGravamenes.flatMap((g) => [
-              {
-                key: `base${g.alicuota}`,
-                label: t('base', { rate: g.alicuota }),
-                value: money(g.baseImponible),
-              },
-              {
-                key: `iva${g.alicuota}`,
-                label: t('iva', { rate: g.alicuota }),
-                value: money(g.montoAlicuota),
-              },
-            ]),
+            ...rateRows(t, book.totalGravamenes),
             { key: 'retenido', label: t('retenido'), value: money(book.totalIvaRetenido) },
           ],
         },

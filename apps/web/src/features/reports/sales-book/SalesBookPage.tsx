@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../app/notify.ts';
 import { BookScreen } from '../books/BookScreen.tsx';
+import { rateRows } from '../books/rateRows.ts';
 import { useBookOutputs } from '../books/useBookOutputs.ts';
 import { useBookPeriod } from '../books/useBookPeriod.tsx';
 import { fetchSalesBookExcel, fetchSalesBookPdf, type QueuedBook, requestExtendedBook } from './api.ts';
@@ -70,18 +71,7 @@ export default function SalesBookPage() {
               label: t('exonerado'),
               value: money(book.totalFacturas.totalExoneradoSinTerceros),
             },
-            ...book.totalGravamenes.flatMap((g) => [
-              {
-                key: `base${g.alicuota}`,
-                label: t('base', { rate: g.alicuota }),
-                value: money(g.baseImponible),
-              },
-              {
-                key: `iva${g.alicuota}`,
-                label: t('iva', { rate: g.alicuota }),
-                value: money(g.montoAlicuota),
-              },
-            ]),
+            ...rateRows(t, book.totalGravamenes),
             { key: 'retenido', label: t('retenido'), value: money(book.totalIvaRetenido) },
           ],
         },
