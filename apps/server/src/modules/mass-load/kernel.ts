@@ -1,9 +1,8 @@
 import type { Deps } from '../../http/deps.ts';
-import { rateOn } from '../catalog/currencies.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { familyOf } from '../issuance/registry.ts';
-import type { FileTypeDescriptor, Outcome, Requester } from './descriptor.ts';
+import type { Outcome, Requester } from './descriptor.ts';
 
 /** A message saying the document was stored before (this file processed twice, or a resumed job). */
 export const ALREADY_EXISTS = /ya existe/i;
@@ -65,19 +64,5 @@ export function throughKernel<A>(tipoDoc: TipoDoc, reader: AnswerReader<A>) {
       const msg = message ?? 'El documento no fue procesado';
       return { estado: ALREADY_EXISTS.test(msg) ? 'EXISTENTE' : 'ERROR', mensaje: msg };
     });
-  };
-}
-
-/**
- * The day's USD rate read once per chunk and sent as each invoice's `tipoCambioDiaUsd` (the rate the
- * family would read for it: today's, when the file gives none), instead of one read per invoice.
- */
-export function withDayUsdRate(process: FileTypeDescriptor['process']): FileTypeDescriptor['process'] {
-  return async (deps, requester, items, load) => {
-    const rate = (await rateOn(deps.db, 'USD'))?.valor;
-    const sent = rate
-      ? items.map((item) => ({ tipoCambioDiaUsd: rate, ...(item as Record<string, unknown>) }))
-      : items;
-    return process(deps, requester, sent, load);
   };
 }

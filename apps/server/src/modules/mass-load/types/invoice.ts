@@ -16,7 +16,7 @@ import {
   pricedLines,
 } from '../columns.ts';
 import type { FileTypeDescriptor } from '../descriptor.ts';
-import { throughKernel, withDayUsdRate } from '../kernel.ts';
+import { throughKernel } from '../kernel.ts';
 
 const labelOf = (item: Record<string, unknown>) =>
   documentLabel(String(item.serieNrofactura ?? '').toUpperCase(), String(item.nroFactura ?? ''));
@@ -125,17 +125,15 @@ export const invoiceFileType: FileTypeDescriptor = {
     const parsed = invoiceSchema.safeParse(document);
     return parsed.success ? null : describeIssues(parsed.error);
   },
-  process: withDayUsdRate(
-    throughKernel<InvoiceIngestAnswer>('fact', {
-      errors: (a) =>
-        (a.DetalleErrorFacturas ?? [])
-          .flat()
-          .map((e) => ({ posicion: e.posicion, numero: e.NroFactura, msg: e.Msg })),
-      done: (a) =>
-        a.DetalleFacturaProcesadas.flat().map((d) => ({ numero: d.NroFactura, nroControl: d.NroControl })),
-      numberOf: labelOf,
-    }),
-  ),
+  process: throughKernel<InvoiceIngestAnswer>('fact', {
+    errors: (a) =>
+      (a.DetalleErrorFacturas ?? [])
+        .flat()
+        .map((e) => ({ posicion: e.posicion, numero: e.NroFactura, msg: e.Msg })),
+    done: (a) =>
+      a.DetalleFacturaProcesadas.flat().map((d) => ({ numero: d.NroFactura, nroControl: d.NroControl })),
+    numberOf: labelOf,
+  }),
   counters: {
     total: 'TotalFacturasProcedas',
     created: 'totalFacturaNew',
