@@ -2,7 +2,6 @@
 // shared writers (books/pdf.ts, books/xlsx.ts): the lines, then the closing rows of internal purchases,
 // imports and the whole book.
 import {
-  BOOK_RATES,
   type BookPartTotals,
   formatAmount,
   PURCHASE_BOOK_AMOUNT_KEYS,
@@ -11,6 +10,7 @@ import {
   type PurchaseBookSummary,
   PurchaseBookTotals,
   purchaseBookCells,
+  rateCells,
 } from '@sigece/fiscal';
 import { type BookColumn, type BookHeading, RATE_AND_WITHHELD_COLUMNS, writeBookPdf } from '../books/pdf.ts';
 import { writeBookXlsx } from '../books/xlsx.ts';
@@ -43,14 +43,7 @@ const COUNT = PURCHASE_BOOK_COLUMNS.findIndex((c) => c.key === 'nroImportacion')
 function closingCells(label: string, p: BookPartTotals): string[] {
   const cells: string[] = Array(COUNT).fill('');
   cells[LABEL] = label;
-  cells.push(
-    String(p.documentos),
-    p.importeTotal,
-    p.exento,
-    ...BOOK_RATES.flatMap((r) => [p.base[r], p.impuesto[r]]),
-    p.ivaRetenido,
-    '',
-  );
+  cells.push(String(p.documentos), p.importeTotal, p.exento, ...rateCells(p), p.ivaRetenido, '');
   return cells;
 }
 

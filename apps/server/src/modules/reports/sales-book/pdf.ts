@@ -69,8 +69,7 @@ export async function salesBookPdf(
     const { own, thirdParty } = totals.parts();
     const row = (label: string, p: typeof own) => [
       ...['', '', '', '', label, '', '', '', '', '', '', String(p.documentos)],
-      ...[p.importeTotal, p.exento, p.exonerado, p.base['16'], p.impuesto['16']].map(amount),
-      ...[p.base['8'], p.impuesto['8'], p.base['31'], p.impuesto['31'], p.ivaRetenido].map(amount),
+      ...[p.importeTotal, p.exento, p.exonerado, ...rateCells(p), p.ivaRetenido].map(amount),
       '',
     ];
     return [row('TOTAL VENTAS PROPIAS', own), row('TOTAL VENTAS TERCEROS', thirdParty)];

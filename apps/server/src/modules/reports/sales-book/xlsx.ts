@@ -2,10 +2,10 @@
 // the books' shared streaming writer (books/xlsx.ts).
 import {
   formatDateCaracas,
+  rateCells,
   SALES_BOOK_AMOUNT_KEYS,
   SALES_BOOK_COLUMNS,
   SALES_BOOK_EXTENDED_COLUMNS,
-  SALES_BOOK_RATES,
   type SalesBookSummary,
   SalesBookTotals,
   salesBookCells,
@@ -52,14 +52,7 @@ export async function salesBookXlsx(
     ).map(([label, p]) => {
       const cells: Array<string | number> = Array(COUNT).fill('');
       cells[LABEL] = label;
-      cells.push(
-        p.documentos,
-        p.importeTotal,
-        p.exento,
-        p.exonerado,
-        ...SALES_BOOK_RATES.flatMap((r) => [p.base[r], p.impuesto[r]]),
-        p.ivaRetenido,
-      );
+      cells.push(p.documentos, p.importeTotal, p.exento, p.exonerado, ...rateCells(p), p.ivaRetenido);
       return cells;
     });
   };
