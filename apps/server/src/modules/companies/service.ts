@@ -575,7 +575,6 @@ function withoutBinary(row: CompanyRow) {
 
 // --- What the issuance kernel asks of companies and branches ---------------------------------------
 
-/** A company by its RIF parts, or undefined. */
 /**
  * Companies by RIF as the issuance kernel reads them for every document, kept ISSUER_CACHE_MS (a burst of
  * documents of one company reads its row once). The company writes below clear it when they start (see
@@ -601,6 +600,7 @@ export function cachedCompanyByRif(
   );
 }
 
+/** A company by its RIF parts, or undefined. */
 export async function companyByRif(
   db: DbOrTx,
   tipoDocumento: string,
