@@ -40,6 +40,32 @@ const serverEnv = e2eServerEnv({
   logLevel: process.env.SIGECE_E2E_LOG_LEVEL,
 });
 
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
+const UX_JOURNEYS = /ux-.*\.spec\.ts$/;
+const LAPTOP = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } };
+const PHONE = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+const UX_MATRIX = [
+  { name: 'ux-laptop-caracas', device: LAPTOP, timezoneId: 'America/Caracas' },
+  { name: 'ux-laptop-madrid', device: LAPTOP, timezoneId: 'Europe/Madrid' },
+  { name: 'ux-phone-caracas', device: PHONE, timezoneId: 'America/Caracas' },
+  { name: 'ux-phone-madrid', device: PHONE, timezoneId: 'Europe/Madrid' },
+];
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -59,21 +85,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1366, height: 900 },
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--no-first-run',
-          ],
-        },
-      },
+      testIgnore: UX_JOURNEYS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions },
     },
+    // The everyday-use journeys (`ux-*.spec.ts`) run at a laptop's and a phone's size, each with the
+    // browser in UTC-4 (Caracas) and in UTC+1 (Madrid): date-only values must not move with the zone.
+    ...UX_MATRIX.map(({ name, device, timezoneId }) => ({
+      name,
+      testMatch: UX_JOURNEYS,
+      use: { ...device, timezoneId, launchOptions },
+    })),
   ],
   webServer: {
     command: 'npx tsx ../apps/server/src/main.ts',
