@@ -359,7 +359,7 @@ async function pendingPdfs(address: string, token: string): Promise<number> {
   }
 }
 
-async function readChecks(database: Database, acknowledged: Set<number>) {
+export async function readChecks(database: Database, acknowledged: Set<number>) {
   const stored = await database.query<{ nro: string; n: number }>(
     'select nro_factura as nro, count(*)::int as n from facturas group by nro_factura',
   );
