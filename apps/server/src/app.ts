@@ -184,11 +184,16 @@ function serveWebApp(app: FastifyInstance, webDist: string | undefined): void {
       // seen, instead of revalidating each of the ~40 chunks of a screen one request at a time (which
       // left a direct load of a screen on 'Cargando...' for long on a busy server). The rest is revalidated.
       cacheControl: false,
-      setHeaders: (res, path) =>
+      // The build writes brotli and gzip copies beside each text file (apps/web/vite-precompress.ts): the
+      // one the browser accepts is sent as is, with its Content-Encoding; a cache must key on the header.
+      preCompressed: true,
+      setHeaders: (res, path) => {
         res.setHeader(
           'Cache-Control',
           resolve(path).startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+        );
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 
@@ -13,6 +14,11 @@ mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
 writeFileSync(join(webDist, 'assets', 'PurchasesPage-DgMn0ivV.js'), 'export default 1;');
 writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// A chunk with the brotli and gzip copies the build writes beside it (apps/web/vite-precompress.ts).
+const vendor = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `palabra ${i}`))};`;
+writeFileSync(join(webDist, 'assets', 'vendor-Bq8xT2ab.js'), vendor);
+writeFileSync(join(webDist, 'assets', 'vendor-Bq8xT2ab.js.br'), brotliCompressSync(vendor));
+writeFileSync(join(webDist, 'assets', 'vendor-Bq8xT2ab.js.gz'), gzipSync(vendor));
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 describeWithApp(
@@ -43,6 +49,41 @@ describeWithApp(
       // A chunk of another build is a 404, not index.html served as a script.
       const missing = await ctx().request({ method: 'GET', url: '/assets/Otro-123.js' });
       expect(missing.statusCode).toBe(404);
+    });
+
+    it('a precompressed asset goes out in the encoding the browser accepts, with Vary; otherwise as is', async () => {
+      const url = '/assets/vendor-Bq8xT2ab.js';
+      const br = await ctx().request({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(vendor.length / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(vendor);
+
+      const gz = await ctx().request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.vary).toContain('Accept-Encoding');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(vendor);
+
+      const plain = await ctx().request({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      expect(plain.body).toBe(vendor);
+      // A file without copies (too small to gain) is sent as is whatever the browser accepts.
+      const small = await ctx().request({
+        method: 'GET',
+        url: '/assets/PurchasesPage-DgMn0ivV.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe('export default 1;');
     });
   },
   { config: { webDist } },

@@ -9,7 +9,13 @@ import { SCREENS } from './screens.ts';
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
-const ProtectedLayout = lazy(() => import('./layout/ProtectedLayout.tsx'));
+const loadProtectedLayout = () => import('./layout/ProtectedLayout.tsx');
+const ProtectedLayout = lazy(loadProtectedLayout);
+
+/** A signed-in full page load asks for the layout's code at boot, beside the screen's (preloadScreen). */
+export function preloadProtectedLayout(): void {
+  void loadProtectedLayout().catch(() => undefined);
+}
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
 const UnderConstructionPage = lazy(() => import('./pages/UnderConstructionPage.tsx'));
 const CertificarPage = lazy(() => import('../features/verification/CertificarPage.tsx'));
