@@ -43,11 +43,7 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
     doc,
     await signerFor(deps, header.localidadId, family.signatureReason),
   );
-  const stored = await db.transaction(async (tx) => {
-    const saved = await family.pdf.save(tx, id, signed.pdf, signed.sha256);
-    if (saved) await markGenerated(tx, tipoDoc, id);
-    return saved;
-  });
+  const stored = await family.pdf.save(db, tipoDoc, id, signed.pdf, signed.sha256);
   if (!stored || !deps.jobs || !header.recipient.correo) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await deps.jobs.send(
