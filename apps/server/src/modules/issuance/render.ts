@@ -84,8 +84,10 @@ export const documentPdfJob = defineJob({
 export async function queueRenders(deps: Deps, tipoDoc: TipoDoc, ids: string[]): Promise<void> {
   const { jobs } = deps;
   if (!jobs) return;
-  await Promise.all(
-    ids.map((id) => jobs.send(documentPdfJob, { tipoDoc, id }, { singletonKey: renderKey(tipoDoc, id) })),
+  // One statement for the whole group (a batch request, a chunk of the mass load), not one per document.
+  await jobs.sendMany(
+    documentPdfJob,
+    ids.map((id) => ({ data: { tipoDoc, id }, singletonKey: renderKey(tipoDoc, id) })),
   );
 }
 
