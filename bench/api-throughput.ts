@@ -6,13 +6,13 @@
 //          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--no-pgbench] [--cpu-prof DIR]
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 // --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
 import { cpuSeconds, freePort, serverPids } from './proc.ts';
+import { pgbench, ready, scratchDatabase } from './server.ts';
 import { benchLogin, invoiceLoad, type LoadResult } from './support.ts';
 
 const { values } = parseArgs({
@@ -36,65 +36,7 @@ const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
 const WARM_UP_SECONDS = 2;
 const load = () => loadavg()[0].toFixed(1);
 
-/** A database of its own on DATABASE_URL's server, with its URL. */
-async function scratch(prefix: string) {
-  const name = `sigece_bench_${prefix}_${Date.now()}`;
-  const { database, drop } = await scratchPostgres(serverUrl!, name, 1);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return { database, drop, url, name };
-}
-
-/** pgbench's transactions per second for the pattern every invoice's transaction has at its core. */
-async function pgbench(): Promise<{ tps: number; latency: number }> {
-  const { database, drop, url, name } = await scratch('pgbench');
-  try {
-    await database.query('create table counter (id int primary key, n bigint not null)');
-    await database.query('insert into counter values (1, 0)');
-    await database.query('create table documents (id bigserial primary key, n bigint not null, body text)');
-    const dir = mkdtempSync(join(tmpdir(), 'sigece-pgbench-'));
-    const script = join(dir, 'lock-insert-commit.sql');
-    // 1,920 random hex characters: below the TOAST threshold, so stored as is, uncompressed.
-    writeFileSync(
-      script,
-      [
-        'BEGIN;',
-        'UPDATE counter SET n = n + 1 WHERE id = 1 RETURNING n \\gset',
-        "INSERT INTO documents (n, body) VALUES (:n, (SELECT string_agg(md5(random()::text), '') FROM generate_series(1, 60)));",
-        'COMMIT;',
-        '',
-      ].join('\n'),
-    );
-    const args = ['-h', url.hostname, '-p', url.port || '5432', '-n', '-c', String(clients), '-j', '2'];
-    if (url.username) args.push('-U', decodeURIComponent(url.username));
-    args.push('-T', String(seconds), '-f', script, name);
-    const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
-    const out = execFileSync('pgbench', args, { env, encoding: 'utf8' });
-    rmSync(dir, { recursive: true, force: true });
-    return {
-      tps: Number(/tps = ([\d.]+)/.exec(out)?.[1]),
-      latency: Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]),
-    };
-  } finally {
-    await drop();
-  }
-}
-
-/** Until `workers` distinct processes answered the health check (each on a new connection). */
-async function ready(address: string, workers: number, server: ChildProcess): Promise<void> {
-  const seen = new Set<string>();
-  const until = Date.now() + 180_000;
-  while (seen.size < workers) {
-    if (server.exitCode !== null) throw new Error('the server ended before answering');
-    if (Date.now() > until) throw new Error(`${workers} processes did not answer within 3 minutes`);
-    try {
-      const res = await fetch(`${address}/v2/health`, { headers: { connection: 'close' } });
-      if (res.ok) seen.add(res.headers.get('x-sigece-worker') ?? 'single');
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
+const scratch = (prefix: string) => scratchDatabase(serverUrl!, prefix);
 
 /** The real server with SIGECE_WORKERS=workers on a scratch database, loaded over HTTP from here. */
 async function api(workers: number): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
@@ -156,7 +98,7 @@ console.log(
       .join(' ')}`,
 );
 if (!values['no-pgbench']) {
-  const raw = await pgbench();
+  const raw = await pgbench(serverUrl, clients, seconds);
   console.log(
     `pgbench lock + insert 2 kB + commit     ${raw.tps.toFixed(0).padStart(6)} tps     latency average ${raw.latency.toFixed(1)} ms   load ${load()}`,
   );

@@ -12,8 +12,8 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import ExcelJS from 'exceljs';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { demoCompanyId, generatedFile, processMassLoad, uploadMassLoad } from './mass-load-file.ts';
 import { cpuSeconds, freePort, peakRssMb, rssMb, serverPids } from './proc.ts';
 import { benchLogin } from './support.ts';
 
@@ -32,83 +32,6 @@ if (!serverUrl) {
   process.exit(1);
 }
 const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
-const LOADS = '/v2/mantenimiento/localidad/cargaMasiva';
-const PRODUCTS = ['P-001', 'P-002', 'P-003', 'P-004'];
-
-/** The `factura` template's columns, filled as a user would: one row per line. */
-async function generatedFile(): Promise<Buffer> {
-  const yesterday = new Date(Date.now() - 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .split('-')
-    .reverse()
-    .join('/');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Datos');
-  const header = [
-    'nroFactura',
-    'serieNrofactura',
-    'fechaDocumento',
-    'codigoSucursal',
-    'condicionPago',
-    'diasCredito',
-    'facturaDivisa',
-    'cambioDivisa',
-    'tipoVenta',
-    'clienteTipoDocumento',
-    'clienteNumeroDocumento',
-    'clienteNombre',
-    'clienteDireccion',
-    'clienteTelefono',
-    'clienteCorreo',
-    'clienteTipoProveedor',
-    'observacion',
-    'codigoProducto',
-    'descripcion',
-    'unidadMedida',
-    'cantidad',
-    'precio',
-    'descuento',
-    'alicuotaGravamen',
-    'exento',
-  ];
-  sheet.addRow(header);
-  const run = Date.now().toString(36);
-  for (let i = 1; i <= invoices; i++) {
-    for (let l = 0; l < lines; l++) {
-      const code = PRODUCTS[l % PRODUCTS.length];
-      sheet.addRow([
-        `${run}-${i}`,
-        null,
-        yesterday,
-        null,
-        'CONTADO',
-        null,
-        'VEF',
-        null,
-        'INTERNA',
-        'V',
-        String(10_000_000 + (i % 5000)),
-        `Cliente ${i % 5000}`,
-        'Caracas',
-        null,
-        null,
-        'PNR',
-        null,
-        code,
-        `Artículo ${code}`,
-        'UNIDAD',
-        1 + (l % 3),
-        12.5 * (l + 1),
-        0,
-        l === 3 ? '8' : '16',
-        l === 4 ? 'SI' : 'NO',
-      ]);
-    }
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 const name = `sigece_bench_massload_${Date.now()}`;
 const { database, drop } = await scratchPostgres(serverUrl, name, 1);
 
@@ -173,15 +96,9 @@ try {
   }
   const token = await benchLogin(address);
   const auth = { authorization: `Bearer ${token}` };
-  const companies = await (
-    await fetch(`${address}/v2/mantenimiento/localidad/getlocalidades?limit=50`, { headers: auth })
-  ).json();
-  const company = (companies.results as Array<{ id: string; numeroDocumento: string }>).find(
-    (c) => c.numeroDocumento === '123456789',
-  );
-  if (!company) throw new Error('sin la razón social demo J-123456789');
+  const companyId = await demoCompanyId(address, auth);
 
-  const file = await generatedFile();
+  const file = await generatedFile(invoices, lines);
   console.log(
     `RSS del servidor al empezar:  ${server.pid ? peakRssMb(server.pid) : 0} MB (máximo hasta aquí)`,
   );
@@ -191,34 +108,15 @@ try {
   );
   const uploadCpu = await cpuMeter(server.pid!);
   const started = performance.now();
-  const form = new FormData();
-  form.append('tipo', 'factura');
-  form.append('id_localidad', company.id);
-  form.append('nombreArchivo', 'bench.xlsx');
-  form.append('archivoXls', new Blob([file]), 'bench.xlsx');
-  const uploaded = await fetch(`${address}/v2/mantenimiento/localidad/excelToJson`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-  });
-  const answer = await uploaded.json();
-  if (!uploaded.ok) throw new Error(`carga: ${uploaded.status} ${JSON.stringify(answer).slice(0, 500)}`);
+  const id = await uploadMassLoad(address, auth, companyId, file);
   const uploadSeconds = (performance.now() - started) / 1000;
   const uploadCpuSpent = await uploadCpu();
   const uploadPeak = server.pid ? peakRssMb(server.pid) : 0;
   const processCpu = await cpuMeter(server.pid!);
-  const id = answer.result.carga.id as string;
-  await fetch(`${address}${LOADS}/${id}/procesar`, { method: 'POST', headers: auth });
-  let status: { estado: string; procesados: number; nuevos: number; errores: number; total: number };
   let processingRss = 0;
-  for (;;) {
-    status = (await (await fetch(`${address}${LOADS}/${id}`, { headers: auth })).json()).result;
-    if (status.estado === 'TERMINADO') break;
+  const status = await processMassLoad(address, auth, id, () => {
     processingRss = Math.max(processingRss, server.pid ? rssMb(server.pid) : 0);
-    if (process.env.BENCH_TRACE)
-      console.log(`  ${status.estado} ${status.procesados}/${status.total} RSS ${rssMb(server.pid!)} MB`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  });
   const total = (performance.now() - started) / 1000;
   const processCpuSpent = await processCpu();
   const peak = server.pid ? peakRssMb(server.pid) : 0;

@@ -14,17 +14,7 @@ export async function freePort(): Promise<number> {
 
 /** CPU seconds (user + system) used so far by these processes (ticks of 10 ms); an ended one counts 0. */
 export function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return ticks / 100;
+  return pids.reduce((total, pid) => total + (readCpu(pid) ?? 0), 0);
 }
 
 /** The server: the process started and every process it forked (cluster workers, job runner). */
@@ -52,3 +42,76 @@ export const rssMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 /** A process's peak resident set so far, in MB. */
 export const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM');
+
+/** Every process on this machine whose command is `postgres` (postmasters, backends, writers). */
+export function postgresProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return pids;
+}
+
+/** A group of processes whose CPU is counted together; `pids` is asked again at every sample. */
+export interface CpuGroup {
+  label: string;
+  pids: () => number[] | Promise<number[]>;
+}
+
+/**
+ * CPU seconds of groups of processes over a window, sampled every `everyMs`: a process first seen after
+ * the start (a backend opened, an autovacuum worker, a restarted server) counts from zero, one that
+ * ended counts up to its last sample. `stop()` answers the seconds spent per group.
+ */
+export async function cpuMeter(
+  groups: CpuGroup[],
+  everyMs = 500,
+): Promise<{ stop: () => Promise<Record<string, number>> }> {
+  const first = groups.map(() => new Map<number, number>());
+  const last = groups.map(() => new Map<number, number>());
+  const sample = async (start: boolean) => {
+    await Promise.all(
+      groups.map(async (group, i) => {
+        for (const pid of new Set(await group.pids())) {
+          const cpu = readCpu(pid);
+          if (cpu === undefined) continue;
+          if (!first[i].has(pid)) first[i].set(pid, start ? cpu : 0);
+          last[i].set(pid, cpu);
+        }
+      }),
+    );
+  };
+  await sample(true);
+  let pending: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    pending = pending.then(() => sample(false)).catch(() => {});
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pending;
+      await sample(false);
+      return Object.fromEntries(
+        groups.map((group, i) => [
+          group.label,
+          [...last[i]].reduce((total, [pid, cpu]) => total + cpu - (first[i].get(pid) ?? 0), 0),
+        ]),
+      );
+    },
+  };
+}
+
+function readCpu(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}

@@ -5,6 +5,7 @@
  * a RenderTimeoutError; the pool starts a fresh worker for the next one. Idle workers do not keep the
  * process alive.
  */
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FiscalDocument } from './model.ts';
@@ -38,8 +39,30 @@ interface Task {
 interface Slot {
   worker: Worker;
   ready: boolean;
+  /** The key stores this worker already holds (by `keyStoreId`): sent once, then named. */
+  keyStores: Set<string>;
   task?: Task;
   timer?: NodeJS.Timeout;
+}
+
+/** Key stores a worker keeps (render-worker.ts forgets them all past this many, as the pool does). */
+export const KEY_STORES_PER_WORKER = 64;
+
+const keyStoreIds = new WeakMap<Buffer, Map<string, string>>();
+
+/** A key store's identity (its bytes and password), computed once per Buffer and password. */
+function keyStoreId(p12: Buffer, password: string): string {
+  let byPassword = keyStoreIds.get(p12);
+  if (!byPassword) {
+    byPassword = new Map();
+    keyStoreIds.set(p12, byPassword);
+  }
+  let id = byPassword.get(password);
+  if (id === undefined) {
+    id = createHash('sha256').update(p12).update('\0').update(password, 'utf8').digest('base64');
+    byPassword.set(password, id);
+  }
+  return id;
 }
 
 // A plain module that registers tsx in the worker, then loads render-worker.ts (see there why).
@@ -91,14 +114,27 @@ export class RenderPool {
       slot.task = task;
       slot.worker.ref();
       slot.timer = setTimeout(() => this.timedOut(slot), this.timeoutMs);
-      const request: RenderRequest = { id: task.id, doc: task.doc, signer: task.signer };
+      const { p12, password, ...signer } = task.signer;
+      const keyStore = keyStoreId(p12, password);
+      const known = slot.keyStores.has(keyStore);
+      if (!known) {
+        if (slot.keyStores.size >= KEY_STORES_PER_WORKER) slot.keyStores.clear();
+        slot.keyStores.add(keyStore);
+      }
+      const request: RenderRequest = {
+        id: task.id,
+        doc: task.doc,
+        signer,
+        keyStore,
+        ...(known ? {} : { p12, password }),
+      };
       slot.worker.postMessage(request);
     }
   }
 
   private spawn() {
     const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { worker, ready: false, keyStores: new Set() };
     this.slots.push(slot);
     worker.on('message', (reply: RenderReply) => this.answered(slot, reply));
     worker.on('error', (error) => this.lost(slot, error));

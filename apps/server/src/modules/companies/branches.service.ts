@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { assertActive, assertPlace, branchView, visibleCompany } from './service.ts';
+import { assertActive, assertPlace, branchView, forgetCompanies, visibleCompany } from './service.ts';
 
 export const BRANCH_SUCCESS = {
   created: 'Sucursal registrada',
@@ -77,6 +77,8 @@ export async function visibleBranch(db: DbOrTx, scope: TenantScope, id: string) 
 
 export async function addBranch(db: Db, scope: TenantScope, input: BranchInput, audit: AuditContext) {
   return db.transaction(async (tx) => {
+    // The PDF jobs keep branches a moment (cachedIssuerRows): read again once this commits.
+    forgetCompanies();
     assertActive(await visibleCompany(tx, scope, input.id_localidad));
     await assertPlace(tx, input.id_estado, input.id_municipio);
     const code = input.codigoSucursal.toUpperCase();
@@ -112,6 +114,8 @@ export async function updateBranch(
   audit: AuditContext,
 ) {
   return db.transaction(async (tx) => {
+    // The PDF jobs keep branches a moment (cachedIssuerRows): read again once this commits.
+    forgetCompanies();
     const before = await visibleBranch(tx, scope, input.id_sucursal);
     await assertPlace(tx, input.id_estado, input.id_municipio);
     const [row] = await tx
@@ -147,6 +151,8 @@ export async function setBranchFlag(
   audit: AuditContext,
 ) {
   return db.transaction(async (tx) => {
+    // The PDF jobs keep branches a moment (cachedIssuerRows): read again once this commits.
+    forgetCompanies();
     const before = await visibleBranch(tx, scope, id);
     const [row] = await tx
       .update(sucursales)
@@ -166,6 +172,8 @@ export async function setBranchFlag(
 
 export async function toggleBranch(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
   return db.transaction(async (tx) => {
+    // The PDF jobs keep branches a moment (cachedIssuerRows): read again once this commits.
+    forgetCompanies();
     const before = await visibleBranch(tx, scope, id);
     const status = before.status === 'ACTIVO' ? 'INACTIVO' : 'ACTIVO';
     const [row] = await tx

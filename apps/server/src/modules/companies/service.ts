@@ -441,6 +441,7 @@ export async function uploadCertificate(
     throw error;
   }
   return db.transaction(async (tx) => {
+    forgetCompanies();
     const company = await visibleCompany(tx, scope, id);
     assertActive(company);
     const values = {
@@ -475,8 +476,18 @@ export async function uploadCertificate(
   });
 }
 
+export interface CompanyKeyStore {
+  alias: string;
+  file: Buffer;
+  password: string;
+}
+
 /** For signing documents (the invoices issue): the decrypted key store of a company, if any. */
-export async function companyKeyStore(db: DbOrTx, secrets: SecretBox, localidadId: string) {
+export async function companyKeyStore(
+  db: DbOrTx,
+  secrets: SecretBox,
+  localidadId: string,
+): Promise<CompanyKeyStore | null> {
   const [row] = await db
     .select()
     .from(certificados)
@@ -584,9 +595,33 @@ function withoutBinary(row: CompanyRow) {
 export const ISSUER_CACHE_MS = 2_000;
 const companiesByRif = new ShortCache<CompanyRow | undefined>(ISSUER_CACHE_MS, 256);
 
-/** A company row is being written (status, flags, data): the cached ones are read again. */
+/** Companies and branches by id, and companies' key stores, as every PDF job reads them (same rule). */
+const issuersById = new ShortCache<{ company: CompanyRow; branch: BranchRow | undefined }>(
+  ISSUER_CACHE_MS,
+  256,
+);
+const keyStores = new ShortCache<CompanyKeyStore | null>(ISSUER_CACHE_MS, 256);
+
+/**
+ * A company, one of its branches or its certificate is being written (status, flags, data, logo, key
+ * store): the cached ones are read again.
+ */
 export function forgetCompanies(): void {
   companiesByRif.clear();
+  issuersById.clear();
+  keyStores.clear();
+}
+
+/** `issuerRows` through the short cache above: for the PDF jobs, outside any transaction. */
+export function cachedIssuerRows(db: Db, localidadId: string, sucursalId: string | null) {
+  return issuersById.get(db, `${localidadId}|${sucursalId ?? ''}`, () =>
+    issuerRows(db, localidadId, sucursalId),
+  );
+}
+
+/** `companyKeyStore` through the short cache above. */
+export function cachedCompanyKeyStore(db: Db, secrets: SecretBox, localidadId: string) {
+  return keyStores.get(db, localidadId, () => companyKeyStore(db, secrets, localidadId));
 }
 
 /** `companyByRif` through the short cache above: for intake, outside any transaction. */

@@ -6,7 +6,7 @@ import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
 import { notFound } from '../../http/errors.ts';
-import { issuerRows } from '../companies/service.ts';
+import { cachedIssuerRows } from '../companies/service.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { invoiceModelPrint } from './models.ts';
@@ -22,7 +22,7 @@ export async function invoiceDocument(
   const [invoice] = await db.select().from(facturas).where(eq(facturas.id, id)).limit(1);
   if (!invoice) throw notFound('Factura no encontrada');
   const [{ company, branch }, lines, payments, taxes, lot] = await Promise.all([
-    issuerRows(db, invoice.localidadId, invoice.sucursalId),
+    cachedIssuerRows(db, invoice.localidadId, invoice.sucursalId),
     db
       .select()
       .from(facturaLineas)

@@ -175,8 +175,11 @@ export interface DocumentHeader extends IssuerRef, DocumentNumber {
 
 /** The signed PDF's storage in the family's table (see `pdfStoreOf` for the usual columns). */
 export interface PdfStore {
-  /** Stores the signed PDF and its SHA-256 (hex) unless one is stored: a PDF is never replaced. */
-  save(tx: DbOrTx, id: string, pdf: Buffer, sha256Hex: string): Promise<boolean>;
+  /**
+   * Stores the signed PDF and its SHA-256 (hex) unless one is stored (a PDF is never replaced) and, when
+   * it did, marks the document's PDF generated in the ledger, atomically. True when it stored it.
+   */
+  save(db: DbOrTx, tipoDoc: TipoDoc, id: string, pdf: Buffer, sha256Hex: string): Promise<boolean>;
   /** The stored PDF's bytes, or null. */
   read(db: DbOrTx, id: string): Promise<Buffer | null>;
   /** The stored SHA-256 (hex) of a document that is not deleted, or null (public verification). */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PdfStore } from './family.ts';
@@ -18,14 +18,24 @@ export interface PdfColumns {
  */
 export function pdfStoreOf(table: PgTable & PdfColumns): PdfStore {
   const c = table;
+  const name = getTableName(table);
+  const col = (column: AnyPgColumn) => sql.identifier(column.name);
   return {
-    async save(tx: DbOrTx, id, pdf, sha256Hex) {
-      const saved = await tx
-        .update(table)
-        .set({ pdf, pdfSha256: sha256Hex, pdfGeneratedAt: new Date() } as never)
-        .where(and(eq(c.id, id), isNull(c.pdf)))
-        .returning({ id: c.id });
-      return saved.length > 0;
+    async save(db: DbOrTx, tipoDoc, id, pdf, sha256Hex) {
+      // One statement, so one round trip and atomic without BEGIN/COMMIT: the PDF goes in while none is
+      // stored, and the ledger marks it generated only if it did.
+      const now = new Date();
+      const result = (await db.execute(sql`
+        with saved as (
+          update ${sql.identifier(name)} set ${col(c.pdf)} = ${pdf}, ${col(c.pdfSha256)} = ${sha256Hex},
+                 ${col(c.pdfGeneratedAt)} = ${now}::timestamptz
+           where ${col(c.id)} = ${id}::uuid and ${col(c.pdf)} is null
+           returning ${col(c.id)} as id),
+        marked as (
+          update control_numbers set pdf_estado = 'GENERADA', pdf_error = null, pdf_actualizado = ${now}::timestamptz
+           where tipo_doc = ${tipoDoc} and id_documento in (select id from saved))
+        select count(*)::int as n from saved`)) as unknown as { rows: Array<{ n: number }> };
+      return Number(result.rows[0]?.n ?? 0) > 0;
     },
     async read(db: DbOrTx, id) {
       const [row] = await db.select({ pdf: c.pdf }).from(table).where(eq(c.id, id)).limit(1);

@@ -43,11 +43,7 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
     doc,
     await signerFor(deps, header.localidadId, family.signatureReason),
   );
-  const stored = await db.transaction(async (tx) => {
-    const saved = await family.pdf.save(tx, id, signed.pdf, signed.sha256);
-    if (saved) await markGenerated(tx, tipoDoc, id);
-    return saved;
-  });
+  const stored = await family.pdf.save(db, tipoDoc, id, signed.pdf, signed.sha256);
   if (!stored || !deps.jobs || !header.recipient.correo) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await deps.jobs.send(
@@ -88,8 +84,10 @@ export const documentPdfJob = defineJob({
 export async function queueRenders(deps: Deps, tipoDoc: TipoDoc, ids: string[]): Promise<void> {
   const { jobs } = deps;
   if (!jobs) return;
-  await Promise.all(
-    ids.map((id) => jobs.send(documentPdfJob, { tipoDoc, id }, { singletonKey: renderKey(tipoDoc, id) })),
+  // One statement for the whole group (a batch request, a chunk of the mass load), not one per document.
+  await jobs.sendMany(
+    documentPdfJob,
+    ids.map((id) => ({ data: { tipoDoc, id }, singletonKey: renderKey(tipoDoc, id) })),
   );
 }
 

@@ -1,6 +1,6 @@
 import { loadProviderCertificate, type PdfSignerInput } from '../../documents/index.ts';
 import type { Deps } from '../../http/deps.ts';
-import { companyKeyStore } from '../companies/service.ts';
+import { cachedCompanyKeyStore } from '../companies/service.ts';
 
 let providerSigner: Promise<PdfSignerInput> | undefined;
 
@@ -9,7 +9,7 @@ let providerSigner: Promise<PdfSignerInput> | undefined;
  * otherwise the provider's (PROVIDER_P12, or the demo certificate), loaded once per process.
  */
 export async function signerFor(deps: Deps, localidadId: string, reason: string): Promise<PdfSignerInput> {
-  const own = await companyKeyStore(deps.db, deps.secrets, localidadId);
+  const own = await cachedCompanyKeyStore(deps.db, deps.secrets, localidadId);
   if (own) return { p12: own.file, password: own.password, reason, location: 'Venezuela' };
   providerSigner ??= loadProviderCertificate({
     dataDir: deps.config.dataDir,

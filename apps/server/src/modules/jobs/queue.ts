@@ -32,6 +32,11 @@ import { JobRunner } from './runners.ts';
  */
 export interface JobQueue {
   send<T>(job: JobDefinition<T>, data: NoInfer<T>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Many jobs of one queue in one statement (pg-boss `insert`), each with its key: the same duplicate
+   * rule as `send` (a key with a waiting job stores nothing).
+   */
+  sendMany<T>(job: JobDefinition<T>, items: Array<{ data: NoInfer<T>; singletonKey: string }>): Promise<void>;
   /** Starts this process's workers for `job`, calling `run` with each checked payload. */
   work<T>(job: JobDefinition<T>, run: (data: T) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -104,6 +109,17 @@ export async function startJobQueue(
       });
       for (const loop of loops) if (loop.name === job.name) loop.nudge();
       return id;
+    },
+    async sendMany(job, items) {
+      if (items.length === 0) return;
+      await boss.insert(
+        items.map(({ data, singletonKey }) => ({
+          name: job.name,
+          data: job.payload.parse(data) as object,
+          singletonKey,
+        })),
+      );
+      for (const loop of loops) if (loop.name === job.name) loop.nudge();
     },
     async work(job, run) {
       const loop = new WorkLoop(boss, job, run, pollMs);

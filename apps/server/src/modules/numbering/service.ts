@@ -29,11 +29,38 @@ type LotRow = typeof controlLots.$inferSelect;
 type SublotRow = typeof controlSublots.$inferSelect;
 type RangeRow = typeof invoiceNumberRanges.$inferSelect;
 
+/** What a document prints of the lot its control number came from: fixed when the lot is created. */
+export type LotPrint = Pick<LotRow, 'serie' | 'desde' | 'hasta' | 'createdAt'>;
+
+// A lot's series, range and date are never written after its creation (only its status and shares are),
+// so every PDF job of a process reads them once per lot, not once per document.
+const PRINTED_LOTS_LIMIT = 1_000;
+const printedLots = new Map<string, Promise<LotPrint | undefined>>();
+
 /** The lot a document's control number came from (its range is printed on the document's footer). */
-export async function lotOfDocument(db: DbOrTx, lotId: string | null): Promise<LotRow | undefined> {
-  if (!lotId) return undefined;
-  const [lot] = await db.select().from(controlLots).where(eq(controlLots.id, lotId)).limit(1);
-  return lot;
+export function lotOfDocument(db: DbOrTx, lotId: string | null): Promise<LotPrint | undefined> {
+  if (!lotId) return Promise.resolve(undefined);
+  const known = printedLots.get(lotId);
+  if (known) return known;
+  const read = db
+    .select({
+      serie: controlLots.serie,
+      desde: controlLots.desde,
+      hasta: controlLots.hasta,
+      createdAt: controlLots.createdAt,
+    })
+    .from(controlLots)
+    .where(eq(controlLots.id, lotId))
+    .limit(1)
+    .then(([lot]) => lot);
+  if (printedLots.size >= PRINTED_LOTS_LIMIT) printedLots.clear();
+  printedLots.set(lotId, read);
+  // Not kept when missing (a lot created by a transaction not yet visible) or when the read failed.
+  read.then(
+    (lot) => lot || printedLots.delete(lotId),
+    () => printedLots.delete(lotId),
+  );
+  return read;
 }
 
 export function lotView(l: LotRow) {
