@@ -12,8 +12,8 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import ExcelJS from 'exceljs';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { massLoadWorkbook } from './mass-load-file.ts';
 import { cpuSeconds, freePort, peakRssMb, rssMb, serverPids } from './proc.ts';
 import { benchLogin } from './support.ts';
 
@@ -33,81 +33,6 @@ if (!serverUrl) {
 }
 const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
 const LOADS = '/v2/mantenimiento/localidad/cargaMasiva';
-const PRODUCTS = ['P-001', 'P-002', 'P-003', 'P-004'];
-
-/** The `factura` template's columns, filled as a user would: one row per line. */
-async function generatedFile(): Promise<Buffer> {
-  const yesterday = new Date(Date.now() - 86_400_000)
-    .toISOString()
-    .slice(0, 10)
-    .split('-')
-    .reverse()
-    .join('/');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Datos');
-  const header = [
-    'nroFactura',
-    'serieNrofactura',
-    'fechaDocumento',
-    'codigoSucursal',
-    'condicionPago',
-    'diasCredito',
-    'facturaDivisa',
-    'cambioDivisa',
-    'tipoVenta',
-    'clienteTipoDocumento',
-    'clienteNumeroDocumento',
-    'clienteNombre',
-    'clienteDireccion',
-    'clienteTelefono',
-    'clienteCorreo',
-    'clienteTipoProveedor',
-    'observacion',
-    'codigoProducto',
-    'descripcion',
-    'unidadMedida',
-    'cantidad',
-    'precio',
-    'descuento',
-    'alicuotaGravamen',
-    'exento',
-  ];
-  sheet.addRow(header);
-  const run = Date.now().toString(36);
-  for (let i = 1; i <= invoices; i++) {
-    for (let l = 0; l < lines; l++) {
-      const code = PRODUCTS[l % PRODUCTS.length];
-      sheet.addRow([
-        `${run}-${i}`,
-        null,
-        yesterday,
-        null,
-        'CONTADO',
-        null,
-        'VEF',
-        null,
-        'INTERNA',
-        'V',
-        String(10_000_000 + (i % 5000)),
-        `Cliente ${i % 5000}`,
-        'Caracas',
-        null,
-        null,
-        'PNR',
-        null,
-        code,
-        `Artículo ${code}`,
-        'UNIDAD',
-        1 + (l % 3),
-        12.5 * (l + 1),
-        0,
-        l === 3 ? '8' : '16',
-        l === 4 ? 'SI' : 'NO',
-      ]);
-    }
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 const name = `sigece_bench_massload_${Date.now()}`;
 const { database, drop } = await scratchPostgres(serverUrl, name, 1);
@@ -181,7 +106,7 @@ try {
   );
   if (!company) throw new Error('sin la razón social demo J-123456789');
 
-  const file = await generatedFile();
+  const file = await massLoadWorkbook(invoices, lines);
   console.log(
     `RSS del servidor al empezar:  ${server.pid ? peakRssMb(server.pid) : 0} MB (máximo hasta aquí)`,
   );
