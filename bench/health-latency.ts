@@ -60,7 +60,10 @@ class HealthSampler {
       while (this.running) {
         const started = performance.now();
         const ok = await fetch(`${this.address}/v2/health`).then(
-          async (r) => (await r.arrayBuffer(), r.ok),
+          async (r) => {
+            await r.arrayBuffer();
+            return r.ok;
+          },
           () => false,
         );
         this.latencies.push(performance.now() - started);
@@ -79,8 +82,9 @@ class HealthSampler {
   }
 }
 
-const results: Array<{ phase: string; seconds: number; load: number } & Awaited<ReturnType<HealthSampler['stop']>>> =
-  [];
+const results: Array<
+  { phase: string; seconds: number; load: number } & Awaited<ReturnType<HealthSampler['stop']>>
+> = [];
 
 async function phase(sampler: HealthSampler, name: string, work: () => Promise<void>) {
   sampler.start();
@@ -145,7 +149,13 @@ const address = `http://127.0.0.1:${port}`;
 let failed = false;
 try {
   for (const until = Date.now() + 180_000; ; ) {
-    if (await fetch(`${address}/v2/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${address}/v2/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (server.exitCode !== null) throw new Error(`el servidor terminó (${server.exitCode})`);
     if (Date.now() > until) throw new Error('el servidor no respondió en 3 minutos');
     await pause(250);
