@@ -95,7 +95,7 @@ export function runsScripts(db: Db): boolean {
  * thread of its own (pglite-thread.ts), so that its work never stops the API's thread.
  */
 export async function openPglite(location: string): Promise<Database> {
-  if (location !== 'memory://') mkdirSync(location, { recursive: true });
+  if (location !== 'memory://') mkdirSync(location, { recursive: true, mode: 0o700 });
   const client = await PgliteThread.open(location === 'memory://' ? undefined : location);
   // Drizzle's PGlite session calls exactly query(text, params, options) and transaction(callback).
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
