@@ -21,7 +21,8 @@ import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
 import { massLoadWorkbook } from './mass-load-file.ts';
 import { freePort } from './proc.ts';
 import { loadSalesBookMonth } from './sales-book-data.ts';
-import { benchLogin, seedBenchDatabase } from './support.ts';
+import { SHORT } from './short.ts';
+import { benchLogin, pendingInvoicePdfs, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +32,7 @@ const { values } = parseArgs({
     short: { type: 'boolean', default: false },
   },
 });
-const short = values.short || process.env.BENCH_SHORT === '1';
+const short = values.short || SHORT;
 const invoices = Number(values.invoices ?? (short ? 100 : 2000));
 const lines = Number(values.lines);
 const documents = Number(values.documents ?? (short ? 2000 : 50_000));
@@ -224,16 +225,7 @@ try {
 
   await phase(sampler, `PDF burst, ${invoices} invoices`, async () => {
     for (const until = Date.now() + 900_000; ; ) {
-      let pending = 0;
-      for (let page = 1; ; page++) {
-        const res = await fetch(
-          `${address}/v2/facturas/queryfacturacion?limit=500&page=${page}&id_localidad=${loadCompany}`,
-          { headers: auth },
-        );
-        const { results: rows } = (await res.json()) as { results: Array<{ pdfEstado: string }> };
-        pending += rows.filter((r) => r.pdfEstado !== 'GENERADA').length;
-        if (rows.length < 500) break;
-      }
+      const pending = await pendingInvoicePdfs(address, token, loadCompany);
       if (pending === 0) break;
       if (Date.now() > until) throw new Error(`${pending} PDF pendientes tras 15 minutos`);
       await pause(1000);
