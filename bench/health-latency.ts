@@ -150,7 +150,7 @@ const exited = new Promise((done) => server.on('exit', done));
 const address = `http://127.0.0.1:${port}`;
 let failed = false;
 try {
-  for (const until = Date.now() + 180_000; ; ) {
+  for (const until = Date.now() + 600_000; ; ) {
     if (
       await fetch(`${address}/v2/health`).then(
         (r) => r.ok,
@@ -159,7 +159,7 @@ try {
     )
       break;
     if (server.exitCode !== null) throw new Error(`el servidor terminó (${server.exitCode})`);
-    if (Date.now() > until) throw new Error('el servidor no respondió en 3 minutos');
+    if (Date.now() > until) throw new Error('el servidor no respondió en 10 minutos');
     await pause(250);
   }
   const token = await benchLogin(address);

@@ -30,7 +30,8 @@ export const BENCHMARKS: Benchmark[] = [
   { file: 'crash-burst.ts', bothInOneRun: true },
 ];
 
-const LIMIT_MS = 240_000;
+// Per benchmark and database; BENCH_SMOKE_LIMIT (seconds) raises it on a machine busy with other work.
+const LIMIT_MS = Number(process.env.BENCH_SMOKE_LIMIT ?? 240) * 1000;
 const only = process.argv.slice(2);
 const serverUrl = process.env.DATABASE_URL;
 const started = performance.now();
