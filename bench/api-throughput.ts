@@ -2,7 +2,7 @@
 // raw pattern of an invoice (lock one counter row, insert a ~2 kB row, commit), then single-invoice
 // requests (5 lines) to POST /v2/facturas/masivafacturacion over real HTTP from this process, with the
 // real server entry (src/main.ts) started with SIGECE_WORKERS=1 and 2. Each on a scratch database.
-// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-throughput.ts
+// Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/api-throughput.ts
 //          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--no-pgbench] [--cpu-prof DIR]
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 // --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
@@ -11,13 +11,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openPglite } from '../apps/server/src/db/client.ts';
 import { cpuSeconds, freePort, serverPids } from './proc.ts';
 import { pgbench, ready, scratchDatabase } from './server.ts';
+import { sized } from './short.ts';
 import { benchLogin, invoiceLoad, type LoadResult } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: sized('10', '2') },
     clients: { type: 'string', default: '16' },
     workers: { type: 'string', default: '1,2' },
     jobs: { type: 'boolean', default: false },
@@ -28,15 +30,15 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error('api-throughput mide PostgreSQL: defina DATABASE_URL');
-  process.exit(1);
-}
 const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
 const WARM_UP_SECONDS = 2;
 const load = () => loadavg()[0].toFixed(1);
 
-const scratch = (prefix: string) => scratchDatabase(serverUrl!, prefix);
+/** A database of its own on DATABASE_URL's server, with its URL; without DATABASE_URL, none (PGlite). */
+const scratch = async (prefix: string) =>
+  serverUrl
+    ? scratchDatabase(serverUrl, prefix)
+    : { database: undefined, drop: async () => {}, url: undefined, name: '' };
 
 /** The real server with SIGECE_WORKERS=workers on a scratch database, loaded over HTTP from here. */
 async function api(workers: number): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
@@ -47,7 +49,7 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', ENTRY], {
     env: {
       ...process.env,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url?.toString() ?? '',
       SIGECE_WORKERS: String(workers),
       SIGECE_JOBS: values.jobs ? '1' : '0',
       SIGECE_DEMO: '1',
@@ -67,18 +69,28 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
     await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS });
     // CPU per request, of the server's processes and of PostgreSQL's backends serving its database: the
     // figure that says what a core buys, whatever else the machine is doing.
-    const backends = (
-      await database.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])
-    ).map((r) => r.pid);
+    // On PGlite the database runs inside the server's process: counted with it.
+    const backends = database
+      ? (
+          await database.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])
+        ).map((r) => r.pid)
+      : [];
     const nodes = serverPids(server.pid!);
     const before = { node: cpuSeconds(nodes), pg: cpuSeconds(backends) };
     const result = await invoiceLoad({ address, token, clients, seconds });
     const perRequest = (s: number) => (s * 1000) / result.requests;
     const nodeMs = perRequest(cpuSeconds(nodes) - before.node);
     const pgMs = perRequest(cpuSeconds(backends) - before.pg);
-    const [row] = await database.query<{ n: string; max: string }>(
-      'select count(*)::text n, max(numero_control)::text max from facturas',
-    );
+    const count = 'select count(*)::text n, max(numero_control)::text max from facturas';
+    let row: { n: string; max: string };
+    if (database) [row] = await database.query<{ n: string; max: string }>(count);
+    else {
+      // The server owns its PGlite directory: read it once the server has stopped.
+      server.kill('SIGTERM');
+      await exited;
+      const embedded = await openPglite(join(dataDir, 'pgdata'));
+      [row] = await embedded.query<{ n: string; max: string }>(count).finally(() => embedded.close());
+    }
     return { ...result, nodeMs, pgMs, check: `${row.n} invoices stored, highest control number ${row.max}` };
   } finally {
     server.kill('SIGTERM');
@@ -88,22 +100,26 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
   }
 }
 
-const [version] = execFileSync('psql', [serverUrl, '-Atc', 'show server_version'], {
-  encoding: 'utf8',
-}).split(' ');
+const [version] = serverUrl
+  ? execFileSync('psql', [serverUrl, '-Atc', 'show server_version'], { encoding: 'utf8' }).split(' ')
+  : [''];
 console.log(
-  `PostgreSQL ${version.trim()}; ${clients} clients; ${seconds} s each; single-invoice requests of 5 lines; ` +
+  `${serverUrl ? `PostgreSQL ${version.trim()}` : 'PGlite (no pgbench; one process)'}; ${clients} clients; ${seconds} s each; single-invoice requests of 5 lines; ` +
     `background jobs ${values.jobs ? 'on (PDFs rendered during the load)' : 'off'}; load average before ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
 );
-if (!values['no-pgbench']) {
+if (!values['no-pgbench'] && serverUrl) {
   const raw = await pgbench(serverUrl, clients, seconds);
   console.log(
     `pgbench lock + insert 2 kB + commit     ${raw.tps.toFixed(0).padStart(6)} tps     latency average ${raw.latency.toFixed(1)} ms   load ${load()}`,
   );
 }
-for (const workers of values.workers.split(',').map(Number)) {
+// PGlite lives in one process: SIGECE_WORKERS > 1 is refused there (cluster.ts).
+for (const workers of values.workers
+  .split(',')
+  .map(Number)
+  .filter((n) => serverUrl || n === 1)) {
   const r = await api(workers);
   const label = `API, SIGECE_WORKERS=${workers}`.padEnd(38);
   console.log(

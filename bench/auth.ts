@@ -1,10 +1,14 @@
 // Logins and guarded requests over real HTTP. Usage: node --import tsx bench/auth.ts [--seconds 5] [--clients 16]
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
+import { sized } from './short.ts';
 import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '16' } },
+  options: {
+    seconds: { type: 'string', default: sized('5', '1') },
+    clients: { type: 'string', default: sized('16', '4') },
+  },
 });
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);

@@ -7,13 +7,14 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { clientes } from '../apps/server/src/db/schema.ts';
 import { DEMO_COMPANY_RIF } from '../apps/server/src/db/seed.ts';
 import { PICKER_LIMIT } from '../apps/server/src/modules/catalog/clients.ts';
+import { sized } from './short.ts';
 import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    clients: { type: 'string', default: '100000' },
-    requests: { type: 'string', default: '500' },
-    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: sized('100000', '2000') },
+    requests: { type: 'string', default: sized('500', '20') },
+    seconds: { type: 'string', default: sized('5', '1') },
     concurrency: { type: 'string', default: '8' },
   },
 });

@@ -9,14 +9,15 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCrashBurst } from '../apps/server/test/support/crash-burst.ts';
+import { sized } from './short.ts';
 
 const { values } = parseArgs({
   options: {
-    invoices: { type: 'string', default: '2000' },
-    clients: { type: 'string', default: '16' },
+    invoices: { type: 'string', default: sized('2000', '60') },
+    clients: { type: 'string', default: sized('16', '8') },
     'kill-at': { type: 'string' },
     drivers: { type: 'string' },
-    wait: { type: 'string', default: '300' },
+    wait: { type: 'string', default: sized('300', '120') },
   },
 });
 const invoices = Number(values.invoices);

@@ -1,25 +1,27 @@
 // The mass load of a generated 10,000-row invoice file (2,000 invoices of 5 lines) through upload
 // (POST /v2/mantenimiento/localidad/excelToJson) and processing (the pg-boss job, polled until done)
-// against the real server entry (apps/server/src/main.ts, jobs on) on a scratch PostgreSQL database:
+// against the real server entry (apps/server/src/main.ts, jobs on) on a scratch PostgreSQL database
+// (DATABASE_URL) or on PGlite in the server's data directory:
 // wall time of each phase and in all, rows per second, and the server process's peak RSS (VmHWM).
 // Targets (issue 11): under 60 s and under 500 MB. Also the CPU seconds of each phase, of the server's
 // processes and of the PostgreSQL backends serving its database: on a loaded machine the wall time says
 // little, the CPU time says what the work costs. With --pdfs it then waits until every new document's
 // PDF is generated (the load queues them when it ends) and reports that phase too.
-// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/mass-load.ts [--invoices 2000] [--lines 5] [--pdfs]
+// Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/mass-load.ts [--invoices 2000] [--lines 5] [--pdfs]
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
 import { demoCompanyId, generatedFile, processMassLoad, uploadMassLoad } from './mass-load-file.ts';
 import { cpuSeconds, freePort, peakRssMb, rssMb, serverPids } from './proc.ts';
-import { benchLogin } from './support.ts';
+import { sized } from './short.ts';
+import { benchLogin, pendingInvoicePdfs } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    invoices: { type: 'string', default: '2000' },
+    invoices: { type: 'string', default: sized('2000', '100') },
     lines: { type: 'string', default: '5' },
     pdfs: { type: 'boolean', default: false },
   },
@@ -27,13 +29,12 @@ const { values } = parseArgs({
 const invoices = Number(values.invoices);
 const lines = Number(values.lines);
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error('mass-load mide PostgreSQL: defina DATABASE_URL');
-  process.exit(1);
-}
 const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
 const name = `sigece_bench_massload_${Date.now()}`;
-const { database, drop } = await scratchPostgres(serverUrl, name, 1);
+// PostgreSQL: a scratch database on DATABASE_URL's server; else PGlite in the server's data directory.
+const scratch = serverUrl ? await scratchPostgres(serverUrl, name, 1) : undefined;
+const database = scratch?.database;
+const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-massload-'));
 
 /**
  * CPU meter of a phase: the server's processes and the backends of the bench database. A backend
@@ -41,12 +42,15 @@ const { database, drop } = await scratchPostgres(serverUrl, name, 1);
  */
 async function cpuMeter(root: number) {
   const sample = async () => {
-    const backends = (
-      await database.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [name],
-      )
-    ).map((r) => r.pid);
+    // On PGlite the database runs inside the server's process: counted with it.
+    const backends = database
+      ? (
+          await database.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          )
+        ).map((r) => r.pid)
+      : [];
     return {
       node: new Map(serverPids(root).map((p) => [p, cpuSeconds([p])])),
       pg: new Map(backends.map((p) => [p, cpuSeconds([p])])),
@@ -62,8 +66,8 @@ async function cpuMeter(root: number) {
 }
 const cpuText = (c: { node: number; pg: number }) =>
   `CPU servidor ${c.node.toFixed(1)} s + PostgreSQL ${c.pg.toFixed(1)} s`;
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const url = serverUrl ? new URL(serverUrl) : undefined;
+if (url) url.pathname = `/${name}`;
 const port = await freePort();
 // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -71,12 +75,12 @@ const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ENTRY], 
   env: {
     MALLOC_ARENA_MAX: '2', // as `npm start` runs the server (scripts/start.mjs)
     ...process.env,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url?.toString() ?? '',
     SIGECE_JOBS: '1',
     SIGECE_DEMO: '1',
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'sigece-bench-massload-')),
+    DATA_DIR: dataDir,
     BCV_DAILY: '0',
     LOG_LEVEL: 'warn',
   },
@@ -137,10 +141,7 @@ try {
     const pdfCpu = await cpuMeter(server.pid!);
     const from = performance.now();
     for (;;) {
-      const [row] = await database.query<{ n: number }>(
-        "select count(*)::int as n from control_numbers where pdf_estado = 'PENDIENTE'",
-      );
-      if (row.n === 0) break;
+      if ((await pendingInvoicePdfs(address, token, company.id)) === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     console.log(
@@ -151,5 +152,6 @@ try {
 } finally {
   server.kill('SIGTERM');
   await exited;
-  await drop();
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

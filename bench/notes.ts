@@ -7,14 +7,15 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
 import { renderDocument } from '../apps/server/src/modules/issuance/render.ts';
+import { sized } from './short.ts';
 import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: sized('10', '1') },
     clients: { type: 'string', default: '16' },
     batch: { type: 'string', default: '1' },
-    pool: { type: 'string', default: '32' },
+    pool: { type: 'string', default: sized('32', '8') },
   },
 });
 const seconds = Number(values.seconds);

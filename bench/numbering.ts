@@ -6,10 +6,14 @@ import { lotRange } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import { controlLots, localidades } from '../apps/server/src/db/schema.ts';
 import { allocateControlNumbers } from '../apps/server/src/modules/numbering/engine.ts';
+import { sized } from './short.ts';
 import { openBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, batch: { type: 'string', default: '50' } },
+  options: {
+    seconds: { type: 'string', default: sized('5', '1') },
+    batch: { type: 'string', default: '50' },
+  },
 });
 const seconds = Number(values.seconds);
 const batchSize = Number(values.batch);

@@ -6,11 +6,12 @@
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/orders.ts [--seconds 8] [--clients 16] [--batch 1]
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
+import { sized } from './short.ts';
 import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: sized('8', '1') },
     clients: { type: 'string', default: '16' },
     batch: { type: 'string', default: '1' },
   },

@@ -22,14 +22,15 @@ import {
 import { sampleInvoice } from '../apps/server/src/documents/sample.ts';
 import { defineJob } from '../apps/server/src/modules/jobs/define.ts';
 import { startJobQueue } from '../apps/server/src/modules/jobs/queue.ts';
+import { sized } from './short.ts';
 import { openBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: sized('10', '1') },
     lines: { type: 'string', default: '5' },
     logo: { type: 'string' },
-    drain: { type: 'string', default: '500' },
+    drain: { type: 'string', default: sized('500', '20') },
     'drain-seconds': { type: 'string', default: '120' },
   },
 });
@@ -126,6 +127,8 @@ await Promise.all(Array.from({ length: pool.size * 4 }, (_, i) => renderSignedDo
 
 if (drainJobs > 0) {
   const { database, drop } = await openBenchDatabase('pdf');
+  // pg-boss's tables and the job runners' (modules/jobs/runners.ts) come with the migrations.
+  await database.migrate();
   const renderJob = defineJob({
     name: 'bench-pdf',
     payload: z.object({ i: z.number().int() }),

@@ -1,25 +1,32 @@
 // The sales book of one company's month of 50,000 documents (issue 12): 45,000 invoices (one in ten in
 // USD, one in fifty annulled, one in twenty for a third party) and 5,000 credit and debit notes
-// interleaved in one control-number sequence, inserted with SQL on a scratch PostgreSQL database; then
+// interleaved in one control-number sequence, inserted with SQL on a scratch PostgreSQL database (or, without
+// DATABASE_URL, a PGlite data directory); then
 // the book's PDF and its spreadsheet, each built in a child process of its own so that each one's time
 // and peak RSS (getrusage maxrss) are its own. Targets: under 20 s and under 400 MB each. Each child also
 // prints its CPU seconds (user + system, getrusage): on a shared, loaded machine wall time is mostly
 // waiting, CPU time is what the code costs. `--profile DIR` writes each child's V8 CPU profile there.
-// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/sales-book.ts [--documents 50000] [--profile DIR]
+// Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/sales-book.ts [--documents 50000] [--profile DIR]
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { connectPostgres } from '../apps/server/src/db/client.ts';
+import { connectPostgres, openPglite } from '../apps/server/src/db/client.ts';
 import { salesBookPdfOf, salesBookXlsxOf } from '../apps/server/src/modules/reports/sales-book/service.ts';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
+import { loadSalesBookMonth } from './sales-book-data.ts';
+import { sized } from './short.ts';
 import { seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    documents: { type: 'string', default: '50000' },
+    documents: { type: 'string', default: sized('50000', '2000') },
     child: { type: 'string' },
     url: { type: 'string' },
+    pgdata: { type: 'string' },
     company: { type: 'string' },
     profile: { type: 'string' },
   },
@@ -29,7 +36,7 @@ const ALL = { all: true, localidades: [], sucursales: [] };
 
 if (values.child) {
   // One output, measured alone: open, build, print the figures as JSON.
-  const database = connectPostgres(values.url ?? '', 4);
+  const database = values.pgdata ? await openPglite(values.pgdata) : connectPostgres(values.url ?? '', 4);
   const query = { ...MONTH, id_localidad: values.company ?? '' };
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -59,53 +66,24 @@ if (values.child) {
 }
 
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('DATABASE_URL: this benchmark runs on PostgreSQL');
 const documents = Number(values.documents);
 const name = `sigece_bench_salesbook_${Date.now()}_${randomBytes(2).toString('hex')}`;
-const { database, drop } = await scratchPostgres(serverUrl, name, 4);
+// PostgreSQL: a scratch database on DATABASE_URL's server; else a PGlite data directory, which each child
+// opens in turn once this process has closed it.
+const pgdata = serverUrl ? undefined : join(mkdtempSync(join(tmpdir(), 'sigece-bench-salesbook-')), 'pgdata');
+const { database, drop } = serverUrl
+  ? await scratchPostgres(serverUrl, name, 4)
+  : await openPglite(pgdata ?? '').then((db) => ({
+      database: db,
+      drop: async () => rmSync(dirname(pgdata ?? ''), { recursive: true, force: true }),
+    }));
 try {
   await seedBenchDatabase(database);
   const [company] = await database.query<{ id: string }>(
     `select id::text as id from localidades where tipo_documento = 'J' and numero_documento = '123456789'`,
   );
   const load = performance.now();
-  // Every tenth control number is a note (alternately credit and debit) on the invoice just before it.
-  await database.query(
-    `insert into facturas (id_localidad, nro_factura, serie, nro_control, numero_control, fecha_emision, factura_divisa,
-        cambio_divisa, condicion_pago, tipo_venta, modelo_factura, sub_total, total_exento, total_exonerado,
-        monto_descuento, total_iva, importe_total, cliente, cuenta_terceros, log_estatus_registro)
-     select $1, lpad(g::text, 8, '0'), '00', '00-' || lpad(g::text, 8, '0'), g,
-            timestamptz '2026-05-01 08:00-04' + (g * interval '50 seconds'),
-            case when g % 10 = 3 then 'USD' else 'VEF' end, case when g % 10 = 3 then 36.5555 else 1 end,
-            'CONTADO', 'INTERNA', 'GENERAL', 600.00, 100.00, 0, 0, 80.00, 680.00,
-            jsonb_build_object('tipoDocumento', 'V', 'numeroDocumento', (10000000 + g)::text,
-                               'identificacion', 'Cliente de prueba ' || g),
-            case when g % 20 = 7 then jsonb_build_object('rifPrestador', 'J-30111222', 'nombrePrestador', 'Transporte Andino, C.A.', 'domicilioPrestador', 'Mérida') end,
-            case when g % 50 = 9 then 'INACTIVO' else 'ACTIVO' end
-       from generate_series(1, $2::int) g where g % 10 <> 0`,
-    [company.id, documents],
-  );
-  await database.query(
-    `insert into factura_gravamenes (id_factura, alicuota, base_imponible, monto_alicuota)
-     select id, 16, 500.00, 80.00 from facturas where id_localidad = $1`,
-    [company.id],
-  );
-  await database.query(
-    `insert into notas (id_localidad, id_factura, nro_factura, nro_control_factura, fecha_factura, tipo, categoria,
-        concepto, nro_nota, serie, nro_control, numero_control, fecha_emision, factura_divisa, tasa_cambio, sub_total,
-        total_exento, total_exonerado, monto_descuento, total_iva, importe_total, cliente)
-     select f.id_localidad, f.id, f.nro_factura, f.nro_control, f.fecha_emision,
-            case when (f.numero_control + 1) % 20 = 0 then 'Debito' else 'Credito' end, '0', 'Ajuste',
-            lpad((f.numero_control + 1)::text, 8, '0'), '00', '00-' || lpad((f.numero_control + 1)::text, 8, '0'),
-            f.numero_control + 1, f.fecha_emision + interval '10 seconds', 'VEF', 1, 100.00, 0, 0, 0, 16.00, 116.00, f.cliente
-       from facturas f where f.id_localidad = $1 and f.numero_control % 10 = 9`,
-    [company.id],
-  );
-  await database.query(
-    `insert into nota_gravamenes (id_nota, alicuota, base_imponible, monto_alicuota)
-     select id, 16, 100.00, 16.00 from notas where id_localidad = $1`,
-    [company.id],
-  );
+  await loadSalesBookMonth(database, company.id, documents);
   await database.query('analyze');
   const [count] = await database.query<{ n: string }>(
     `select ((select count(*) from facturas) + (select count(*) from notas))::text as n`,
@@ -113,8 +91,9 @@ try {
   console.log(
     `${count.n} documents of one company in May 2026 loaded in ${((performance.now() - load) / 1000).toFixed(1)} s`,
   );
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const url = serverUrl ? new URL(serverUrl) : undefined;
+  if (url) url.pathname = `/${name}`;
+  if (pgdata) await database.close();
   const [load1] = (await import('node:os')).loadavg();
   console.log(
     `load average before the runs: ${load1.toFixed(1)} (${(await import('node:os')).availableParallelism()} cores)`,
@@ -131,8 +110,7 @@ try {
         fileURLToPath(import.meta.url),
         '--child',
         child,
-        '--url',
-        url.toString(),
+        ...(url ? ['--url', url.toString()] : ['--pgdata', pgdata ?? '']),
         '--company',
         company.id,
       ],

@@ -188,3 +188,18 @@ export async function invoiceLoad(options: {
     p99: pct(99),
   };
 }
+
+/** How many of a company's invoices still wait for their PDF, read over HTTP (the server may own a PGlite directory). */
+export async function pendingInvoicePdfs(address: string, token: string, companyId: string): Promise<number> {
+  let pending = 0;
+  for (let page = 1; ; page++) {
+    const res = await fetch(
+      `${address}/v2/facturas/queryfacturacion?limit=500&page=${page}&id_localidad=${companyId}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    if (!res.ok) throw new Error(`facturas: ${res.status} ${await res.text()}`);
+    const { results: rows } = (await res.json()) as { results: Array<{ pdfEstado: string }> };
+    pending += rows.filter((r) => r.pdfEstado !== 'GENERADA').length;
+    if (rows.length < 500) return pending;
+  }
+}

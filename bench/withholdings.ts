@@ -6,11 +6,12 @@
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/withholdings.ts [--seconds 10] [--clients 16]
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
+import { sized } from './short.ts';
 import { benchConfig, benchLogin, invoiceLoad, openBenchDatabase, seedBenchDatabase } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: sized('10', '1') },
     clients: { type: 'string', default: '16' },
   },
 });

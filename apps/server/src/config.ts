@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { makeDataDir } from './data-dir.ts';
 
 export interface AppConfig {
   port: number;
@@ -56,7 +57,7 @@ export interface AppConfig {
 /** A secret from the environment, or one generated on first start and kept in DATA_DIR. */
 export function persistentSecret(dataDir: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDir(dataDir);
   const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');

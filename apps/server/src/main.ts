@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { prepareCluster, processRole, superviseWorkers } from './cluster.ts';
 import { loadConfig } from './config.ts';
+import { tightenDataDir } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReference } from './db/reference-seed.ts';
 import { seedDemo, seedDemoCompanies, seedModules } from './db/seed.ts';
@@ -26,6 +27,9 @@ if (role === 'single' || role === 'primary') {
     await seedDemoCompanies(database.db);
   }
 }
+// DATA_DIR, its secrets and the embedded database's files (the migrations' new ones too): private to this
+// user (data-dir.ts). PGlite creates its files 0666 whatever the umask; its folder, 0700, keeps them private.
+tightenDataDir(config.dataDir);
 if (role === 'primary') {
   const poolSize = await prepareCluster(database, config);
   await database.close();

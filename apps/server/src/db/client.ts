@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import { preparingClient, StatementNames } from './prepared.ts';
 import * as schema from './schema.ts';
 
@@ -90,11 +90,15 @@ export function runsScripts(db: Db): boolean {
   return (db as { $client?: unknown }).$client instanceof pg.Pool;
 }
 
-/** PGlite keeps its files in `<dataDir>/pgdata`; `memory://` keeps nothing (tests). */
+/**
+ * PGlite keeps its files in `<dataDir>/pgdata`; `memory://` keeps nothing (tests). It runs in a worker
+ * thread of its own (pglite-thread.ts), so that its work never stops the API's thread.
+ */
 export async function openPglite(location: string): Promise<Database> {
-  if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location === 'memory://' ? undefined : location);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (location !== 'memory://') mkdirSync(location, { recursive: true, mode: 0o700 });
+  const client = await PgliteThread.open(location === 'memory://' ? undefined : location);
+  // Drizzle's PGlite session calls exactly query(text, params, options) and transaction(callback).
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -110,7 +114,7 @@ export async function openPglite(location: string): Promise<Database> {
       const result = await client.query(text, values);
       return { rows: result.rows };
     },
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => client.migrate(MIGRATIONS_FOLDER),
     close: () => client.close(),
   };
 }

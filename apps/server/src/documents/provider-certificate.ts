@@ -116,7 +116,7 @@ async function writeAtomically(path: string, data: Buffer | string): Promise<voi
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function generateOnce(dataDir: string): Promise<ProviderCertificate> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = join(dataDir, `${PROVIDER_P12_FILE}.lock`);
   // Several server processes may start together on one data directory: one generates, the others wait.
   for (let attempt = 0; ; attempt++) {

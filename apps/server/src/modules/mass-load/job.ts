@@ -25,6 +25,11 @@ export const MASS_LOAD_QUEUE = 'carga-masiva';
 
 /** Documents per chunk (the kernel takes at most 1000 per transaction); tests make it small. */
 export const massLoadSettings = { chunkSize: 250, leaseSeconds: 120 };
+/**
+ * On PGlite every other statement waits while a chunk's transaction holds its one session: 25 documents
+ * (about 0.1 s there) keep the API's requests from waiting behind a load (issue 22 item 3).
+ */
+const EMBEDDED_CHUNK = 25;
 
 /** The load is being processed by another worker: pg-boss retries the job later. */
 export class LoadHeld extends Error {}
@@ -112,6 +117,10 @@ async function processChunks(
   requester: Requester,
 ) {
   const { db } = deps;
+  const size =
+    deps.database.kind === 'pglite'
+      ? Math.min(EMBEDDED_CHUNK, massLoadSettings.chunkSize)
+      : massLoadSettings.chunkSize;
   for (;;) {
     const chunk = await db
       .select({
@@ -121,7 +130,7 @@ async function processChunks(
       .from(cargasMasivasDocumentos)
       .where(and(eq(cargasMasivasDocumentos.cargaId, id), eq(cargasMasivasDocumentos.estado, 'PENDIENTE')))
       .orderBy(asc(cargasMasivasDocumentos.posicion))
-      .limit(massLoadSettings.chunkSize);
+      .limit(size);
     if (chunk.length === 0) break;
     const outcomes = await type.process(
       deps,
