@@ -15,12 +15,13 @@ import { parseArgs } from 'node:util';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
 import { startDeployment } from '../deploy/multi-host.ts';
 import { cpuSeconds, serverPids } from './proc.ts';
+import { sized } from './short.ts';
 import { benchLogin, invoiceLoad } from './support.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '20' },
-    'warm-up': { type: 'string', default: '8' },
+    seconds: { type: 'string', default: sized('20', '3') },
+    'warm-up': { type: 'string', default: sized('8', '2') },
     clients: { type: 'string', default: '16' },
     'haproxy-port': { type: 'string', default: '6411' },
     'pgbouncer-port': { type: 'string', default: '6412' },

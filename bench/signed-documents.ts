@@ -32,6 +32,7 @@ import pg from 'pg';
 import { demoCompanyId, generatedFile, processMassLoad, uploadMassLoad } from './mass-load-file.ts';
 import { type CpuGroup, cpuMeter, postgresProcesses, serverPids } from './proc.ts';
 import { type BenchServer, pgbench, scratchDatabase, startServer } from './server.ts';
+import { sized } from './short.ts';
 import { benchLogin, invoiceLoad } from './support.ts';
 
 export type LoadKind = 'single' | 'batch' | 'mass';
@@ -270,10 +271,10 @@ export function describe(r: SignedRunResult, groups: string[]): string {
 async function main() {
   const { values } = parseArgs({
     options: {
-      seconds: { type: 'string', default: '10' },
+      seconds: { type: 'string', default: sized('10', '2') },
       clients: { type: 'string', default: '16' },
       batch: { type: 'string', default: '10' },
-      mass: { type: 'string', default: '2000' },
+      mass: { type: 'string', default: sized('2000', '40') },
       loads: { type: 'string', default: 'single,batch,mass' },
       workers: { type: 'string', default: '1' },
       'no-pgbench': { type: 'boolean', default: false },

@@ -12,6 +12,8 @@ interface Benchmark {
   args?: string[];
   /** The benchmark runs both databases itself (once, with DATABASE_URL as given). */
   bothInOneRun?: boolean;
+  /** The benchmark measures PostgreSQL only (skipped without DATABASE_URL). */
+  postgresOnly?: boolean;
 }
 
 export const BENCHMARKS: Benchmark[] = [
@@ -28,6 +30,10 @@ export const BENCHMARKS: Benchmark[] = [
   { file: 'api-throughput.ts' },
   { file: 'health-latency.ts' },
   { file: 'crash-burst.ts', bothInOneRun: true },
+  { file: 'signed-documents.ts' },
+  { file: 'multi-host.ts', postgresOnly: true },
+  // The web app's cold load is served from PGlite whatever DATABASE_URL says (needs the built app).
+  { file: 'web-load.ts', bothInOneRun: true },
 ];
 
 // Per benchmark and database; BENCH_SMOKE_LIMIT (seconds) raises it on a machine busy with other work.
@@ -69,7 +75,11 @@ for (const bench of BENCHMARKS) {
   if (only.length > 0 && !only.some((name) => bench.file.startsWith(name))) continue;
   const drivers: Array<[string, string | undefined]> = bench.bothInOneRun
     ? [[serverUrl ? 'pglite+postgres' : 'pglite', serverUrl]]
-    : [['pglite', undefined], ...(serverUrl ? [['postgres', serverUrl] as [string, string]] : [])];
+    : bench.postgresOnly
+      ? serverUrl
+        ? [['postgres', serverUrl] as [string, string]]
+        : []
+      : [['pglite', undefined], ...(serverUrl ? [['postgres', serverUrl] as [string, string]] : [])];
   for (const [driver, url] of drivers) {
     const from = performance.now();
     const { ok, output } = await run(bench, url);

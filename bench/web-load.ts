@@ -15,13 +15,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { sized } from './short.ts';
 
 const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: resolve(import.meta.dirname, '../apps/web/dist') },
     url: { type: 'string' },
     path: { type: 'string', default: '/facturacion/generales' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: sized('3', '1') },
     port: { type: 'string', default: '4106' },
     'no-throttle': { type: 'boolean', default: false },
     files: { type: 'boolean', default: false },
