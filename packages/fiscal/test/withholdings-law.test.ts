@@ -151,6 +151,8 @@ describe('item 3: RelacionRetencionesISLR (manual 60.40.40.039 v2.2 §2.1, §4.1
     expect(xmlInvoiceNumber('S/N')).toBe('0');
     expect(xmlControlNumber('00-00168441')).toBe('00168441');
     expect(xmlControlNumber('01-2345678901')).toBe('45678901');
+    expect(xmlControlNumber('00-3')).toBe('3');
+    expect(xmlControlNumber('00168441')).toBe('00168441');
     expect(xmlControlNumber('N/A')).toBe('NA');
   });
   it('MontoOperacion is the payment × base %, one record per Tarifa N° 2 bracket', () => {

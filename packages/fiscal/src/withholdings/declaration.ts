@@ -126,8 +126,15 @@ const xmlText = (s: string) =>
   );
 /** NumeroFactura: the invoice number's digits, the last ten (manual 60.40.40.039 v2.2 §2.1); 0 if none. */
 export const xmlInvoiceNumber = (s: string) => s.replace(/\D/g, '').slice(-10) || '0';
-/** NumeroControl: the numeric sequence only, its last eight digits ("00-00001234" → 00001234); NA if none. */
-export const xmlControlNumber = (s: string) => s.replace(/\D/g, '').slice(-8) || 'NA';
+/**
+ * NumeroControl: "sólo … los dígitos correspondientes al secuencial numérico" (manual §2.1), so the series
+ * before the last separator goes ("00-00001234" → 00001234, "00-3" → 3), then the last eight digits (as
+ * odoo-venezuela's islr_xml_wh.py keeps them); NA when there is none.
+ */
+export const xmlControlNumber = (s: string) => {
+  const sequence = s.split(/[^A-Za-z0-9]+/).filter(Boolean).pop()?.replace(/\D/g, '');
+  return (sequence || s.replace(/\D/g, '')).slice(-8) || 'NA';
+};
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** The ISLR withholdings XML for an agent and period "AAAA-MM". */
