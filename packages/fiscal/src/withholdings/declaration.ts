@@ -132,7 +132,11 @@ export const xmlInvoiceNumber = (s: string) => s.replace(/\D/g, '').slice(-10) |
  * odoo-venezuela's islr_xml_wh.py keeps them); NA when there is none.
  */
 export const xmlControlNumber = (s: string) => {
-  const sequence = s.split(/[^A-Za-z0-9]+/).filter(Boolean).pop()?.replace(/\D/g, '');
+  const sequence = s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .pop()
+    ?.replace(/\D/g, '');
   return (sequence || s.replace(/\D/g, '')).slice(-8) || 'NA';
 };
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
