@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { caracasDate } from '@sigece/fiscal';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { taxUnitInForceMessage } from '../src/modules/withholdings/service.ts';
 import { describeWithApp } from './harness.ts';
 import { type Ctx, userWith } from './support/invoices.ts';
 import { lastAudit } from './support/users.ts';
@@ -75,6 +76,13 @@ describe('withholdings to the letter of the law (issue 18)', () => {
         valor: '43.00',
         gacetaOficial: 'G.O. N° 43.140 (junio de 2025)',
       });
+      // The start-up log's line (main.ts) names it with its gazette.
+      expect(await taxUnitInForceMessage(ctx().database.db, '2025-07-01')).toBe(
+        'unidad tributaria vigente: Bs. 43.00 desde 2025-06-04 (SNAT/2025 (número no hallado en las copias públicas), G.O. N° 43.140 (junio de 2025))',
+      );
+      expect(await taxUnitInForceMessage(ctx().database.db, '2020-01-01')).toContain(
+        'no hay unidad tributaria vigente',
+      );
       const before = await ctx().request({
         method: 'GET',
         url: `${RET}/unidadTributariaVigente?fecha=2025-06-01`,
