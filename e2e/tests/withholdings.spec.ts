@@ -31,13 +31,13 @@ async function periodTxt(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Archivos de declaración SENIAT' });
   await dialog.getByRole('combobox', { name: 'Localidad' }).click();
   await page.getByRole('option', { name: AGENT }).click();
-  // The period defaults to the current month, the month of the voucher's default fiscal period.
+  // The period defaults to the current month and today's fortnight, the voucher's default fiscal period.
   await expect(dialog.getByLabel('Periodo')).toHaveValue(/^\d{4}-\d{2}$/);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Descargar TXT IVA' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^RetencionesIVA_J123456789_\d{6}\.txt$/);
+  expect(download.suggestedFilename()).toMatch(/^RetencionesIVA_J123456789_\d{6}-Q[12]\.txt$/);
   const text = await readFile(await download.path(), 'utf8');
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog).toBeHidden();
@@ -72,12 +72,13 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
 
   const header = page.getByRole('form', { name: 'Datos del Comprobante' });
   await test.step("step 1: the header's messages, the RIF input, the IVA-only rate, 'Siguiente'", async () => {
-    // Default period: the first to the last day of the current month.
+    // Default period: today's fortnight, 1-15 or 16 to the month's end (issue 18 item 6).
     const desde = await header.getByLabel('Periodo Fiscal Desde').inputValue();
     const hasta = await header.getByLabel('Periodo Fiscal Hasta').inputValue();
-    expect(desde).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(desde).toMatch(/^\d{4}-\d{2}-(01|16)$/);
     expect(hasta.slice(0, 8)).toBe(desde.slice(0, 8));
-    expect(Number(hasta.slice(8))).toBeGreaterThanOrEqual(28);
+    if (desde.endsWith('01')) expect(hasta.slice(8)).toBe('15');
+    else expect(Number(hasta.slice(8))).toBeGreaterThanOrEqual(28);
 
     await header.getByRole('button', { name: 'Siguiente' }).click();
     await expect(header.getByText('Localidad es requerida')).toBeVisible();
@@ -144,7 +145,8 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
     const table = page.getByRole('table', { name: 'Documentos Retenidos' });
     await expect(table.getByRole('row').filter({ hasText: factura1 })).toContainText('120,00');
 
-    await addLine(factura1, '00-00168441', '10', '10.80', '8');
+    // The same document at the same rate again is the spec's duplicate (another rate would be valid).
+    await addLine(factura1, '00-00168441', '10', '11.60', '16');
     await expect(
       page.getByText(
         'No se puede agregar la retencion porque ya existe una retencion con el mismo nroDocumento, nroControlDocumento y tipoTransaccion',

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { caracasDate } from '@sigece/fiscal';
 import { buildApp } from './app.ts';
 import { prepareCluster, processRole, superviseWorkers } from './cluster.ts';
 import { loadConfig } from './config.ts';
@@ -10,6 +11,7 @@ import { seedDemo, seedDemoCompanies, seedModules } from './db/seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { refreshFromBcv } from './modules/catalog/currencies.ts';
 import { requeuePendingRenders } from './modules/issuance/render.ts';
+import { taxUnitInForceMessage } from './modules/withholdings/service.ts';
 
 const config = loadConfig();
 config.webDist ??= resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -88,4 +90,6 @@ async function serve() {
   app.log.info(
     `sigece escucha en http://localhost:${config.port} (base de datos: ${database.kind}${config.demo ? ', datos demo' : ''})`,
   );
+  // The ISLR sustraendo and Tarifa N° 2 depend on it (issue 18 item 1): say which value prices today's payments.
+  app.log.info(await taxUnitInForceMessage(database.db, caracasDate(new Date())));
 }

@@ -420,9 +420,10 @@ describe('withholding vouchers', () => {
           url: `${RET}/unidadTributariaVigente?fecha=${today()}`,
           token,
         });
-        expect(ut.json().result.valor).toBe('9.00');
-        // Concept 002 (honorarios PNR, 3 %): sustraendo = 9.00 × 83.3334 × 3 % = 22.50; 10,000 × 3 % − 22.50 = 277.50.
-        const made = await create(ctx, token, [islrVoucher(company.rif, '002', '10000.00', '277.50')]);
+        // G.O. 43.140 (June 2025, sources.md S8): Bs. 43,00.
+        expect(ut.json().result.valor).toBe('43.00');
+        // Concept 002 (honorarios PNR, 3 %): sustraendo = 43.00 × 83.3334 × 3 % = 107.50; 10,000 × 3 % − 107.50 = 192.50.
+        const made = await create(ctx, token, [islrVoucher(company.rif, '002', '10000.00', '192.50')]);
         const { id } = made.DetalleretencionesProcesadas[0];
         await waitFor(`the PDF of voucher ${id}`, async () => {
           const [row] = await ctx().database.query<{ done: boolean }>(
@@ -439,8 +440,8 @@ describe('withholding vouchers', () => {
           '002',
           'Honorarios profesionales',
           '3,00',
-          '22,50',
-          '277,50',
+          '107,50',
+          '192,50',
           'TOTAL ISLR RETENIDO',
         ])
           expect(text).toContain(expected);
@@ -505,7 +506,7 @@ describe('withholding vouchers', () => {
               impuestoRetenido: '310.00',
             },
           ]),
-          islrVoucher(company.rif, '002', '10000.00', '277.50'),
+          islrVoucher(company.rif, '002', '10000.00', '192.50'),
           ivaVoucher(company.rif, { rifProveedor: 'J-300000003' }),
         ]);
         expect(made.code).toBe(200);
@@ -603,7 +604,8 @@ describe('withholding vouchers', () => {
             '  <DetalleRetencion>',
             '    <RifRetenido>V012345678</RifRetenido>',
             '    <NumeroFactura>0001</NumeroFactura>',
-            '    <NumeroControl>0000000077</NumeroControl>',
+            // Manual 60.40.40.039 v2.2 §2.1: the numeric sequence's last 8 digits.
+            '    <NumeroControl>00000077</NumeroControl>',
             `    <FechaOperacion>${dd}/${mm}/${yy}</FechaOperacion>`,
             '    <CodigoConcepto>002</CodigoConcepto>',
             '    <MontoOperacion>10000.00</MontoOperacion>',
@@ -736,7 +738,7 @@ describe('withholding vouchers', () => {
           Porcentaje: '3.00',
           Sustraendo: true,
           Factor: '83.3334',
-          UT: '9.00',
+          UT: '43.00',
         });
       });
 
@@ -751,12 +753,13 @@ describe('withholding vouchers', () => {
             .results.map((r: { valor: string; gacetaOficial: string }) => [r.valor, r.gacetaOficial]),
         ).toEqual(
           expect.arrayContaining([
+            ['43.00', 'G.O. N° 43.140 (junio de 2025)'],
             ['9.00', 'G.O. N° 42.623 del 08-05-2023'],
             ['0.40', 'G.O. N° 42.359 del 20-04-2022'],
           ]),
         );
         const payload = {
-          valor: '43.00',
+          valor: '50.00',
           fechaDesde: '2099-01-01',
           providencia: 'SNAT/2099/1',
           gacetaOficial: 'G.O. N° 99.999',
@@ -772,7 +775,7 @@ describe('withholding vouchers', () => {
           payload,
         });
         expect(added.statusCode, added.body).toBe(200);
-        expect(added.json().result).toMatchObject({ valor: '43.00', fechaDesde: '2099-01-01' });
+        expect(added.json().result).toMatchObject({ valor: '50.00', fechaDesde: '2099-01-01' });
         const again = await ctx().request({
           method: 'POST',
           url: `${RET}/unidadesTributarias`,
@@ -792,7 +795,7 @@ describe('withholding vouchers', () => {
           url: `${RET}/unidadTributariaVigente?fecha=2099-02-01`,
           token,
         });
-        expect(later.json().result.valor).toBe('43.00');
+        expect(later.json().result.valor).toBe('50.00');
       });
     },
     {

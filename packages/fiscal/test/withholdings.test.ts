@@ -228,6 +228,7 @@ describe('ISLR (Decreto 1.808 art. 9; sustraendo = UT × factor × porcentaje)',
       sustraendo: '22.50',
       ut: '9.00',
       retenido: '277.50',
+      tramos: [{ monto: '10000.00', porcentaje: '3.00' }],
     });
     // UT 0.40: sustraendo = 0.40 × 83.3334 × 3 % = 1.00; 10,000 × 3 % − 1.00 = 299.00
     expect(islrWithheld('10000', honorariosPnr, units[0]).retenido).toBe('299.00');
@@ -341,7 +342,8 @@ describe('declaration files (SENIAT TXT layout 2.6; RelacionRetencionesISLR)', (
     ]);
     expect(xml).toContain('<RelacionRetencionesISLR RifAgente="J123456789" Periodo="202611">');
     expect(xml).toContain('<NumeroFactura>0001</NumeroFactura>');
-    expect(xml).toContain('<NumeroControl>0000000077</NumeroControl>');
+    // Manual 60.40.40.039 v2.2 §2.1: NumeroControl is the numeric sequence's last 8 digits.
+    expect(xml).toContain('<NumeroControl>00000077</NumeroControl>');
     expect(xml).toContain('<FechaOperacion>05/11/2026</FechaOperacion>');
     expect(xml).toContain('<MontoOperacion>10000.00</MontoOperacion>');
     expect(xml).toContain('<PorcentajeRetencion>3.00</PorcentajeRetencion>');

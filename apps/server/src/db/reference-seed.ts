@@ -99,11 +99,13 @@ export async function seedReference(db: Db): Promise<void> {
           sustraendo: c.sustraendo,
           factor: c.factor,
           montoMinimo: c.montoMinimo ?? null,
+          tarifa2: c.tarifa2 === true,
         })),
       );
     }
-    if ((await tx.$count(unidadesTributarias)) === 0)
-      await tx.insert(unidadesTributarias).values(UNIDADES_TRIBUTARIAS);
+    // Every value with its gazette, also on databases seeded before a value was added (issue 18 item 1);
+    // one the administrator recorded for the same date stays.
+    await tx.insert(unidadesTributarias).values(UNIDADES_TRIBUTARIAS).onConflictDoNothing();
   });
 }
 

@@ -139,10 +139,10 @@ export async function apiBase64(path: string, options: RequestOptions = {}): Pro
 export async function apiFile(
   path: string,
   options: RequestOptions = {},
-): Promise<{ blob: Blob; name: string | null }> {
+): Promise<{ blob: Blob; name: string | null; headers: Headers }> {
   const response = await authorized(path, options);
   const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
-  return { blob: await response.blob(), name };
+  return { blob: await response.blob(), name, headers: response.headers };
 }
 
 async function authorized(path: string, options: RequestOptions): Promise<Response> {

@@ -123,3 +123,20 @@ export const taxUnitRowSchema = z.object({
   logFechaRegistro: z.string(),
 });
 export type TaxUnitRow = z.infer<typeof taxUnitRowSchema>;
+
+/** A period declared to SENIAT (issue 18 item 7): who confirmed it, when, and the file's SHA-256. */
+export const declarationRowSchema = z.object({
+  id: z.string(),
+  id_localidad: z.string(),
+  modelo: z.enum(['IVA', 'ISLR']),
+  periodo: z.string(),
+  quincena: z.number().nullable(),
+  desde: z.string(),
+  hasta: z.string(),
+  nombreArchivo: z.string(),
+  sha256: z.string(),
+  comprobantes: z.number(),
+  declaradoPor: z.string(),
+  fechaDeclaracion: z.string(),
+});
+export type DeclarationRow = z.infer<typeof declarationRowSchema>;

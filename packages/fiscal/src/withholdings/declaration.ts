@@ -1,4 +1,5 @@
 import { money } from '../money.ts';
+import type { IslrTramo } from './rules.ts';
 
 /**
  * The declaration files SENIAT takes from a withholding agent for a period (issue 9 item 6).
@@ -16,12 +17,20 @@ import { money } from '../money.ts';
  *  13 número de comprobante (14 dígitos) 14 monto exento                 15 alícuota
  *  16 número de expediente (0)
  *
- * ISLR — the XML of the monthly declaration, SENIAT manual "Retenciones de ISLR - Declaración Mensual",
- * N° 60.40.40.039 v3.1 (June 2014), the same source as the concept codes (db/reference/islr.ts): root
- * `RelacionRetencionesISLR` with attributes `RifAgente` and `Periodo` (AAAAMM), one `DetalleRetencion` per
- * line with RifRetenido, NumeroFactura, NumeroControl, FechaOperacion (dd/mm/aaaa), CodigoConcepto,
- * MontoOperacion and PorcentajeRetencion. The schema written from it lives beside the server module
- * (apps/server/src/modules/withholdings/RelacionRetencionesISLR.xsd).
+ * ISLR — the XML of the monthly declaration, SENIAT, Manual Técnico "Deberes de Información y
+ * Enteramiento de las Retenciones de ISLR", N° 60.40.40.039, versión 2.2, octubre 2009 (the newest version
+ * with a public copy: odoo-venezuela/odoo-venezuela, l10n_ve_withholding_islr/docs; a v3.1 of 2014 is cited
+ * by others but no copy was found), §2.1 and the XSD of §4.1: root `RelacionRetencionesISLR` with
+ * attributes `RifAgente` and `Periodo` (AAAAMM), one `DetalleRetencion` per line with RifRetenido,
+ * NumeroFactura (String(10): "en caso de poseer más de diez dígitos, coloque los últimos diez"; 0 when
+ * none), NumeroControl (String(8): "sólo … los dígitos correspondientes al secuencial numérico"; NA when
+ * none), CodigoConcepto, MontoOperacion ("monto … sobre el cual se va a aplicar la retención": the payment
+ * × the concept's base %, so MontoOperacion × PorcentajeRetencion is what was withheld before the
+ * sustraendo, which the portal applies itself for the codes of note IV) and PorcentajeRetencion. Tarifa N° 2
+ * payments give one record per bracket (note V). `FechaOperacion` (dd/mm/aaaa), which v2.2 lacks, is written
+ * after NumeroControl as odoo-venezuela's `islr_xml_wh.py` writes it for the portal's later layout
+ * (sources.md S5); the schema beside the server module (RelacionRetencionesISLR.xsd) is §4.1's with that
+ * element optional.
  *
  * Annulled vouchers are left out by the caller; these functions only lay out what they are given.
  */
@@ -101,8 +110,13 @@ export interface DeclaredIslrLine {
   nroDocumento: string;
   nroControlDocumento: string;
   conceptoIslr: string;
+  /** The payment (the voucher line's base imponible). */
   baseImponible: string;
+  /** The payment × the concept's base % (MontoOperacion); the payment when absent. */
+  baseRetencion?: string | null;
   porcentaje: string;
+  /** The base by percentage (Tarifa N° 2 brackets); one record each. */
+  tramos?: IslrTramo[] | null;
 }
 
 const xmlText = (s: string) =>
@@ -110,8 +124,21 @@ const xmlText = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
-/** The manual asks digits only for invoice and control numbers: separators ("00-") are dropped. */
-const digits = (s: string) => s.replace(/\D/g, '') || '0';
+/** NumeroFactura: the invoice number's digits, the last ten (manual 60.40.40.039 v2.2 §2.1); 0 if none. */
+export const xmlInvoiceNumber = (s: string) => s.replace(/\D/g, '').slice(-10) || '0';
+/**
+ * NumeroControl: "sólo … los dígitos correspondientes al secuencial numérico" (manual §2.1), so the series
+ * before the last separator goes ("00-00001234" → 00001234, "00-3" → 3), then the last eight digits (as
+ * odoo-venezuela's islr_xml_wh.py keeps them); NA when there is none.
+ */
+export const xmlControlNumber = (s: string) => {
+  const sequence = s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .pop()
+    ?.replace(/\D/g, '');
+  return (sequence || s.replace(/\D/g, '')).slice(-8) || 'NA';
+};
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** The ISLR withholdings XML for an agent and period "AAAA-MM". */
@@ -126,19 +153,82 @@ export function islrDeclarationXml(
   ];
   for (const v of vouchers) {
     for (const l of v.lines) {
-      out.push(
-        '  <DetalleRetencion>',
-        `    <RifRetenido>${xmlText(plainRif(v.rifProveedor))}</RifRetenido>`,
-        `    <NumeroFactura>${digits(l.nroDocumento)}</NumeroFactura>`,
-        `    <NumeroControl>${digits(l.nroControlDocumento)}</NumeroControl>`,
-        `    <FechaOperacion>${ddmmyyyy(l.fechaDocumento)}</FechaOperacion>`,
-        `    <CodigoConcepto>${xmlText(l.conceptoIslr)}</CodigoConcepto>`,
-        `    <MontoOperacion>${money(l.baseImponible)}</MontoOperacion>`,
-        `    <PorcentajeRetencion>${money(l.porcentaje)}</PorcentajeRetencion>`,
-        '  </DetalleRetencion>',
-      );
+      const tramos =
+        l.tramos && l.tramos.length > 0
+          ? l.tramos
+          : [{ monto: l.baseRetencion ?? l.baseImponible, porcentaje: l.porcentaje }];
+      for (const t of tramos)
+        out.push(
+          '  <DetalleRetencion>',
+          `    <RifRetenido>${xmlText(plainRif(v.rifProveedor))}</RifRetenido>`,
+          `    <NumeroFactura>${xmlInvoiceNumber(l.nroDocumento)}</NumeroFactura>`,
+          `    <NumeroControl>${xmlControlNumber(l.nroControlDocumento)}</NumeroControl>`,
+          `    <FechaOperacion>${ddmmyyyy(l.fechaDocumento)}</FechaOperacion>`,
+          `    <CodigoConcepto>${xmlText(l.conceptoIslr)}</CodigoConcepto>`,
+          `    <MontoOperacion>${money(t.monto)}</MontoOperacion>`,
+          `    <PorcentajeRetencion>${money(t.porcentaje)}</PorcentajeRetencion>`,
+          '  </DetalleRetencion>',
+        );
     }
   }
   out.push('</RelacionRetencionesISLR>', '');
   return out.join('\n');
 }
+
+// --- Declaration periods (issue 18 item 6) ---------------------------------------------------------------
+
+/**
+ * IVA withholdings are declared and paid per fortnight ("quincena": days 1-15 and 16 to the month's end),
+ * on the special taxpayers' calendar. The text of Providencia SNAT/2015/0049, which sets it, was not found
+ * in the public copies (sources.md); Providencia SNAT/2022/000013 art. 3 refers to that same fortnightly
+ * calendar (S9), and the peers work by quincena (S12: odoo-venezuela `l10n_ve_fiscal_book` fortnight
+ * first/second, binaural `l10n_ve_fiscal_lock_days`).
+ * A period is a month "AAAA-MM" or one of its fortnights (quincena 1 or 2).
+ */
+export type Quincena = 1 | 2;
+
+export interface DeclarationPeriod {
+  /** "AAAA-MM". */
+  periodo: string;
+  quincena: Quincena | null;
+  /** First and last day, inclusive, "AAAA-MM-DD". */
+  desde: string;
+  hasta: string;
+  /** "AAAAMM" or "AAAAMM-Q1"/"AAAAMM-Q2", for file names. */
+  etiqueta: string;
+}
+
+const lastDayOf = (periodo: string) => {
+  const [y, m] = periodo.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+};
+
+export function declarationPeriod(periodo: string, quincena?: Quincena | null): DeclarationPeriod {
+  const q = quincena ?? null;
+  const last = String(lastDayOf(periodo)).padStart(2, '0');
+  const desde = `${periodo}-${q === 2 ? '16' : '01'}`;
+  const hasta = `${periodo}-${q === 1 ? '15' : last}`;
+  const compact = periodo.replace('-', '');
+  return { periodo, quincena: q, desde, hasta, etiqueta: q ? `${compact}-Q${q}` : compact };
+}
+
+/** The fortnight a day "AAAA-MM-DD" falls in: the voucher's default fiscal period (issue 18 item 6). */
+export function fortnightOf(day: string): { periodoFiscalDel: string; periodoFiscalAl: string } {
+  const p = declarationPeriod(day.slice(0, 7), Number(day.slice(8, 10)) <= 15 ? 1 : 2);
+  return { periodoFiscalDel: p.desde, periodoFiscalAl: p.hasta };
+}
+
+/** Whether two inclusive day ranges share a day. */
+export const periodsOverlap = (a: { desde: string; hasta: string }, b: { desde: string; hasta: string }) =>
+  a.desde <= b.hasta && b.desde <= a.hasta;
+
+/**
+ * Why a declared voucher cannot be annulled or edited (issue 18 item 7): SENIAT already has it, so a change
+ * is an adjustment in a later period (IVA: a line 02-AJUSND or 03-AJUSNC, Providencia SNAT/2015/0049 art. 16
+ * numerals 9-10; ISLR: a withholding of the later month).
+ */
+export const declaredVoucherMessage = (nroComprobante: string, periodo: string) =>
+  `La retención ${nroComprobante} ya fue declarada al SENIAT en el período ${periodo}: no se puede anular ni modificar. Registre el ajuste en un período posterior (un comprobante con una línea 02-AJUSND o 03-AJUSNC que afecte el documento).`;
+
+/** The hexadecimal SHA-256 check a declaration file is confirmed with (64 hex digits). */
+export const isSha256Hex = (v: string) => /^[0-9a-f]{64}$/.test(v);

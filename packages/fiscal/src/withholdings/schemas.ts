@@ -235,13 +235,46 @@ export const withholdingFiltersSchema = z.object({
 });
 export type WithholdingFilters = z.infer<typeof withholdingFiltersSchema>;
 
-/** The period of a declaration file: company and month (spec issue 9 item 6). */
+/**
+ * The period of a declaration file: company and month (issue 9 item 6), or one of the month's fortnights
+ * with `quincena` 1 (days 1-15) or 2 (16 to the end) (issue 18 item 6).
+ */
 export const declarationQuerySchema = z.object({
   id_localidad: z.uuid({ error: 'Localidad es requerida' }),
   periodo: z
     .string({ error: 'periodo es requerido (AAAA-MM)' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'periodo debe tener el formato AAAA-MM'),
+  quincena: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .union([z.literal(1), z.literal(2)], {
+        error: 'quincena debe ser 1 (días 1 al 15) o 2 (16 al fin de mes)',
+      })
+      .optional(),
+  ),
 });
+export type DeclarationQuery = z.infer<typeof declarationQuerySchema>;
+
+/**
+ * Confirming a period's file as declared (issue 18 item 7): the model, the period, and the SHA-256 of the
+ * file the user downloaded (the download's `x-sha256` header), so what is kept is what was filed.
+ */
+export const declareSchema = declarationQuerySchema.extend({
+  modelo: z.enum(['IVA', 'ISLR'], { error: 'modelo debe ser IVA o ISLR' }),
+  sha256: z
+    .string({ error: 'sha256 es requerido' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, 'sha256 debe ser el SHA-256 del archivo descargado (64 dígitos hexadecimales)'),
+});
+export type DeclareInput = z.infer<typeof declareSchema>;
+
+/** The declared periods' list: one company, optionally one model. */
+export const declaredListQuerySchema = z.object({
+  id_localidad: z.uuid({ error: 'Localidad es requerida' }),
+  modelo: z.enum(['IVA', 'ISLR'], { error: 'modelo debe ser IVA o ISLR' }).optional(),
+});
+export type DeclaredListQuery = z.infer<typeof declaredListQuerySchema>;
 
 /** A tax unit value (UT) as the maintenance screen adds it. */
 export const taxUnitSchema = z.object({

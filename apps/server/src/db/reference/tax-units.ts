@@ -9,6 +9,12 @@
  *   20-04-2022 (reajusta la UT de Bs. 0,02 a Bs. 0,40).
  * - Bs. 9,00: Providencia Administrativa SNAT/2023/000031, Gaceta Oficial N° 42.623 of 08-05-2023
  *   (reajusta la UT de Bs. 0,40 a Bs. 9,00), in force from its publication.
+ * - Bs. 43,00: Gaceta Oficial N° 43.140 (reajusta la UT de Bs. 9,00 a Bs. 43,00), as the press reported it
+ *   on 4 June 2025 (sources.md S8: aporrea.org n405431; infocustumagazine.com). Neither the providencia's
+ *   number nor the gazette's own date could be found in the public copies searched, so the row says so and
+ *   takes the date of the first report, 2025-06-04, as the day it is certainly in force (a payment of 2 or 3
+ *   June 2025 may then be priced with Bs. 9,00: correct it on the maintenance screen once the gazette is at
+ *   hand). Migration 0021 adds the row to databases seeded before it.
  */
 export interface TaxUnitSeed {
   valor: string;
@@ -29,5 +35,11 @@ export const UNIDADES_TRIBUTARIAS: TaxUnitSeed[] = [
     fechaDesde: '2023-05-08',
     providencia: 'SNAT/2023/000031',
     gacetaOficial: 'G.O. N° 42.623 del 08-05-2023',
+  },
+  {
+    valor: '43.00',
+    fechaDesde: '2025-06-04',
+    providencia: 'SNAT/2025 (número no hallado en las copias públicas)',
+    gacetaOficial: 'G.O. N° 43.140 (junio de 2025)',
   },
 ];

@@ -153,6 +153,8 @@ export const conceptosIslr = pgTable(
     sustraendo: boolean('sustraendo').notNull().default(false),
     factor: numeric('factor', { precision: 12, scale: 4 }),
     montoMinimo: numeric('monto_minimo', { precision: 20, scale: 2 }),
+    /** Tarifa N° 2 applies (migration 0021; withholdings' islrWithheld). */
+    tarifa2: boolean('tarifa2').notNull().default(false),
   },
   (t) => [uniqueIndex('conceptos_islr_codigo_uq').on(t.codigo)],
 );

@@ -7,14 +7,17 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
+  bytea,
   controlNumberColumns,
   documentStateColumns,
   id,
@@ -51,6 +54,8 @@ export const retenciones = pgTable(
     totalRetenido: numeric('total_retenido', { precision: 20, scale: 2 }).notNull(),
     /** The purchase invoice it withholds from, when opened from the purchase list (prefill.ts). */
     facturaCompraId: integer('factura_compra_id'),
+    /** The declaration that filed it with SENIAT (issue 18 item 7): set, it can no longer change. */
+    declaracionId: uuid('id_declaracion'),
     ...documentStateColumns(),
     ...signedPdfColumns(),
     ...auditColumns(),
@@ -92,6 +97,10 @@ export const retencionLineas = pgTable(
     baseRetencion: numeric('base_retencion', { precision: 20, scale: 2 }),
     sustraendo: numeric('sustraendo', { precision: 20, scale: 2 }),
     unidadTributaria: numeric('unidad_tributaria', { precision: 20, scale: 2 }),
+    /** ISLR Tarifa N° 2: the base already paid to the supplier in the fiscal year before this line. */
+    acumuladoPrevio: numeric('acumulado_previo', { precision: 20, scale: 2 }),
+    /** ISLR: the base by percentage, one XML record each ([{ monto, porcentaje }]). */
+    tramos: jsonb('tramos').$type<Array<{ monto: string; porcentaje: string }>>(),
   },
   (t) => [
     index('retencion_lineas_retencion_idx').on(t.retencionId),
@@ -119,4 +128,33 @@ export const unidadesTributarias = pgTable(
     ...auditColumns(),
   },
   (t) => [uniqueIndex('unidades_tributarias_fecha_uq').on(t.fechaDesde)],
+);
+
+/**
+ * A period's declaration file confirmed as filed with SENIAT (issue 18 item 7): the exact bytes served
+ * from then on, their SHA-256, who confirmed and when. Vouchers it covers point to it (id_declaracion).
+ */
+export const declaracionesRetencion = pgTable(
+  'declaraciones_retencion',
+  {
+    id: id(),
+    localidadId: uuid('id_localidad')
+      .notNull()
+      .references(() => localidades.id),
+    modelo: text('modelo_retencion').notNull(),
+    periodo: text('periodo').notNull(),
+    quincena: integer('quincena'),
+    desde: date('desde').notNull(),
+    hasta: date('hasta').notNull(),
+    nombreArchivo: text('nombre_archivo').notNull(),
+    archivo: bytea('archivo').notNull(),
+    sha256: text('sha256').notNull(),
+    comprobantes: integer('comprobantes').notNull(),
+    declaradoPor: text('declarado_por').notNull(),
+    fechaDeclaracion: timestamp('fecha_declaracion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('declaraciones_retencion_localidad_idx').on(t.localidadId, t.modelo, t.desde),
+    check('declaraciones_retencion_modelo_ck', sql`${t.modelo} in ('IVA', 'ISLR')`),
+  ],
 );

@@ -3,12 +3,15 @@ import {
   checkHeader,
   checkIslrLine,
   checkIvaLine,
+  type Decimal,
+  dec,
   describeIssues,
   duplicateLineMessage,
   type IslrLineInput,
   type IvaLineInput,
   islrLineSchema,
   ivaLineSchema,
+  money,
   taxUnitOn,
   WITHHOLDING_DOCUMENT_TYPE,
   type WithholdingHeaderInput,
@@ -20,6 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 import {
   conceptsByCode,
+  tarifa2Accumulated,
   taxUnitValues,
   type WithholdingInsert,
   type WithholdingLineInsert,
@@ -89,10 +93,14 @@ function ivaLines(h: WithholdingHeaderInput, today: string): WithholdingLineInse
   });
 }
 
+/** The agent's company, for what depends on it (Tarifa N° 2's accumulated base). */
+export type CompanyOf = (rif: string, codigoSucursal?: string) => Promise<{ localidadId: string }>;
+
 async function islrLines(
   db: DbOrTx,
   h: WithholdingHeaderInput,
   today: string,
+  companyOf?: CompanyOf,
 ): Promise<WithholdingLineInsert[]> {
   const parsed = h.lstRetenciones.map((raw, i) => parseLine<IslrLineInput>(islrLineSchema, raw, i));
   const duplicate = duplicateLineMessage(parsed.map((l) => ({ ...l, tipoTransaccion: '01-REG' as const })));
@@ -101,11 +109,32 @@ async function islrLines(
     conceptsByCode(db, [...new Set(parsed.map((l) => l.conceptoIslr))]),
     taxUnitValues(db),
   ]);
-  return parsed.map((l, i) => {
+  // Tarifa N° 2 (issue 18 item 2): what the supplier was already paid in the year, from the stored vouchers,
+  // then each line of this voucher on top of the previous ones, in order.
+  const accumulated = new Map<string, Decimal>();
+  const needsYear = parsed.some((l) => concepts.get(l.conceptoIslr)?.tarifa2);
+  const localidadId = needsYear && companyOf ? (await companyOf(h.rif, h.codigoSucursal)).localidadId : null;
+  const priorOf = async (day: string) => {
+    const year = day.slice(0, 4);
+    let prior = accumulated.get(year);
+    if (!prior) {
+      prior = localidadId
+        ? dec(await tarifa2Accumulated(db, localidadId, h.rifProveedor, `${year}-01-01`, `${year}-12-31`))
+        : dec(0);
+      accumulated.set(year, prior);
+    }
+    return prior;
+  };
+  const out: WithholdingLineInsert[] = [];
+  for (const [i, l] of parsed.entries()) {
     const concept = concepts.get(l.conceptoIslr);
     const ut = taxUnitOn(units, l.fechaDocumento);
-    const computed = rule(() => checkIslrLine(l, concept, ut, today, `lstRetenciones[${i}]`));
-    return {
+    const prior = concept?.tarifa2 ? await priorOf(l.fechaDocumento) : null;
+    const computed = rule(() =>
+      checkIslrLine(l, concept, ut, today, `lstRetenciones[${i}]`, { acumuladoPrevio: prior ?? 0 }),
+    );
+    if (prior) accumulated.set(l.fechaDocumento.slice(0, 4), prior.plus(computed.baseRetencion));
+    out.push({
       posicion: i + 1,
       fechaDocumento: l.fechaDocumento,
       nroDocumento: l.nroDocumento,
@@ -120,18 +149,21 @@ async function islrLines(
       baseRetencion: computed.baseRetencion,
       sustraendo: computed.sustraendo,
       unidadTributaria: computed.ut,
-    };
-  });
+      acumuladoPrevio: prior ? money(prior) : null,
+      tramos: computed.tramos,
+    });
+  }
+  return out;
 }
 
 /** Parses and judges one voucher as it arrived (API) or as the add page sends it. */
-export async function draftOf(db: DbOrTx, raw: unknown): Promise<WithholdingDraft> {
+export async function draftOf(db: DbOrTx, raw: unknown, companyOf?: CompanyOf): Promise<WithholdingDraft> {
   const parsed = withholdingHeaderSchema.safeParse(raw);
   if (!parsed.success) throw new DocumentRejected(describeIssues(parsed.error));
   const h = parsed.data;
   rule(() => checkHeader(h));
   const today = caracasDate(new Date());
-  const lines = h.modeloRetencion === 'IVA' ? ivaLines(h, today) : await islrLines(db, h, today);
+  const lines = h.modeloRetencion === 'IVA' ? ivaLines(h, today) : await islrLines(db, h, today, companyOf);
   const { lstRetenciones: _lines, ...known } = h;
   const extras = Object.fromEntries(
     Object.entries(known).filter(

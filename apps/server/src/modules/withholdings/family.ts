@@ -35,7 +35,9 @@ type ErrorLine = WithholdingIngestAnswer['DetalleErrorRetencionesIva'][number];
 type DoneLine = WithholdingIngestAnswer['DetalleretencionesProcesadas'][number];
 
 async function prepare(ctx: IntakeContext, raw: unknown): Promise<PreparedWithholding> {
-  const draft = await draftOf(ctx.db, raw);
+  const draft = await draftOf(ctx.db, raw, async (rif, codigo) => ({
+    localidadId: (await ctx.issuer(rif, codigo)).company.id,
+  }));
   const { company, branch } = await ctx.issuer(draft.header.rif, draft.header.codigoSucursal);
   return { localidadId: company.id, sucursalId: branch?.id ?? null, draft };
 }

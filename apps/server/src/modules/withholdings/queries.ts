@@ -1,4 +1,6 @@
 import {
+  type DeclarationRow,
+  declarationPeriod,
   formatDateCaracas,
   type PageQuery,
   type TaxUnitRow,
@@ -8,9 +10,30 @@ import {
   type WithholdingListRow,
   type WithholdingPublic,
 } from '@sigece/fiscal';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conceptosIslr, retenciones, retencionLineas, unidadesTributarias } from '../../db/schema.ts';
+import {
+  conceptosIslr,
+  declaracionesRetencion,
+  localidades,
+  retenciones,
+  retencionLineas,
+  unidadesTributarias,
+} from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { issuedByRif } from '../companies/service.ts';
@@ -65,6 +88,40 @@ export async function conceptsByCode(db: DbOrTx, codes: string[]) {
   return new Map(rows.map((r) => [r.codigo, r]));
 }
 
+/**
+ * The ISLR base already withheld under Tarifa N° 2 from one supplier by the company in a year (issue 18
+ * item 2): the sum of `base_retencion` of the active vouchers' lines whose concept carries the tarifa2 flag
+ * and whose document date falls in [from, to]. The agent's fiscal year is taken as the calendar year:
+ * companies carry no fiscal-year field, and the Ley de ISLR's annual exercise is the calendar year unless
+ * the taxpayer chose otherwise.
+ */
+export async function tarifa2Accumulated(
+  db: DbOrTx,
+  localidadId: string,
+  rifProveedor: string,
+  from: string,
+  to: string,
+): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${retencionLineas.baseRetencion}), 0)::text` })
+    .from(retencionLineas)
+    .innerJoin(retenciones, eq(retenciones.id, retencionLineas.retencionId))
+    .innerJoin(conceptosIslr, eq(conceptosIslr.codigo, retencionLineas.conceptoIslr))
+    .where(
+      and(
+        eq(retenciones.localidadId, localidadId),
+        eq(retenciones.rifProveedor, rifProveedor),
+        eq(retenciones.modelo, 'ISLR'),
+        eq(retenciones.status, 'ACTIVO'),
+        eq(retenciones.deleted, false),
+        eq(conceptosIslr.tarifa2, true),
+        gte(retencionLineas.fechaDocumento, from),
+        lte(retencionLineas.fechaDocumento, to),
+      ),
+    );
+  return row?.total ?? '0';
+}
+
 /** Every active UT value (a handful of rows), oldest first. */
 export async function taxUnitValues(db: DbOrTx): Promise<TaxUnitValue[]> {
   const rows = await db
@@ -104,8 +161,12 @@ export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroC
     );
 }
 
+/** A declared voucher (id_declaracion set) is never changed here, whatever the caller checked before. */
 export async function setWithholdingStatus(tx: DbOrTx, id: string, status: 'ACTIVO' | 'INACTIVO') {
-  await tx.update(retenciones).set({ status, updatedAt: new Date() }).where(eq(retenciones.id, id));
+  await tx
+    .update(retenciones)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(retenciones.id, id), isNull(retenciones.declaracionId)));
 }
 
 // --- Lists ----------------------------------------------------------------------------------------------
@@ -367,4 +428,112 @@ export async function activeWithheldDocuments(
       ),
     );
   return new Map(rows.map((r) => [withheldDocumentKey(r), r.nroComprobante ?? '']));
+}
+
+// --- Declared periods (issue 18 item 7) -------------------------------------------------------------------
+
+export type DeclarationRecord = typeof declaracionesRetencion.$inferSelect;
+const etiquetaOf = (d: DeclarationRecord) =>
+  declarationPeriod(d.periodo, d.quincena === 1 || d.quincena === 2 ? d.quincena : null).etiqueta;
+
+export const declarationRow = (d: DeclarationRecord): DeclarationRow => ({
+  id: d.id,
+  id_localidad: d.localidadId,
+  modelo: d.modelo as 'IVA' | 'ISLR',
+  periodo: d.periodo,
+  quincena: d.quincena,
+  desde: d.desde,
+  hasta: d.hasta,
+  nombreArchivo: d.nombreArchivo,
+  sha256: d.sha256,
+  comprobantes: d.comprobantes,
+  declaradoPor: d.declaradoPor,
+  fechaDeclaracion: d.fechaDeclaracion.toISOString(),
+});
+
+export async function declarationById(db: DbOrTx, id: string) {
+  const [d] = await db.select().from(declaracionesRetencion).where(eq(declaracionesRetencion.id, id));
+  return d ? { ...d, etiqueta: etiquetaOf(d) } : null;
+}
+
+/** The declaration of exactly this period, if any. */
+export async function declarationOf(
+  db: DbOrTx,
+  localidadId: string,
+  modelo: 'IVA' | 'ISLR',
+  desde: string,
+  hasta: string,
+) {
+  const [d] = await db
+    .select()
+    .from(declaracionesRetencion)
+    .where(
+      and(
+        eq(declaracionesRetencion.localidadId, localidadId),
+        eq(declaracionesRetencion.modelo, modelo),
+        eq(declaracionesRetencion.desde, desde),
+        eq(declaracionesRetencion.hasta, hasta),
+      ),
+    )
+    .limit(1);
+  return d ?? null;
+}
+
+/** A declaration of the model sharing a day with the period (a month and its fortnights overlap). */
+export async function overlappingDeclaration(
+  db: DbOrTx,
+  localidadId: string,
+  modelo: 'IVA' | 'ISLR',
+  period: { desde: string; hasta: string },
+) {
+  const [d] = await db
+    .select()
+    .from(declaracionesRetencion)
+    .where(
+      and(
+        eq(declaracionesRetencion.localidadId, localidadId),
+        eq(declaracionesRetencion.modelo, modelo),
+        lte(declaracionesRetencion.desde, period.hasta),
+        gte(declaracionesRetencion.hasta, period.desde),
+      ),
+    )
+    .limit(1);
+  return d ? { ...d, etiqueta: etiquetaOf(d) } : null;
+}
+
+export async function declarationsOf(db: DbOrTx, localidadId: string, modelo?: 'IVA' | 'ISLR') {
+  return db
+    .select()
+    .from(declaracionesRetencion)
+    .where(
+      and(
+        eq(declaracionesRetencion.localidadId, localidadId),
+        modelo ? eq(declaracionesRetencion.modelo, modelo) : undefined,
+      ),
+    )
+    .orderBy(desc(declaracionesRetencion.desde), desc(declaracionesRetencion.fechaDeclaracion))
+    .limit(500);
+}
+
+/** Serialises declarations of one company (the overlap check and the insert run under it). */
+export async function lockCompanyDeclarations(tx: DbOrTx, localidadId: string) {
+  await tx
+    .select({ id: localidades.id })
+    .from(localidades)
+    .where(eq(localidades.id, localidadId))
+    .for('update');
+}
+
+export async function insertDeclaration(tx: DbOrTx, values: typeof declaracionesRetencion.$inferInsert) {
+  const [row] = await tx.insert(declaracionesRetencion).values(values).returning();
+  return row;
+}
+
+/** Points the declared vouchers to their declaration, which freezes them. */
+export async function markDeclared(tx: DbOrTx, declaracionId: string, voucherIds: string[]) {
+  if (voucherIds.length === 0) return;
+  await tx
+    .update(retenciones)
+    .set({ declaracionId })
+    .where(and(inArray(retenciones.id, voucherIds), isNull(retenciones.declaracionId)));
 }

@@ -1,6 +1,9 @@
 import {
   caracasDate,
   declarationQuerySchema,
+  declarationRowSchema,
+  declaredListQuerySchema,
+  declareSchema,
   hasPermission,
   idParam,
   pageQuery,
@@ -216,57 +219,84 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // --- Declaration files (issue 9 item 6) ------------------------------------------------------------
-  app.get(
-    `${BASE}/declaracionIva`,
+  // --- Declaration files (issue 9 item 6; fortnights and declared periods, issue 18 items 6-7) ----------
+  const CONTENT_TYPE = {
+    IVA: 'text/plain; charset=utf-8',
+    ISLR: 'application/xml; charset=iso-8859-1',
+  } as const;
+  const fileRoute = (path: string, modelo: 'IVA' | 'ISLR', summary: string) =>
+    app.get(
+      `${BASE}/${path}`,
+      {
+        preValidation: guard(LIST.can('search')),
+        schema: { tags, security, summary, querystring: declarationQuerySchema },
+      },
+      async (request, reply) => {
+        const file = await withholdings.declarationFile(db, scopeOfRequest(request), modelo, request.query);
+        reply
+          .type(CONTENT_TYPE[modelo])
+          .header('content-disposition', `attachment; filename="${file.nombre}"`)
+          .header('x-sha256', file.sha256);
+        if (file.declarada)
+          reply.header('x-declarada', file.declarada.fecha).header('x-declarada-por', file.declarada.por);
+        return reply.send(file.bytes);
+      },
+    );
+  fileRoute(
+    'declaracionIva',
+    'IVA',
+    'Archivo TXT de retenciones IVA que importa el portal del SENIAT, por razón social y mes o quincena (1: días 1-15, 2: 16 al fin de mes), sin anuladas; el de un período declarado es el archivo guardado',
+  );
+  fileRoute(
+    'declaracionIslr',
+    'ISLR',
+    'XML RelacionRetencionesISLR de la declaración de ISLR, por razón social y mes (o quincena), sin anuladas; el de un período declarado es el archivo guardado',
+  );
+
+  app.post(
+    `${BASE}/declaraciones`,
     {
-      preValidation: guard(LIST.can('search')),
+      // Declaring freezes the period's vouchers: the right to annul them is the right to settle them.
+      preValidation: guard(LIST.can('delete')),
       schema: {
         tags,
         security,
         summary:
-          'Archivo TXT de retenciones IVA que importa el portal del SENIAT, por razón social y mes (sin anuladas)',
-        querystring: declarationQuerySchema,
+          'Confirma como declarado al SENIAT el archivo descargado de un período (su SHA-256): se guarda y sus comprobantes ya no pueden anularse',
+        body: declareSchema,
+        response: { 200: resultBody(declarationRowSchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { text, nombre } = await withholdings.ivaDeclaration(
+    async (request) => ({
+      code: 200,
+      message: 'Período declarado',
+      result: await withholdings.declarePeriod(
         db,
         scopeOfRequest(request),
-        request.query.id_localidad,
-        request.query.periodo,
-      );
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${nombre}"`)
-        .send(text);
-    },
+        request.body,
+        auditContextOf(request),
+      ),
+    }),
   );
 
   app.get(
-    `${BASE}/declaracionIslr`,
+    `${BASE}/declaraciones`,
     {
       preValidation: guard(LIST.can('search')),
       schema: {
         tags,
         security,
         summary:
-          'XML RelacionRetencionesISLR de la declaración mensual de ISLR, por razón social y mes (sin anuladas)',
-        querystring: declarationQuerySchema,
+          'Períodos declarados de una razón social (más reciente primero), con quién, cuándo y el SHA-256',
+        querystring: declaredListQuerySchema,
+        response: { 200: resultBody(z.array(declarationRowSchema)), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { xml, nombre } = await withholdings.islrDeclaration(
-        db,
-        scopeOfRequest(request),
-        request.query.id_localidad,
-        request.query.periodo,
-      );
-      return reply
-        .type('application/xml; charset=iso-8859-1')
-        .header('content-disposition', `attachment; filename="${nombre}"`)
-        .send(Buffer.from(xml, 'latin1'));
-    },
+    async (request) => ({
+      code: 200,
+      message: 'Consulta exitosa',
+      result: await withholdings.listDeclarations(db, scopeOfRequest(request), request.query),
+    }),
   );
 
   // --- Unidad tributaria (reference data with its maintenance screen) ----------------------------------

@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import {
   annulWithholdingSchema,
   caracasDayStart,
+  type DeclarationQuery,
+  type DeclaredListQuery,
+  type DeclareInput,
+  declarationPeriod,
+  declaredVoucherMessage,
   describeIssues,
+  formatDateCaracas,
   islrDeclarationXml,
   ivaDeclarationTxt,
   type TaxUnitInput,
@@ -21,7 +28,15 @@ import { DocumentRejected } from '../issuance/family.ts';
 import { issuerResolver } from '../issuance/issuer.ts';
 import {
   activeVouchersOfPurchases,
+  declarationById,
+  declarationOf,
+  declarationRow,
+  declarationsOf,
   declaredVouchers,
+  insertDeclaration,
+  lockCompanyDeclarations,
+  markDeclared,
+  overlappingDeclaration,
   setWithholdingStatus,
   taxUnitRow,
   visibleWithholding,
@@ -38,6 +53,10 @@ export async function annulWithholding(db: Db, scope: TenantScope, id: string, a
   return db.transaction(async (tx) => {
     const before = await visibleWithholding(tx, scope, id, true);
     if (before.status !== 'ACTIVO') throw badRequest('La retención ya está anulada');
+    if (before.declaracionId) {
+      const declared = await declarationById(tx, before.declaracionId);
+      throw conflict(declaredVoucherMessage(before.nroComprobante ?? id, declared?.etiqueta ?? ''));
+    }
     await setWithholdingStatus(tx, id, 'INACTIVO');
     await recordAudit(tx, audit, {
       entity: 'retencion',
@@ -149,26 +168,39 @@ export async function addTaxUnit(db: Db, input: TaxUnitInput, audit: AuditContex
 
 // --- Declaration files --------------------------------------------------------------------------------
 
-/** The company (visible to the caller) and the Caracas month [from, to) of a declaration. */
-async function declarationScope(db: DbOrTx, scope: TenantScope, localidadId: string, periodo: string) {
-  assertTenant(scope, { localidadId });
-  const company = await companyIdentity(db, localidadId);
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The company (visible to the caller) and the Caracas days [from, to) of a declaration's month or fortnight. */
+async function declarationScope(db: DbOrTx, scope: TenantScope, q: DeclarationQuery) {
+  assertTenant(scope, { localidadId: q.id_localidad });
+  const company = await companyIdentity(db, q.id_localidad);
   if (!company) throw notFound('Razón social no encontrada');
-  const [year, month] = periodo.split('-').map(Number);
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const period = declarationPeriod(q.periodo, q.quincena ?? null);
   return {
     rif: company.rif,
-    from: caracasDayStart(`${periodo}-01`),
-    to: caracasDayStart(next),
+    period,
+    from: caracasDayStart(period.desde),
+    to: caracasDayStart(nextDay(period.hasta)),
   };
 }
 
-/** The IVA withholdings TXT of a company's vouchers issued in the month (annulled left out). */
-export async function ivaDeclaration(db: DbOrTx, scope: TenantScope, localidadId: string, periodo: string) {
-  const { rif, from, to } = await declarationScope(db, scope, localidadId, periodo);
-  const vouchers = await declaredVouchers(db, localidadId, 'IVA', from, to);
+export interface DeclarationFile {
+  bytes: Buffer;
+  nombre: string;
+  sha256: string;
+  /** Set when the period was confirmed as declared: the stored bytes are served, not regenerated. */
+  declarada: { fecha: string; por: string } | null;
+  /** The vouchers the file lays out (for the confirmation). */
+  voucherIds: string[];
+}
+
+/** The IVA withholdings TXT of a company's vouchers issued in the month or fortnight (annulled left out). */
+async function liveIvaFile(db: DbOrTx, q: DeclarationQuery, rif: string, from: Date, to: Date) {
+  const vouchers = await declaredVouchers(db, q.id_localidad, 'IVA', from, to);
   const text = ivaDeclarationTxt(
-    periodo,
+    q.periodo,
     vouchers.map(({ r, lines }) => ({
       rifAgente: rif,
       rifProveedor: r.rifProveedor,
@@ -188,16 +220,15 @@ export async function ivaDeclaration(db: DbOrTx, scope: TenantScope, localidadId
       })),
     })),
   );
-  return { text, nombre: `RetencionesIVA_${rif.replace(/-/g, '')}_${periodo.replace('-', '')}.txt` };
+  return { bytes: Buffer.from(text, 'utf8'), voucherIds: vouchers.map(({ r }) => r.id) };
 }
 
-/** The ISLR withholdings XML (RelacionRetencionesISLR) of a company's vouchers issued in the month. */
-export async function islrDeclaration(db: DbOrTx, scope: TenantScope, localidadId: string, periodo: string) {
-  const { rif, from, to } = await declarationScope(db, scope, localidadId, periodo);
-  const vouchers = await declaredVouchers(db, localidadId, 'ISLR', from, to);
+/** The ISLR withholdings XML (RelacionRetencionesISLR) of a company's vouchers issued in the period. */
+async function liveIslrFile(db: DbOrTx, q: DeclarationQuery, rif: string, from: Date, to: Date) {
+  const vouchers = await declaredVouchers(db, q.id_localidad, 'ISLR', from, to);
   const xml = islrDeclarationXml(
     rif,
-    periodo,
+    q.periodo,
     vouchers.map(({ r, lines }) => ({
       rifAgente: rif,
       rifProveedor: r.rifProveedor,
@@ -208,11 +239,103 @@ export async function islrDeclaration(db: DbOrTx, scope: TenantScope, localidadI
         nroControlDocumento: l.nroControlDocumento,
         conceptoIslr: l.conceptoIslr ?? '',
         baseImponible: l.baseImponible,
+        baseRetencion: l.baseRetencion,
         porcentaje: l.porcentaje ?? '0',
+        tramos: l.tramos,
       })),
     })),
   );
-  return { xml, nombre: `RetencionesISLR_${rif.replace(/-/g, '')}_${periodo.replace('-', '')}.xml` };
+  return { bytes: Buffer.from(xml, 'latin1'), voucherIds: vouchers.map(({ r }) => r.id) };
+}
+
+const FILE_NAME = { IVA: 'RetencionesIVA', ISLR: 'RetencionesISLR' } as const;
+const FILE_EXT = { IVA: 'txt', ISLR: 'xml' } as const;
+
+/**
+ * A period's declaration file: the stored bytes when the period was confirmed as declared (issue 18 item 7),
+ * else generated from the live vouchers. Its SHA-256 goes with it, to confirm it by.
+ */
+export async function declarationFile(
+  db: DbOrTx,
+  scope: TenantScope,
+  modelo: 'IVA' | 'ISLR',
+  q: DeclarationQuery,
+): Promise<DeclarationFile> {
+  const { rif, period, from, to } = await declarationScope(db, scope, q);
+  const declared = await declarationOf(db, q.id_localidad, modelo, period.desde, period.hasta);
+  if (declared)
+    return {
+      bytes: declared.archivo,
+      nombre: declared.nombreArchivo,
+      sha256: declared.sha256,
+      declarada: { fecha: declared.fechaDeclaracion.toISOString(), por: declared.declaradoPor },
+      voucherIds: [],
+    };
+  const live = await (modelo === 'IVA' ? liveIvaFile : liveIslrFile)(db, q, rif, from, to);
+  return {
+    ...live,
+    nombre: `${FILE_NAME[modelo]}_${rif.replace(/-/g, '')}_${period.etiqueta}.${FILE_EXT[modelo]}`,
+    sha256: sha256Of(live.bytes),
+    declarada: null,
+  };
+}
+
+/**
+ * Confirms a period's file as declared (issue 18 item 7): the file is generated again inside the
+ * transaction and must be the one the user downloaded (same SHA-256), no overlapping period of the same
+ * model may be declared already; its bytes, hash, author and time are kept and its vouchers point to it,
+ * which freezes them (annulWithholding).
+ */
+export async function declarePeriod(db: Db, scope: TenantScope, input: DeclareInput, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const { period } = await declarationScope(tx, scope, input);
+    // One declaration at a time per company: the overlap check and the insert must not interleave.
+    await lockCompanyDeclarations(tx, input.id_localidad);
+    const overlapping = await overlappingDeclaration(tx, input.id_localidad, input.modelo, period);
+    if (overlapping)
+      throw conflict(
+        `El período ${period.etiqueta} de ${input.modelo} se superpone con el ya declarado ${overlapping.etiqueta} (${formatDateCaracas(overlapping.fechaDeclaracion)}); su archivo es el declarado`,
+      );
+    const file = await declarationFile(tx, scope, input.modelo, input);
+    if (file.sha256 !== input.sha256)
+      throw conflict(
+        'El archivo del período cambió desde que lo descargó (se emitieron o anularon comprobantes): descárguelo de nuevo y confirme ese archivo',
+      );
+    const row = await insertDeclaration(tx, {
+      localidadId: input.id_localidad,
+      modelo: input.modelo,
+      periodo: input.periodo,
+      quincena: input.quincena ?? null,
+      desde: period.desde,
+      hasta: period.hasta,
+      nombreArchivo: file.nombre,
+      archivo: file.bytes,
+      sha256: file.sha256,
+      comprobantes: file.voucherIds.length,
+      declaradoPor: audit.userEmail ?? 'sistema',
+    });
+    await markDeclared(tx, row.id, file.voucherIds);
+    await recordAudit(tx, audit, {
+      entity: 'declaracionRetencion',
+      entityId: row.id,
+      action: 'declare',
+      after: {
+        modelo: row.modelo,
+        periodo: period.etiqueta,
+        sha256: row.sha256,
+        comprobantes: row.comprobantes,
+        nombreArchivo: row.nombreArchivo,
+      },
+    });
+    return declarationRow(row);
+  });
+}
+
+/** The declared periods of a company (newest first). */
+export async function listDeclarations(db: DbOrTx, scope: TenantScope, q: DeclaredListQuery) {
+  assertTenant(scope, { localidadId: q.id_localidad });
+  const rows = await declarationsOf(db, q.id_localidad, q.modelo);
+  return rows.map(declarationRow);
 }
 
 /** The UT value in force on a day (the ISLR line form and the concepts table show it). */
@@ -224,4 +347,12 @@ export async function taxUnitInForce(db: DbOrTx, day: string) {
     .orderBy(desc(unidadesTributarias.fechaDesde))
     .limit(1);
   return row ? taxUnitRow(row) : null;
+}
+
+/** The start-up line naming the UT in force today, or warning that there is none. */
+export async function taxUnitInForceMessage(db: DbOrTx, day: string) {
+  const ut = await taxUnitInForce(db, day);
+  return ut
+    ? `unidad tributaria vigente: Bs. ${ut.valor} desde ${ut.fechaDesde} (${ut.providencia}, ${ut.gacetaOficial})`
+    : `no hay unidad tributaria vigente al ${day}: las retenciones de ISLR con sustraendo o Tarifa N° 2 se rechazarán`;
 }

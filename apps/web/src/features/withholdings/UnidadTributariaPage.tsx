@@ -1,12 +1,40 @@
 import './register.ts';
+import Alert from '@mui/material/Alert';
 import { caracasDate, z } from '@sigece/fiscal';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
-import { formatMoney, isoDay } from '../../components/format.ts';
+import { formatMoney, formatNumber, isoDay } from '../../components/format.ts';
 import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
 import { NS } from './register.ts';
-import { createUt, listUt, type UnidadTributaria, type UnidadTributariaBody, utKey } from './utApi.ts';
+import {
+  createUt,
+  listUt,
+  type UnidadTributaria,
+  type UnidadTributariaBody,
+  utInForce,
+  utInForceKey,
+  utKey,
+} from './utApi.ts';
+
+/** Which value prices today's ISLR withholdings (issue 18 item 1). */
+function InForceToday() {
+  const { t } = useTranslation(NS);
+  const ut = useQuery({ queryKey: utInForceKey, queryFn: utInForce });
+  if (ut.isPending || ut.isError) return null;
+  return (
+    <Alert severity={ut.data ? 'info' : 'warning'} data-testid="ut-in-force" sx={{ py: 0 }}>
+      {ut.data
+        ? t('ut.inForce', {
+            valor: formatNumber(ut.data.valor),
+            desde: isoDay(ut.data.fechaDesde),
+            gaceta: ut.data.gacetaOficial,
+          })
+        : t('ut.noneInForce')}
+    </Alert>
+  );
+}
 
 const rowId = (u: UnidadTributaria) => u.id;
 const decimal = (v: string) => v.replace(/,/g, '.').replace(/[^\d.]/g, '');
@@ -61,6 +89,8 @@ export default function UnidadTributariaPage() {
       isActive={(u) => u.logEstatusRegistro === 'ACTIVO'}
       canEdit={false}
       canToggle={false}
+      toolbar={<InForceToday />}
+      alsoInvalidate={[utInForceKey]}
       renderForm={({ onClose, onSaved }) => (
         <SchemaFormDialog<UnidadTributariaBody, UnidadTributaria>
           title={t('ut.addTitle')}

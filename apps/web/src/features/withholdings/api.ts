@@ -129,8 +129,12 @@ export const createWithholdings = (vouchers: WithholdingVoucher[]) =>
 export const createWithholdingsBulk = (vouchers: unknown[]) =>
   api<CreateAnswer>(`${RET}/createRetencionMasivaExcel`, { method: 'POST', body: vouchers });
 
-/** The SENIAT declaration files of a company and a month (yyyy-MM), annulled vouchers left out. */
+/**
+ * The SENIAT declaration files of a company and a month (yyyy-MM) or one of its fortnights (quincena 1 or
+ * 2), annulled vouchers left out; a declared period's file is the one stored when it was declared.
+ */
 export type DeclarationFile = 'txt' | 'xml';
+export const DECLARATION_MODEL: Record<DeclarationFile, 'IVA' | 'ISLR'> = { txt: 'IVA', xml: 'ISLR' };
 const DECLARATION: Record<
   DeclarationFile,
   { path: string; fallback: (rif: string, period: string) => string }
@@ -139,16 +143,71 @@ const DECLARATION: Record<
   xml: { path: 'declaracionIslr', fallback: (rif, p) => `RetencionesISLR_${rif}_${p.replace('-', '')}.xml` },
 };
 
-/** Downloads the file under the name the server gives it. */
+export interface DownloadedDeclaration {
+  kind: DeclarationFile;
+  idLocalidad: string;
+  periodo: string;
+  quincena: 1 | 2 | null;
+  sha256: string;
+  nombre: string;
+  /** When the period was already declared (the stored file was served). */
+  declarada: string | null;
+}
+
+/** Downloads the file under the name the server gives it; answers what is needed to confirm it as declared. */
 export async function downloadDeclaration(
   kind: DeclarationFile,
   idLocalidad: string,
   rif: string,
   periodo: string,
-) {
+  quincena: 1 | 2 | null = null,
+): Promise<DownloadedDeclaration> {
   const file = DECLARATION[kind];
-  const { blob, name } = await apiFile(`${RET}/${file.path}`, {
-    query: { id_localidad: idLocalidad, periodo },
+  const { blob, name, headers } = await apiFile(`${RET}/${file.path}`, {
+    query: { id_localidad: idLocalidad, periodo, ...(quincena ? { quincena } : {}) },
   });
-  download(blob, name ?? file.fallback(rif, periodo));
+  const nombre = name ?? file.fallback(rif, periodo);
+  download(blob, nombre);
+  return {
+    kind,
+    idLocalidad,
+    periodo,
+    quincena,
+    sha256: headers.get('x-sha256') ?? '',
+    nombre,
+    declarada: headers.get('x-declarada'),
+  };
 }
+
+export interface DeclarationRow {
+  id: string;
+  id_localidad: string;
+  modelo: 'IVA' | 'ISLR';
+  periodo: string;
+  quincena: number | null;
+  desde: string;
+  hasta: string;
+  nombreArchivo: string;
+  sha256: string;
+  comprobantes: number;
+  declaradoPor: string;
+  fechaDeclaracion: string;
+}
+
+export const declarationsKey = (idLocalidad: string) =>
+  ['withholdings', 'declarations', idLocalidad] as const;
+export const listDeclarations = (idLocalidad: string) =>
+  api<{ result: DeclarationRow[] }>(`${RET}/declaraciones`, { query: { id_localidad: idLocalidad } }).then(
+    (r) => r.result,
+  );
+export const declarePeriod = (d: DownloadedDeclaration) =>
+  api<{ result: DeclarationRow }>(`${RET}/declaraciones`, {
+    method: 'POST',
+    body: {
+      id_localidad: d.idLocalidad,
+      periodo: d.periodo,
+      ...(d.quincena ? { quincena: d.quincena } : {}),
+      modelo: DECLARATION_MODEL[d.kind],
+      sha256: d.sha256,
+    },
+  });

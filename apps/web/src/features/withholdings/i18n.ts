@@ -52,6 +52,17 @@ const es = {
     txt: 'Descargar TXT IVA',
     xml: 'Descargar XML ISLR',
     required: 'Seleccione la localidad y el periodo',
+    quincena: 'Quincena',
+    quincenas: { '0': 'Mes completo', '1': '1ra quincena (1 al 15)', '2': '2da quincena (16 al fin de mes)' },
+    downloaded: 'Descargado: {{nombre}} (SHA-256 {{sha}}…)',
+    alreadyDeclared: 'Este período ya fue declarado el {{fecha}}: se descargó el archivo declarado.',
+    declare: 'Confirmar como declarado',
+    declareHint:
+      'Confírmelo cuando haya cargado este archivo en el portal del SENIAT: se guarda tal cual y sus comprobantes ya no podrán anularse (los cambios se hacen con ajustes en un período posterior).',
+    declared: 'Período {{periodo}} declarado',
+    declaredTitle: 'Períodos declarados',
+    declaredEmpty: 'Ningún período declarado para esta localidad',
+    declaredRow: '{{modelo}} {{periodo}}: {{comprobantes}} comprobantes, {{fecha}} por {{por}}',
   },
   bulk: {
     title: 'Generación Masiva de Retenciones',
@@ -116,6 +127,8 @@ const es = {
   },
   ut: {
     title: 'Unidad Tributaria',
+    inForce: 'Vigente hoy: Bs. {{valor}} desde el {{desde}} ({{gaceta}})',
+    noneInForce: 'No hay unidad tributaria vigente hoy',
     columns: {
       valor: 'Valor (Bs.)',
       fechaDesde: 'Vigente desde',
@@ -180,6 +193,17 @@ export const withholdingsResources = defineResources(es, {
     txt: 'Download VAT TXT',
     xml: 'Download ISLR XML',
     required: 'Choose the company and the period',
+    quincena: 'Fortnight',
+    quincenas: { '0': 'Whole month', '1': '1st fortnight (1-15)', '2': '2nd fortnight (16-end)' },
+    downloaded: 'Downloaded: {{nombre}} (SHA-256 {{sha}}…)',
+    alreadyDeclared: 'This period was declared on {{fecha}}: the declared file was downloaded.',
+    declare: 'Confirm as declared',
+    declareHint:
+      'Confirm once this file is loaded on the SENIAT portal: it is kept as is and its vouchers can no longer be annulled (changes are adjustments in a later period).',
+    declared: 'Period {{periodo}} declared',
+    declaredTitle: 'Declared periods',
+    declaredEmpty: 'No declared period for this company',
+    declaredRow: '{{modelo}} {{periodo}}: {{comprobantes}} vouchers, {{fecha}} by {{por}}',
   },
   bulk: {
     title: 'Bulk Withholding Generation',
@@ -243,6 +267,8 @@ export const withholdingsResources = defineResources(es, {
   },
   ut: {
     title: 'Tax Unit',
+    inForce: 'In force today: Bs. {{valor}} from {{desde}} ({{gaceta}})',
+    noneInForce: 'No tax unit in force today',
     columns: {
       valor: 'Value (Bs.)',
       fechaDesde: 'In force from',

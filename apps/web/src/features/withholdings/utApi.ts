@@ -29,3 +29,8 @@ export const listUt = (q: DataTableQuery, signal?: AbortSignal) =>
   api<Page<UnidadTributaria>>(UT, { query: { ...q }, signal });
 export const createUt = (body: UnidadTributariaBody) =>
   api<Answer<UnidadTributaria>>(UT, { method: 'POST', body });
+
+/** The value in force on a day (today when absent): the one the ISLR sustraendo and Tarifa N° 2 use. */
+export const utInForceKey = ['withholdings', 'unidadTributaria', 'vigente'] as const;
+export const utInForce = () =>
+  api<Answer<UnidadTributaria | null>>('/v2/retenciones/unidadTributariaVigente').then((r) => r.result);

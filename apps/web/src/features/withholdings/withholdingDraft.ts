@@ -2,6 +2,7 @@ import {
   caracasDate,
   dec,
   duplicateLineMessage,
+  fortnightOf,
   ivaCaused,
   money,
   WITHHOLDING_MESSAGES,
@@ -36,12 +37,14 @@ export function rifMask(value: string): string {
   return digits ? `${letter}-${digits}` : letter;
 }
 
-/** Spec 002 §5: the default period is the first to the last day of the current month (Caracas). */
+/**
+ * The default fiscal period: the fortnight of today (Caracas), days 1-15 or 16 to the month's end, since
+ * IVA withholdings are declared per fortnight (issue 18 item 6; fiscal fortnightOf). Spec 002 §5 had the
+ * whole month; the user may still widen it.
+ */
 export function defaultPeriod(today: string = caracasDate()): { del: string; al: string } {
-  const [y, m] = today.split('-').map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const month = `${y}-${String(m).padStart(2, '0')}`;
-  return { del: `${month}-01`, al: `${month}-${String(last).padStart(2, '0')}` };
+  const { periodoFiscalDel, periodoFiscalAl } = fortnightOf(today);
+  return { del: periodoFiscalDel, al: periodoFiscalAl };
 }
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
@@ -239,7 +242,8 @@ export const ivaWithheld = (v: Pick<IvaLineValues, 'baseImponible' | 'alicuota'>
 
 /**
  * Spec 002 §5 duplicate rule (the fiscal one): the message when `line` would repeat one of `lines` by
- * nroDocumento or nroNota with the same nroControlDocumento and tipoTransaccion, else null.
+ * nroDocumento or nroNota with the same nroControlDocumento, tipoTransaccion and alícuota (one line per
+ * rate of a document is allowed, issue 18 item 4), else null.
  */
 export function duplicateMessage(lines: ReadonlyArray<IvaLineValues>, line: IvaLineValues): string | null {
   const key = (l: IvaLineValues) => ({
@@ -247,6 +251,7 @@ export function duplicateMessage(lines: ReadonlyArray<IvaLineValues>, line: IvaL
     tipoTransaccion: l.tipoTransaccion as '01-REG',
     nroDocumento: l.nroDocumento.trim() || undefined,
     nroNota: l.nroNota.trim() || undefined,
+    alicuota: l.alicuota || undefined,
   });
   return duplicateLineMessage([...lines, line].map(key));
 }
