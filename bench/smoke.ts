@@ -50,7 +50,8 @@ function run(bench: Benchmark, databaseUrl: string | undefined): Promise<{ ok: b
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', resolve(import.meta.dirname, bench.file), ...(bench.args ?? [])],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    // A group of its own: a benchmark stopped at its limit takes the servers it started with it.
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   child.stdout.on('data', (chunk) => {
@@ -61,11 +62,17 @@ function run(bench: Benchmark, databaseUrl: string | undefined): Promise<{ ok: b
   });
   const timer = setTimeout(() => {
     output += `\n(más de ${LIMIT_MS / 1000} s: detenido)`;
-    child.kill('SIGTERM');
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
   }, LIMIT_MS);
   return new Promise((done) =>
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
+      // Whatever the benchmark left running (a server it could not stop) goes with its group.
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group is already gone
+      }
       done({ ok: code === 0 && signal === null, output });
     }),
   );
