@@ -36,9 +36,11 @@ describe('PGlite on its own thread', () => {
     const increment = (name: string) =>
       database.db.transaction(async (tx) => {
         order.push(`${name} begin`);
-        const [row] = (await tx.execute(sql`select n from counter where id = 1`)).rows as Array<{
-          n: number;
-        }>;
+        // Drizzle types a generic PgDatabase's raw result as unknown; this one has PostgreSQL's rows.
+        const result = (await tx.execute(sql`select n from counter where id = 1`)) as {
+          rows: Array<{ n: number }>;
+        };
+        const [row] = result.rows;
         await pause(30);
         await tx.execute(sql`update counter set n = ${row.n + 1} where id = 1`);
         order.push(`${name} end`);
