@@ -72,12 +72,12 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
 
   const header = page.getByRole('form', { name: 'Datos del Comprobante' });
   await test.step("step 1: the header's messages, the RIF input, the IVA-only rate, 'Siguiente'", async () => {
-    // Default period: the first to the last day of the current month.
+    // Default period: the first to the last day of the current month, shown dd/MM/yyyy.
     const desde = await header.getByLabel('Periodo Fiscal Desde').inputValue();
     const hasta = await header.getByLabel('Periodo Fiscal Hasta').inputValue();
-    expect(desde).toMatch(/^\d{4}-\d{2}-01$/);
-    expect(hasta.slice(0, 8)).toBe(desde.slice(0, 8));
-    expect(Number(hasta.slice(8))).toBeGreaterThanOrEqual(28);
+    expect(desde).toMatch(/^01\/\d{2}\/\d{4}$/);
+    expect(hasta.slice(2)).toBe(desde.slice(2));
+    expect(Number(hasta.slice(0, 2))).toBeGreaterThanOrEqual(28);
 
     await header.getByRole('button', { name: 'Siguiente' }).click();
     await expect(header.getByText('Localidad es requerida')).toBeVisible();
