@@ -170,6 +170,12 @@ export default function OrdersPage() {
             ]
           : []
       }
+      delivery={{
+        tipoDoc: 'orden',
+        allowed: can('print'),
+        label: (row) => row.nroOrden,
+        enabled: (row) => row.pdfEstado === 'GENERADA',
+      }}
       moreLabel={(row) => t('list.actions.more', { nro: row.nroOrden })}
     />
   );
