@@ -98,7 +98,7 @@ export default function OrdersPage() {
       header: t('list.columns.importe'),
       nowrap: true,
       value: (r) =>
-        r.importeTotal ? `${formatMoney(r.importeTotal)} ${r.facturaDivisa}` : t('list.withoutAmounts'),
+        r.importeTotal ? formatMoney(r.importeTotal, r.facturaDivisa) : t('list.withoutAmounts'),
     },
     { id: 'factura', header: t('list.columns.factura'), value: (r) => r.nroFactura ?? '', nowrap: true },
     {

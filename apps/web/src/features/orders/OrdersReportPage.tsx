@@ -165,7 +165,11 @@ export default function OrdersReportPage() {
                 </Typography>
                 <Typography data-testid="report-total">
                   {t('report.total')}:{' '}
-                  <strong>{formatMoney(libro.totalFacturas.totalImporteTotalSinTerceros)}</strong>
+                  <strong>
+                    {libro.totalesPorMoneda.length
+                      ? libro.totalesPorMoneda.map((m) => formatMoney(m.total, m.moneda)).join(' · ')
+                      : formatMoney('0', 'VES')}
+                  </strong>
                 </Typography>
               </Stack>
             ) : (
