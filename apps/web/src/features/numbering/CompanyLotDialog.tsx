@@ -89,6 +89,8 @@ function firstNumberResolver(inner: Resolver<LotForm>): Resolver<LotForm> {
       isNumber(first) && isNumber(quantity.trim())
         ? lotFromFirstNumber(Number(first), Number(quantity))
         : null;
+    // Desde/Hasta on screen are the formatted first and last numbers: never sent as such.
+    const initial = isNumber(first) ? String(Number(first) - 1) : first;
     return inner(
       wire
         ? {
@@ -97,7 +99,12 @@ function firstNumberResolver(inner: Resolver<LotForm>): Resolver<LotForm> {
             nroControlDesde: String(wire.nroControlDesde),
             nroControlHasta: String(wire.nroControlHasta),
           }
-        : values,
+        : {
+            ...values,
+            nroControl: initial,
+            nroControlDesde: isNumber(first) ? initial : '',
+            nroControlHasta: '',
+          },
       context,
       options,
     );
