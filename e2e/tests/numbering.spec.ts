@@ -136,12 +136,18 @@ test('global and individual control lots, and the numbers they hand out', async 
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(dialog.getByText('Es requerido', { exact: true }).first()).toBeVisible();
 
-    await dialog.getByRole('textbox', { name: 'Nro. de control inicial' }).fill('1000');
+    // A company's first lot starts at 1; the number typed is the first one issued.
+    await expect(dialog.getByRole('textbox', { name: 'Nro. de control inicial' })).toHaveValue('1');
+    await dialog.getByRole('textbox', { name: 'Nro. de control inicial' }).fill('1001');
     await dialog.getByRole('textbox', { name: 'Cantidad' }).fill('500');
-    // Desde = initial, Hasta = initial + quantity: computed and disabled.
-    await expect(dialog.getByRole('textbox', { name: 'Desde' })).toHaveValue('1000');
+    // The first and last numbers the lot will issue: computed and disabled (the wire still sends
+    // Desde = initial 1000, Hasta = initial + quantity 1500).
+    await expect(dialog.getByRole('textbox', { name: 'Desde' })).toHaveValue('00-00001001');
     await expect(dialog.getByRole('textbox', { name: 'Desde' })).toBeDisabled();
-    await expect(dialog.getByRole('textbox', { name: 'Hasta' })).toHaveValue('1500');
+    await expect(
+      dialog.getByText('El primer número que se emitirá será 00-00001001 y el último 00-00001500'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Hasta' })).toHaveValue('00-00001500');
     await expect(dialog.getByRole('textbox', { name: 'Hasta' })).toBeDisabled();
     // The toggle carries the quantity over to the Individual field and back.
     await dialog.getByRole('button', { name: 'Individual' }).click();

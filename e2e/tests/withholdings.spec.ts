@@ -72,13 +72,13 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
 
   const header = page.getByRole('form', { name: 'Datos del Comprobante' });
   await test.step("step 1: the header's messages, the RIF input, the IVA-only rate, 'Siguiente'", async () => {
-    // Default period: today's fortnight, 1-15 or 16 to the month's end (issue 18 item 6).
+    // Default period: today's fortnight, 1-15 or 16 to the month's end (issue 18 item 6), dd/MM/yyyy.
     const desde = await header.getByLabel('Periodo Fiscal Desde').inputValue();
     const hasta = await header.getByLabel('Periodo Fiscal Hasta').inputValue();
-    expect(desde).toMatch(/^\d{4}-\d{2}-(01|16)$/);
-    expect(hasta.slice(0, 8)).toBe(desde.slice(0, 8));
-    if (desde.endsWith('01')) expect(hasta.slice(8)).toBe('15');
-    else expect(Number(hasta.slice(8))).toBeGreaterThanOrEqual(28);
+    expect(desde).toMatch(/^(01|16)\/\d{2}\/\d{4}$/);
+    expect(hasta.slice(2)).toBe(desde.slice(2));
+    if (desde.startsWith('01')) expect(hasta.slice(0, 2)).toBe('15');
+    else expect(Number(hasta.slice(0, 2))).toBeGreaterThanOrEqual(28);
 
     await header.getByRole('button', { name: 'Siguiente' }).click();
     await expect(header.getByText('Localidad es requerida')).toBeVisible();

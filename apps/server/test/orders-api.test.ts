@@ -377,6 +377,37 @@ describe('orders and guides', () => {
       expect(missing.statusCode).toBe(400);
     });
 
+    it('the order report totals per currency: a USD order is shown and totalled in USD, apart from Bs. (issue 21 item 4)', async () => {
+      const company = await orderCompany(ctx);
+      const token = await ordersUser(ctx, [company.id]);
+      const usd = orderItem({
+        rif: company.rif,
+        amounts: [{ precio: 80.5, cantidad: 1, alicuota: 16 }],
+        extra: { facturaDivisa: 'USD', cambioDivisa: '40.00' },
+      });
+      const ves = orderItem({ rif: company.rif, amounts: [{ precio: 100, cantidad: 1, alicuota: 16 }] });
+      await ingestOrders(ctx, token, [usd, ves]);
+      const today = caracasDate();
+      const q = `fechaInicio=${today}&fechaFin=${today}&id_localidad=${company.id}`;
+      const res = await ctx().request({
+        method: 'GET',
+        url: `/v2/mantenimiento/reportes/getlibroOrdenes?${q}`,
+        token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const libro = res.json().libro;
+      // 80.50 + 16 % = 93.38 USD; 100 + 16 % = 116.00 Bs.
+      expect(libro.totalesPorMoneda).toEqual([
+        { moneda: 'USD', total: '93.38' },
+        { moneda: 'VES', total: '116.00' },
+      ]);
+      expect(libro.totalFacturas.totalImporteTotalSinTerceros).toBe('116.00');
+      const text = await pdfLayoutText(Buffer.from(libro.reporteVenta, 'base64'));
+      expect(text).toContain('93,38 USD');
+      expect(text).not.toContain('Bs. USD');
+      expect(text).toContain('Importe Total: 93,38 USD · 116,00 Bs.');
+    });
+
     it('Facturar: an invoice names its order; the order shows it; a second invoice of it is refused', async () => {
       const company = await orderCompany(ctx);
       const token = await admin();

@@ -45,8 +45,45 @@ const CARACAS_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Dates are shown dd/MM/yyyy in America/Caracas (spec 000 §9). */
+/**
+ * A date-only value (a `date` column, a period's bounds, a date input): yyyy-MM-dd names a calendar day,
+ * not an instant. `new Date('2026-11-25')` is midnight UTC, which is 24/11 in Caracas (UTC−4): every
+ * screen reads and writes such values through these helpers, never through Date.
+ */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day, month and year of a valid yyyy-MM-dd, or null. */
+export function parseDateOnly(value: string): { year: number; month: number; day: number } | null {
+  const match = DATE_ONLY.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day
+    ? { year, month, day }
+    : null;
+}
+
+/** yyyy-MM-dd → dd/MM/yyyy, the same day whatever the zone; null when it is not a date-only value. */
+export function formatDateOnly(value: string): string | null {
+  const parsed = parseDateOnly(value);
+  if (!parsed) return null;
+  return `${String(parsed.day).padStart(2, '0')}/${String(parsed.month).padStart(2, '0')}/${parsed.year}`;
+}
+
+/** dd/MM/yyyy (d/M/yyyy accepted) → yyyy-MM-dd, or null when it is not a real calendar day. */
+export function parseDisplayDate(value: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+  return parseDateOnly(iso) ? iso : null;
+}
+
+/** Dates are shown dd/MM/yyyy in America/Caracas (spec 000 §9); a date-only value as the day it names. */
 export function formatDateCaracas(value: Date | string): string {
+  if (typeof value === 'string') {
+    const day = formatDateOnly(value);
+    if (day) return day;
+  }
   const date = typeof value === 'string' ? new Date(value) : value;
   const parts = CARACAS_DISPLAY.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';

@@ -2,6 +2,7 @@ export * from './bounds.ts';
 export * from './catalog/schemas.ts';
 export * from './common.ts';
 export * from './companies/schemas.ts';
+export * from './delivery/contract.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';
 export * from './invoices/contract.ts';

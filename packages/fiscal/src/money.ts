@@ -72,3 +72,25 @@ export const CURRENCY_DISPLAY: Record<string, { suffix: string; decimals: number
   CNY: { suffix: 'CNY', decimals: 2 },
   COP: { suffix: 'COP', decimals: 2 },
 };
+
+/** An amount with its own currency's suffix and decimals ("93,38 USD", "1.234,50 Bs."), spec 000 §9. */
+export function formatCurrencyAmount(amount: DecimalInput, currency: string): string {
+  const display = CURRENCY_DISPLAY[currency.trim().toUpperCase()] ?? { suffix: currency, decimals: 2 };
+  return formatAmount(amount, display);
+}
+
+/**
+ * Totals kept apart per currency (issue 21 item 4: a USD amount is never added to a Bs. one), in the
+ * order each currency first appears; VEF and VES are the same bolívar.
+ */
+export function totalsByCurrency(
+  rows: Iterable<{ moneda: string; importe: DecimalInput | null | undefined }>,
+): Array<{ moneda: string; total: string }> {
+  const totals = new Map<string, Decimal>();
+  for (const r of rows) {
+    if (r.importe === null || r.importe === undefined || r.importe === '') continue;
+    const code = r.moneda.trim().toUpperCase() === 'VEF' ? 'VES' : r.moneda.trim().toUpperCase();
+    totals.set(code, (totals.get(code) ?? dec(0)).plus(dec(r.importe)));
+  }
+  return [...totals].map(([moneda, total]) => ({ moneda, total: money(total) }));
+}

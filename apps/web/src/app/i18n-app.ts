@@ -16,6 +16,7 @@ const es = {
     mainMenu: 'Menú principal',
     sessionExpired: 'Su sesión expiró. Inicie sesión nuevamente.',
   },
+  dateField: { invalid: 'Fecha inválida (dd/mm/aaaa)', open: 'Abrir calendario' },
   menu: {
     home: 'Inicio',
     gestion: 'Gestión',
@@ -156,6 +157,7 @@ const en = {
     mainMenu: 'Main menu',
     sessionExpired: 'Your session expired. Please log in again.',
   },
+  dateField: { invalid: 'Invalid date (dd/mm/yyyy)', open: 'Open calendar' },
   menu: {
     home: 'Home',
     gestion: 'Management',

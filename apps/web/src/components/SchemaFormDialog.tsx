@@ -9,6 +9,7 @@ import { Controller, type DefaultValues, type FieldValues, type Path, useForm } 
 import type { Answer } from '../app/api.ts';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../app/forms.ts';
 import { FormDialog } from './FormDialog.tsx';
+import { DateField } from './form/DateField.tsx';
 
 export interface FieldSpec<V> {
   name: Path<V> & string;
@@ -110,6 +111,21 @@ export function SchemaFormDialog<V extends FieldValues, R>({
                       label={spec.label}
                     />
                   );
+                if (spec.kind === 'date')
+                  return (
+                    <DateField
+                      name={field.name}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      value={field.value ?? ''}
+                      onChange={(e) => change(e.target.value)}
+                      required={spec.required}
+                      disabled={spec.disabled}
+                      label={spec.label}
+                      error={!!fieldState.error}
+                      helperText={fieldMessage(fieldState.error?.message) ?? spec.helperText}
+                    />
+                  );
                 const empty = spec.kind === 'select' && spec.options?.length === 0;
                 return (
                   <TextField
@@ -119,7 +135,6 @@ export function SchemaFormDialog<V extends FieldValues, R>({
                     value={field.value ?? ''}
                     onChange={(e) => change(spec.mask ? spec.mask(e.target.value) : e.target.value)}
                     select={spec.kind === 'select'}
-                    type={spec.kind === 'date' ? 'date' : 'text'}
                     multiline={spec.kind === 'multiline'}
                     minRows={spec.kind === 'multiline' ? 2 : undefined}
                     required={spec.required}
@@ -131,7 +146,6 @@ export function SchemaFormDialog<V extends FieldValues, R>({
                       (empty && spec.emptyText ? spec.emptyText : spec.helperText)
                     }
                     slotProps={{
-                      inputLabel: spec.kind === 'date' ? { shrink: true } : undefined,
                       htmlInput: { inputMode: spec.inputMode, maxLength: spec.maxLength },
                     }}
                   >

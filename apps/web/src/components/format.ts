@@ -1,4 +1,11 @@
-import { CURRENCY_DISPLAY, type Decimal, type DecimalInput, dec, formatAmount } from '@sigece/fiscal';
+import {
+  CURRENCY_DISPLAY,
+  type Decimal,
+  type DecimalInput,
+  dec,
+  formatAmount,
+  formatDateOnly,
+} from '@sigece/fiscal';
 
 /** Spec 000 §9: dates shown dd/MM/yyyy in the America/Caracas time zone. */
 export const TIME_ZONE = 'America/Caracas';
@@ -28,8 +35,15 @@ function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTyp
   return parts.find((p) => p.type === type)?.value ?? '';
 }
 
-/** dd/MM/yyyy in Caracas, or '' for no date. */
+/**
+ * dd/MM/yyyy in Caracas, or '' for no date. A date-only value (yyyy-MM-dd) is the day it names, whatever
+ * the browser's zone (formatDateOnly), never an instant at midnight UTC.
+ */
 export function formatDate(value: Date | string | number | null | undefined): string {
+  if (typeof value === 'string') {
+    const day = formatDateOnly(value);
+    if (day) return day;
+  }
   const date = toDate(value);
   if (!date) return '';
   const parts = dateParts.formatToParts(date);
@@ -38,6 +52,7 @@ export function formatDate(value: Date | string | number | null | undefined): st
 
 /** dd/MM/yyyy HH:mm:ss in Caracas. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
+  if (typeof value === 'string' && formatDateOnly(value)) return formatDate(value);
   const date = toDate(value);
   if (!date) return '';
   const parts = timeParts.formatToParts(date);

@@ -38,6 +38,22 @@ export function lotRange(initial: number, quantity: number) {
 }
 
 /**
+ * The lot form asks for the first number to issue, as people think of it ("start at 1"), while the wire
+ * keeps spec 000 §4's arithmetic on the initial number N (Desde = N, Hasta = N + Q, next = actual + 1,
+ * §9): so the initial number sent is first − 1. A first number of 1 and a quantity of 100 send
+ * nroControl 0, Desde 0, Hasta 100, and the lot issues 00-00000001 … 00-00000100.
+ */
+export function lotFromFirstNumber(first: number, quantity: number) {
+  const initial = first - 1;
+  return { nroControl: initial, nroControlDesde: initial, nroControlHasta: initial + quantity };
+}
+
+/** The first number a new lot of a family defaults to: 1 for the first lot, else the one after the last lot. */
+export function defaultFirstNumber(lots: readonly { hasta: number }[]): number {
+  return lots.reduce((max, lot) => Math.max(max, lot.hasta), 0) + 1;
+}
+
+/**
  * The numbers a lot covers as people read them, the same on the numbering screens and at the foot of every
  * PDF: from the first number it hands out (desde + 1, spec 000 §9) to its last (hasta), each written as a
  * control number ("00-00000001" … "00-00100000" for a lot entered with initial 0 and quantity 100000).

@@ -180,6 +180,8 @@ export const orderReportAnswerSchema = z.object({
     consolidado: z.number(),
     reporteVenta: z.string(),
     totalFacturas: z.object({ totalImporteTotalSinTerceros: z.string() }),
+    /** Active orders' totals per currency (issue 21 item 4); totalImporteTotalSinTerceros is the Bs. one. */
+    totalesPorMoneda: z.array(z.object({ moneda: z.string(), total: z.string() })),
   }),
 });
 export type OrderReportAnswer = z.infer<typeof orderReportAnswerSchema>;

@@ -1,23 +1,35 @@
 import { documentLabel, z } from '@sigece/fiscal';
 import type { Deps } from '../../http/deps.ts';
 import { companyIdentity } from '../companies/service.ts';
+import { markFailed, markSent } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';
 import type { TipoDoc } from './family.ts';
 import { familyOf } from './registry.ts';
 import { verificationUrl } from './urls.ts';
 
+/** A document's e-mail: to the client as stored at issue, or to the recipients chosen on 'Enviar por correo'. */
+export interface DocumentMailJob {
+  tipoDoc: TipoDoc;
+  id: string;
+  to?: string[];
+  cc?: string[];
+}
+
 /**
- * Sends a document's signed PDF to the client's correo and ccCorreo, with its family's subject and
- * text. Failures are logged with their SMTP status and thrown, so the job queue retries them.
+ * Sends a document's signed PDF to the client's correo and ccCorreo (or the job's recipients), with its
+ * family's subject and text, and records the document's delivery (sent, or failed with the SMTP answer).
+ * Failures are logged with their SMTP status and thrown, so the job queue retries them.
  */
-export async function sendDocumentMail(deps: Deps, job: { tipoDoc: TipoDoc; id: string }): Promise<void> {
+export async function sendDocumentMail(deps: Deps, job: DocumentMailJob): Promise<void> {
   const { db, mailer } = deps;
   const family = familyOf(job.tipoDoc);
   const header = await family.header(db, job.id);
   if (!header) return;
   const pdf = await family.pdf.read(db, job.id);
   if (!pdf) throw new Error(`${family.kind} ${job.id}: aún no tiene PDF`);
-  if (!header.recipient.correo) return;
+  const to = job.to ?? (header.recipient.correo ? [header.recipient.correo] : []);
+  const cc = job.cc ?? (header.recipient.ccCorreo ? [header.recipient.ccCorreo] : []);
+  if (to.length === 0) return;
   const company = await companyIdentity(db, header.localidadId);
   if (!company) return;
   const label = documentLabel(header.serie, header.numero);
@@ -27,9 +39,10 @@ export async function sendDocumentMail(deps: Deps, job: { tipoDoc: TipoDoc; id: 
     company,
     verificationUrl: verificationUrl(deps.config.publicUrl, header.id, job.tipoDoc),
   };
-  await mailer.send(db, {
-    to: [header.recipient.correo],
-    cc: header.recipient.ccCorreo ? [header.recipient.ccCorreo] : [],
+  const key = { tipoDoc: job.tipoDoc, id: job.id };
+  const mail = {
+    to,
+    cc,
     subject: family.mail.subject(ctx),
     text: family.mail.text(ctx),
     attachments: [
@@ -39,7 +52,17 @@ export async function sendDocumentMail(deps: Deps, job: { tipoDoc: TipoDoc; id: 
     nroDoc: label,
     localidadId: header.localidadId,
     sucursalId: header.sucursalId ?? undefined,
-  });
+  };
+  try {
+    await markSent(db, key, to, cc, await mailer.send(db, mail));
+  } catch (error) {
+    const e = error as { responseCode?: number; response?: string; message: string };
+    await markFailed(db, key, to, cc, {
+      statusCode: String(e.responseCode ?? 'ERR'),
+      statusText: e.response ?? e.message,
+    });
+    throw error;
+  }
 }
 
 /** Jobs queued before the kernel named invoices `{ tipo: 'FACTURA' }`. */
@@ -53,7 +76,12 @@ export const documentMailJob = defineJob({
   name: 'documento-correo',
   payload: z.preprocess(
     legacyPayload,
-    z.object({ tipoDoc: z.enum(['fact', 'nota', 'orden', 'ret']), id: z.uuid() }),
-  ) as unknown as z.ZodType<{ tipoDoc: TipoDoc; id: string }>,
+    z.object({
+      tipoDoc: z.enum(['fact', 'nota', 'orden', 'ret']),
+      id: z.uuid(),
+      to: z.array(z.string()).max(1).optional(),
+      cc: z.array(z.string()).max(5).optional(),
+    }),
+  ) as unknown as z.ZodType<DocumentMailJob>,
   handler: sendDocumentMail,
 });

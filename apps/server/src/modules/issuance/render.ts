@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { sendsDocumentsByEmail } from '../companies/service.ts';
+import { markQueued } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';
 import type { TipoDoc } from './family.ts';
 import { markGenerated, recordRenderFailure, resetFailedRender } from './ledger.ts';
@@ -46,6 +47,12 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
   const stored = await family.pdf.save(db, tipoDoc, id, signed.pdf, signed.sha256);
   if (!stored || !deps.jobs || !header.recipient.correo) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
+    await markQueued(
+      db,
+      { tipoDoc, id },
+      [header.recipient.correo],
+      header.recipient.ccCorreo ? [header.recipient.ccCorreo] : [],
+    );
     await deps.jobs.send(
       documentMailJob,
       { tipoDoc, id },

@@ -1,13 +1,13 @@
 import {
   caracasDayEnd,
   caracasDayStart,
-  dec,
+  formatCurrencyAmount,
   formatDateCaracas,
   formatRif,
   money,
   type OrderReportQuery,
   orderKindLabel,
-  sum,
+  totalsByCurrency,
 } from '@sigece/fiscal';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -76,16 +76,28 @@ async function reportRows(db: Db, scope: TenantScope, q: OrderReportQuery) {
       importe: o.importeTotal,
     };
   });
-  const total = money(
-    sum(rows.filter((o) => o.status === 'ACTIVO' && o.importeTotal).map((o) => dec(o.importeTotal!))),
+  // Totals per currency (issue 21 item 4): a USD order is never added to a Bs. one.
+  const totals = totalsByCurrency(
+    rows.filter((o) => o.status === 'ACTIVO').map((o) => ({ moneda: o.moneda, importe: o.importeTotal })),
   );
-  return { company, branch, rows: out, total };
+  const total = totals.find((t) => t.moneda === 'VES')?.total ?? money(0);
+  return { company, branch, rows: out, total, totals };
 }
 
-const es = (v: string) =>
-  new Intl.NumberFormat('es-VE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v));
+type CurrencyTotal = { moneda: string; total: string };
 
-function reportPdf(title: string, subtitle: string, rows: ReportRow[], total: string): Promise<Buffer> {
+/** "100,00 USD · 75,50 Bs.", or "0,00 Bs." when no order carries amounts. */
+const totalsText = (totals: CurrencyTotal[]) =>
+  totals.length
+    ? totals.map((t) => formatCurrencyAmount(t.total, t.moneda)).join(' · ')
+    : formatCurrencyAmount(0, 'VES');
+
+function reportPdf(
+  title: string,
+  subtitle: string,
+  rows: ReportRow[],
+  totals: CurrencyTotal[],
+): Promise<Buffer> {
   const pdf = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: 30 });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -124,14 +136,18 @@ function reportPdf(title: string, subtitle: string, rows: ReportRow[], total: st
     }
     let x = 30;
     for (const [, w, key] of cols) {
-      const text = key ? String(r[key]) : r.importe ? `${es(r.importe)} ${r.moneda}` : 'Sin montos';
+      const text = key
+        ? String(r[key])
+        : r.importe
+          ? formatCurrencyAmount(r.importe, r.moneda)
+          : 'Sin montos';
       pdf.text(text, x, y, { width: w - 4, height: 10, ellipsis: true, lineBreak: false });
       x += w;
     }
     y += 13;
   }
   pdf.font('Helvetica-Bold').fontSize(9);
-  pdf.text(`Cantidad de Ordenes/Guias: ${rows.length}    Importe Total: ${es(total)}`, 30, y + 8);
+  pdf.text(`Cantidad de Ordenes/Guias: ${rows.length}    Importe Total: ${totalsText(totals)}`, 30, y + 8);
   pdf.end();
   return done;
 }
@@ -145,26 +161,28 @@ const subtitleOf = (
 
 /** getlibroOrdenes: the report as a base64 PDF, the count and the total. */
 export async function orderReport(db: Db, scope: TenantScope, q: OrderReportQuery) {
-  const { company, branch, rows, total } = await reportRows(db, scope, q);
+  const { company, branch, rows, total, totals } = await reportRows(db, scope, q);
   const pdf = await reportPdf(
     'Reporte de Órdenes de Entrega y Guías de Despacho',
     subtitleOf(company, branch, q),
     rows,
-    total,
+    totals,
   );
   return {
     code: 200,
     libro: {
       consolidado: rows.length,
       reporteVenta: pdf.toString('base64'),
+      // The spec's field keeps the bolívar total; every currency's total is in totalesPorMoneda.
       totalFacturas: { totalImporteTotalSinTerceros: total },
+      totalesPorMoneda: totals,
     },
   };
 }
 
 /** getOrdenesExcel: the same rows as an xlsx (base64) named Ordenes_Guias_{timestamp}.xlsx. */
 export async function orderReportExcel(db: Db, scope: TenantScope, q: OrderReportQuery) {
-  const { company, branch, rows, total } = await reportRows(db, scope, q);
+  const { company, branch, rows, totals } = await reportRows(db, scope, q);
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Ordenes_Guias');
   sheet.addRow([subtitleOf(company, branch, q)]);
@@ -194,7 +212,7 @@ export async function orderReportExcel(db: Db, scope: TenantScope, q: OrderRepor
     ]);
   sheet.addRow([]);
   sheet.addRow(['Cantidad de Ordenes/Guias', rows.length]);
-  sheet.addRow(['Importe Total', Number(total)]);
+  for (const t of totals) sheet.addRow([`Importe Total ${t.moneda}`, Number(t.total)]);
   sheet.getColumn(9).numFmt = '#,##0.00';
   sheet.columns.forEach((c, i) => {
     c.width = [12, 18, 14, 14, 40, 30, 10, 8, 16][i];

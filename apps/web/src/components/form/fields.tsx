@@ -5,6 +5,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { fieldMessage } from '../../app/forms.ts';
+import { DateField } from './DateField.tsx';
 
 /**
  * The react-hook-form bound fields of the form kit. Each one shows its zod / server message (translated)
@@ -96,12 +97,39 @@ export function FormSelectField<V extends FieldValues>({
   );
 }
 
-/** A yyyy-MM-dd date with the browser's date picker. */
-export function FormDateField<V extends FieldValues>({ textFieldProps, ...props }: BaseProps<V>) {
+/** A yyyy-MM-dd day, typed and shown dd/MM/yyyy whatever the browser's locale (DateField). */
+export function FormDateField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  helperText,
+  onChanged,
+  textFieldProps,
+}: BaseProps<V>) {
   return (
-    <FormTextField<V>
-      {...props}
-      textFieldProps={{ ...textFieldProps, type: 'date', slotProps: { inputLabel: { shrink: true } } }}
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <DateField
+          {...(textFieldProps as object)}
+          name={field.name}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          value={field.value ?? ''}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            onChanged?.(e.target.value);
+          }}
+          required={required}
+          disabled={disabled}
+          label={label}
+          error={!!fieldState.error}
+          helperText={fieldMessage(fieldState.error?.message) ?? helperText}
+        />
+      )}
     />
   );
 }

@@ -24,6 +24,7 @@ import { usePermission } from '../../app/permissions.ts';
 import { CatalogScreen, statusColumn } from '../../components/CatalogScreen.tsx';
 import { type DataTableColumn, StatusChip } from '../../components/DataTable/index.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 import { isoDay } from '../../components/format.ts';
 import { createTipo, fetchTipos, type TipoGravamen, tiposKey, toggleTipo } from './api.ts';
 import { NS, today, useYesNo } from './common.tsx';
@@ -220,25 +221,33 @@ function TipoForm({
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField
-                {...register(`lstValores.${index}.fechaDesde`)}
-                type="date"
-                required
-                label={t('tipos.fields.fechaDesde')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                error={!!errors.lstValores?.[index]?.fechaDesde}
-                helperText={fieldMessage(errors.lstValores?.[index]?.fechaDesde?.message)}
+              <Controller
+                name={`lstValores.${index}.fechaDesde`}
+                control={control}
+                render={({ field, fieldState }) => (
+                  <DateField
+                    {...field}
+                    required
+                    label={t('tipos.fields.fechaDesde')}
+                    error={!!fieldState.error}
+                    helperText={fieldMessage(fieldState.error?.message)}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 10, sm: 4 }}>
-              <TextField
-                {...register(`lstValores.${index}.fechaHasta`)}
-                type="date"
-                required
-                label={t('tipos.fields.fechaHasta')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                error={!!errors.lstValores?.[index]?.fechaHasta}
-                helperText={fieldMessage(errors.lstValores?.[index]?.fechaHasta?.message)}
+              <Controller
+                name={`lstValores.${index}.fechaHasta`}
+                control={control}
+                render={({ field, fieldState }) => (
+                  <DateField
+                    {...field}
+                    required
+                    label={t('tipos.fields.fechaHasta')}
+                    error={!!fieldState.error}
+                    helperText={fieldMessage(fieldState.error?.message)}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 2, sm: 1 }}>

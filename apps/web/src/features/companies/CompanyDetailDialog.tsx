@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/DataTable/index.ts';
 import { DetailList } from '../../components/DetailList.tsx';
 import { DateText } from '../../components/Display.tsx';
+import { EmailOffWarning } from '../documents/delivery/Delivery.tsx';
 import { ControlBlocksView } from '../numbering/LotTable.tsx';
 import { type Company, logoUrl, useCompanyDetail } from './api.ts';
 
@@ -63,6 +64,7 @@ export function CompanyDetailDialog({ company, onClose }: { company: Company; on
           </Stack>
         ) : (
           <Stack spacing={2}>
+            <EmailOffWarning envioEmail={c.envioEmail} />
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               {logo ? (
                 <Avatar

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { EmailOffWarning } from '../documents/delivery/Delivery.tsx';
 
 interface Flags {
   envioEmail: boolean;
@@ -56,6 +57,7 @@ export function ParamsSwitches<T extends Flags>({
   const busy = disabled || change.isPending;
   return (
     <FormGroup>
+      <EmailOffWarning envioEmail={flags.envioEmail} />
       <FormControlLabel
         control={
           <Switch

@@ -2,6 +2,7 @@ import './i18n.ts';
 import Add from '@mui/icons-material/Add';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
 import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
@@ -9,6 +10,7 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { DeliveryFamily } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +19,9 @@ import { notifySuccess } from '../../app/notify.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../components/DataTable/index.ts';
 import { type DocumentFile, DocumentPdfDialog } from './DocumentPdfDialog.tsx';
+import { useDeliveryStates } from './delivery/api.ts';
+import { DeliveryChip, SendMailDialog } from './delivery/Delivery.tsx';
+import { DELIVERY_NS } from './delivery/i18n.ts';
 import { DOCUMENTS_NS } from './i18n.ts';
 import { type RowAction, RowActions } from './RowActions.tsx';
 
@@ -85,6 +90,20 @@ export interface DocumentListPageProps<T, F> {
   moreLabel?: (row: T) => string;
   /** More toolbar buttons before the add button (e.g. the withholdings' bulk generation and files). */
   toolbar?: ReactNode;
+  /** The e-mail delivery column and 'Enviar / Reenviar por correo' (issue 21 item 3). */
+  delivery?: DocumentDelivery<T>;
+}
+
+export interface DocumentDelivery<T> {
+  tipoDoc: DeliveryFamily;
+  /** May send (the role's permission); the column shows anyway. */
+  allowed: boolean;
+  /** The document as the dialog names it ('Factura 000123'). */
+  label: (row: T) => string;
+  /** Only documents whose PDF exists can be sent. */
+  enabled: (row: T) => boolean;
+  /** The client's address, proposed when the document was never sent. */
+  correo?: (row: T) => string | null | undefined;
 }
 
 /**
@@ -111,8 +130,12 @@ export function DocumentListPage<T, F>({
   extra = [],
   moreLabel,
   toolbar,
+  delivery,
 }: DocumentListPageProps<T, F>) {
   const { t } = useTranslation(DOCUMENTS_NS);
+  const { t: td } = useTranslation(DELIVERY_NS);
+  const [pageIds, setPageIds] = useState<string[]>([]);
+  const [mailRow, setMailRow] = useState<T | null>(null);
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<F>(() => filter?.empty as F);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -127,10 +150,13 @@ export function DocumentListPage<T, F>({
     async (q: DataTableQuery, signal?: AbortSignal) => {
       const result = await fetchPage(q, filters, signal);
       if (isPending && q.limit <= MAX_SCREEN_PAGE) setPolling(result.results.some(isPending));
+      if (q.limit <= MAX_SCREEN_PAGE) setPageIds(result.results.map(getRowId));
       return result;
     },
-    [fetchPage, filters, isPending],
+    [fetchPage, filters, isPending, getRowId],
   );
+  const deliveries = useDeliveryStates(delivery?.tipoDoc, delivery ? pageIds : []);
+  const deliveryOf = (row: T) => deliveries.data?.find((d) => d.id === getRowId(row));
   useEffect(() => {
     if (!polling) return;
     const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey }), POLL_MS);
@@ -193,6 +219,18 @@ export function DocumentListPage<T, F>({
           },
         ]
       : []),
+    ...(delivery?.allowed
+      ? [
+          {
+            key: 'mail',
+            label: td('dialog.title'),
+            icon: <EmailOutlined fontSize="small" />,
+            enabled: delivery.enabled,
+            menu: true,
+            onClick: setMailRow,
+          },
+        ]
+      : []),
     ...extra.map((a) => ({ ...a, menu: true })),
     ...(remove?.allowed
       ? [
@@ -210,6 +248,20 @@ export function DocumentListPage<T, F>({
 
   const withActions: DataTableColumn<T>[] = [
     ...columns,
+    ...(delivery
+      ? [
+          {
+            id: 'correoEstado',
+            header: td('column'),
+            nowrap: true,
+            value: (row: T) => {
+              const state = deliveryOf(row)?.estado;
+              return state ? td(`states.${state}`) : '';
+            },
+            render: (row: T) => <DeliveryChip delivery={deliveryOf(row)} />,
+          },
+        ]
+      : []),
     {
       id: 'acciones',
       header: t('app:table.actions'),
@@ -269,6 +321,18 @@ export function DocumentListPage<T, F>({
           },
         })}
       {detail && view?.render(detail, () => setDetail(null))}
+      {mailRow && delivery && (
+        <SendMailDialog
+          tipoDoc={delivery.tipoDoc}
+          id={getRowId(mailRow)}
+          label={delivery.label(mailRow)}
+          initial={{
+            correo: deliveryOf(mailRow)?.correo[0] ?? delivery.correo?.(mailRow) ?? '',
+            cc: deliveryOf(mailRow)?.ccCorreo.join(', ') ?? '',
+          }}
+          onClose={() => setMailRow(null)}
+        />
+      )}
       {file && pdf && (
         <DocumentPdfDialog
           file={pdf.file(file.row)}

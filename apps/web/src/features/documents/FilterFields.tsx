@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/form/DateField.tsx';
 import { DOCUMENTS_NS } from './i18n.ts';
 
 /** The filter fields every document list shares (spec 001 §2.2, §2.3): company, branch, from, to. */
@@ -76,8 +77,7 @@ export function CompanyBranchDateFields<C extends FilterCompany>({
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>{children}</Grid>
       <Grid size={{ xs: 6, sm: 4 }}>
-        <TextField
-          type="date"
+        <DateField
           label={t('filter.desde')}
           value={values.fechaInicio ?? ''}
           onChange={(e) => set({ fechaInicio: e.target.value })}
@@ -85,8 +85,7 @@ export function CompanyBranchDateFields<C extends FilterCompany>({
         />
       </Grid>
       <Grid size={{ xs: 6, sm: 4 }}>
-        <TextField
-          type="date"
+        <DateField
           label={t('filter.hasta')}
           value={values.fechaFin ?? ''}
           onChange={(e) => set({ fechaFin: e.target.value })}

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/form/DateField.tsx';
 import { SectionCard } from '../documents/index.ts';
 import type { Draft } from './draft.ts';
 import { AIR_LIMITS, type AirCharge, type AirDraft, CHARGE_LIMITS } from './models.ts';
@@ -60,8 +61,7 @@ export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next:
         ))}
         {(['fechaSalida', 'fechaRegreso'] as const).map((field) => (
           <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              type="date"
+            <DateField
               label={t(`air.${field}`)}
               required={REQUIRED.has(field)}
               value={air[field]}

@@ -19,6 +19,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPercent, formatQuantity } from '../../components/format.ts';
+import { DeliveryDetail } from '../documents/delivery/Delivery.tsx';
 import { downloadInvoiceJson, type InvoiceRow, invoiceDetail, invoicesKey } from './api.ts';
 import { showAmount, showRate } from './draft.ts';
 import { invoiceNumber } from './invoiceNumber.ts';
@@ -82,6 +83,7 @@ export function InvoiceDetailDialog({
         {detail.isError && <Typography color="error">{t('detail.loadError')}</Typography>}
         {f && (
           <>
+            <DeliveryDetail tipoDoc="fact" id={row.id} />
             {section(
               t('detail.basic'),
               fields([

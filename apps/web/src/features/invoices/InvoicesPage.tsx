@@ -215,6 +215,12 @@ export function InvoiceListPage({ model }: { model?: ListedModel }) {
             ]
           : []
       }
+      delivery={{
+        tipoDoc: 'fact',
+        allowed: can('print'),
+        label: (row) => invoiceNumber(row),
+        enabled: isGenerated,
+      }}
       moreLabel={(row) => t('list.actions.more', { nro: invoiceNumber(row) })}
     />
   );

@@ -1,6 +1,7 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/form/DateField.tsx';
 import { SectionCard } from '../documents/index.ts';
 import type { Draft } from './draft.ts';
 
@@ -20,8 +21,7 @@ export function ServiceCard({ draft, patch }: { draft: Draft; patch: (next: Part
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            type="date"
+          <DateField
             label={t('service.pagueAntes')}
             value={draft.servicio.pagueAntes}
             onChange={(e) => set('pagueAntes', e.target.value)}

@@ -65,7 +65,9 @@ export function MassLoadDialog({ company, onClose }: Props) {
     queryFn: () => fetchLatestLoad(company.id),
     refetchInterval: (query) => (running(query.state.data?.result) ? 1000 : false),
   });
-  const load = latest.data?.result ?? null;
+  // A failed upload hides the previous load's result, which no longer answers what is on screen.
+  const [stale, setStale] = useState(false);
+  const load = stale ? null : (latest.data?.result ?? null);
   const setLoad = (next: MassLoadStatus) =>
     queryClient.setQueryData(latestKey, { code: 200, message: '', result: next });
 
@@ -84,11 +86,13 @@ export function MassLoadDialog({ company, onClose }: Props) {
   const upload = useMutation({
     mutationFn: () => uploadLoad({ localidadId: company.id, tipo, file: file! }),
     onSuccess: (answer) => {
+      setStale(false);
       notifySuccess(translateMessage(answer.message));
       setFound(answer.result.documentos.length);
       setLoad(answer.result.carga);
     },
     onError: (error) => {
+      setStale(true);
       notifyError(error);
       if (error instanceof ApiError) setRowErrors(error.errors);
     },

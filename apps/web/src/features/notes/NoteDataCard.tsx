@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 import { SectionCard } from '../documents/index.ts';
 import { fetchInvoices, type InvoiceDetail, type InvoiceRow } from '../invoices/api.ts';
 import { invoiceNumber } from '../invoices/invoiceNumber.ts';
@@ -120,8 +121,7 @@ export function NoteDataCard({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField
-            type="date"
+          <DateField
             label={t('new.fecha')}
             value={head.fecha}
             onChange={(e) => patch({ fecha: e.target.value })}

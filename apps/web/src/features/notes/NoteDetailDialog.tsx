@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../components/DetailList.tsx';
 import { formatDateTime } from '../../components/format.ts';
+import { DeliveryDetail } from '../documents/delivery/Delivery.tsx';
 import { LinesCard, TotalsCard } from '../documents/index.ts';
 import { type NoteRow, noteDetail, notesKey } from './api.ts';
 import { noteNumber } from './noteFile.ts';
@@ -35,6 +36,7 @@ export function NoteDetailDialog({ row, onClose }: { row: NoteRow; onClose: () =
         {detail.isError && <Typography color="error">{t('detail.loadError')}</Typography>}
         {n && (
           <Stack spacing={2}>
+            <DeliveryDetail tipoDoc="nota" id={row.id} />
             <DetailList
               columns={2}
               rows={[

@@ -168,6 +168,12 @@ export default function NotesPage() {
             ]
           : []
       }
+      delivery={{
+        tipoDoc: 'nota',
+        allowed: can('print'),
+        label: (row) => noteNumber(row),
+        enabled: isGenerated,
+      }}
       moreLabel={(row) => t('list.actions.more', { nro: noteNumber(row) })}
     />
   );

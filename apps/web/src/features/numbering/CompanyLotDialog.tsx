@@ -9,10 +9,16 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { companyLotSchema } from '@sigece/fiscal';
+import {
+  companyLotSchema,
+  defaultFirstNumber,
+  formatControlNumber,
+  lotFromFirstNumber,
+  NUMBERING_MESSAGES,
+} from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId, useRef } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
@@ -65,8 +71,50 @@ interface Props {
 const isNumber = (v: string) => /^\d+$/.test(v);
 
 /**
- * Add control numbers (spec 000 §2, §4, §5): Global or Individual, initial number and quantity; Desde
- * equals the initial number and Hasta the initial plus the quantity (both computed, disabled).
+ * The form's 'Nro. de control inicial' is the first number the lot issues (typed 1, first document
+ * 00-00000001); the wire keeps spec 000 §4's initial number, one less (lotFromFirstNumber), with Desde
+ * and Hasta computed from it.
+ */
+function firstNumberResolver(inner: Resolver<LotForm>): Resolver<LotForm> {
+  return async (values, context, options) => {
+    const quantity = values.tipo === 'INDIVIDUAL' ? values.cantidadLocalidad : values.cantidadFacturas;
+    const first = values.nroControl.trim();
+    if (isNumber(first) && Number(first) === 0) {
+      return {
+        values: {},
+        errors: { nroControl: { type: 'min', message: NUMBERING_MESSAGES.greaterThanZero } },
+      };
+    }
+    const wire =
+      isNumber(first) && isNumber(quantity.trim())
+        ? lotFromFirstNumber(Number(first), Number(quantity))
+        : null;
+    // Desde/Hasta on screen are the formatted first and last numbers: never sent as such.
+    const initial = isNumber(first) ? String(Number(first) - 1) : first;
+    return inner(
+      wire
+        ? {
+            ...values,
+            nroControl: String(wire.nroControl),
+            nroControlDesde: String(wire.nroControlDesde),
+            nroControlHasta: String(wire.nroControlHasta),
+          }
+        : {
+            ...values,
+            nroControl: initial,
+            nroControlDesde: isNumber(first) ? initial : '',
+            nroControlHasta: '',
+          },
+      context,
+      options,
+    );
+  };
+}
+
+/**
+ * Add control numbers (spec 000 §2, §4, §5): Global or Individual, first number and quantity; the form
+ * says which control numbers will be issued first and last, and sends Desde = initial number and
+ * Hasta = initial plus quantity (the initial being the number before the first, see firstNumberResolver).
  */
 export function CompanyLotDialog({ company, kind, onClose, onSaved }: Props) {
   const { t } = useTranslation('numbering');
@@ -82,7 +130,7 @@ export function CompanyLotDialog({ company, kind, onClose, onSaved }: Props) {
     watch,
     formState: { errors },
   } = useForm<LotForm>({
-    resolver: blankAsMissing(schemaResolver<LotForm>(companyLotSchema)),
+    resolver: firstNumberResolver(blankAsMissing(schemaResolver<LotForm>(companyLotSchema))),
     defaultValues: {
       id_localidad: company.id,
       tipo: 'GLOBAL',
@@ -103,14 +151,23 @@ export function CompanyLotDialog({ company, kind, onClose, onSaved }: Props) {
   const quantity = watch(quantityField);
   const lots = useCompanyLots(company.id, familia);
 
-  // Desde = initial; Hasta = initial + quantity (spec 000 §4).
+  const serie = watch('serie');
+  const first = isNumber(nroControl) && Number(nroControl) > 0 ? Number(nroControl) : null;
+  const last =
+    first !== null && isNumber(quantity) && Number(quantity) > 0 ? first + Number(quantity) - 1 : null;
+
+  // The disabled Desde/Hasta show the first and last control numbers the lot will issue.
   useEffect(() => {
-    setValue('nroControlDesde', isNumber(nroControl) ? String(Number(nroControl)) : '');
-    setValue(
-      'nroControlHasta',
-      isNumber(nroControl) && isNumber(quantity) ? String(Number(nroControl) + Number(quantity)) : '',
-    );
-  }, [nroControl, quantity, setValue]);
+    setValue('nroControlDesde', first !== null ? formatControlNumber(serie, first) : '');
+    setValue('nroControlHasta', last !== null ? formatControlNumber(serie, last) : '');
+  }, [first, last, serie, setValue]);
+
+  // A family's first lot starts at 1, a later one right after the family's last number; until typed over.
+  const typedFirst = useRef(false);
+  useEffect(() => {
+    if (!lots.data || typedFirst.current) return;
+    setValue('nroControl', String(defaultFirstNumber(lots.data.map((l) => ({ hasta: l.nroControlHasta })))));
+  }, [lots.data, setValue]);
 
   const switchType = (next: 'GLOBAL' | 'INDIVIDUAL' | null) => {
     if (!next || next === tipo) return;
@@ -143,10 +200,17 @@ export function CompanyLotDialog({ company, kind, onClose, onSaved }: Props) {
       render={({ field }) => (
         <NumberField
           {...field}
+          onChange={(e) => {
+            if (name === 'nroControl') typedFirst.current = true;
+            field.onChange(e);
+          }}
           required
           label={label}
           error={!!errors[name]}
-          helperText={fieldMessage(errors[name]?.message)}
+          helperText={
+            fieldMessage(errors[name]?.message) ??
+            (name === 'nroControl' ? t('companyLot.hints.first') : undefined)
+          }
         />
       )}
     />
@@ -278,11 +342,11 @@ export function CompanyLotDialog({ company, kind, onClose, onSaved }: Props) {
             />
           </Grid>
         </Grid>
-        {isNumber(nroControl) && isNumber(quantity) && Number(quantity) > 0 && (
-          <Alert severity="info" variant="outlined">
+        {first !== null && last !== null && (
+          <Alert severity="info" variant="outlined" data-testid="lot-range">
             {t('companyLot.hints.range', {
-              from: Number(nroControl) + 1,
-              to: Number(nroControl) + Number(quantity),
+              from: formatControlNumber(serie, first),
+              to: formatControlNumber(serie, last),
             })}
           </Alert>
         )}

@@ -44,7 +44,8 @@ const es = {
     hints: {
       GLOBAL: 'La razón social y todas sus sucursales toman números de este lote.',
       INDIVIDUAL: 'El lote se reparte entre las sucursales: cada una recibe su propio rango.',
-      range: 'Números que se asignarán: {{from}} a {{to}}',
+      range: 'El primer número que se emitirá será {{from}} y el último {{to}}',
+      first: 'El primer número que emitirá este lote',
       serie: 'Hasta 2 caracteres (por omisión 00)',
     },
     current: 'Lotes registrados',
@@ -144,7 +145,8 @@ const en = {
     hints: {
       GLOBAL: 'The company and all its branches take numbers from this lot.',
       INDIVIDUAL: 'The lot is split among the branches: each one gets its own range.',
-      range: 'Numbers to be assigned: {{from}} to {{to}}',
+      range: 'The first number issued will be {{from}} and the last {{to}}',
+      first: 'The first number this lot will issue',
       serie: 'Up to 2 characters (00 by default)',
     },
     current: 'Registered lots',

@@ -98,7 +98,7 @@ export default function OrdersPage() {
       header: t('list.columns.importe'),
       nowrap: true,
       value: (r) =>
-        r.importeTotal ? `${formatMoney(r.importeTotal)} ${r.facturaDivisa}` : t('list.withoutAmounts'),
+        r.importeTotal ? formatMoney(r.importeTotal, r.facturaDivisa) : t('list.withoutAmounts'),
     },
     { id: 'factura', header: t('list.columns.factura'), value: (r) => r.nroFactura ?? '', nowrap: true },
     {
@@ -170,6 +170,12 @@ export default function OrdersPage() {
             ]
           : []
       }
+      delivery={{
+        tipoDoc: 'orden',
+        allowed: can('print'),
+        label: (row) => row.nroOrden,
+        enabled: (row) => row.pdfEstado === 'GENERADA',
+      }}
       moreLabel={(row) => t('list.actions.more', { nro: row.nroOrden })}
     />
   );

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/form/DateField.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { INLINE_PDF_MAX_BASE64, SectionCard } from '../documents/index.ts';
 import { type InvoiceCompany, useInvoiceCompanies } from '../invoices/api.ts';
@@ -115,10 +116,9 @@ export default function OrdersReportPage() {
                   </Grid>
                 )}
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
+                  <DateField
                     fullWidth
                     required
-                    type="date"
                     label={t('report.from')}
                     value={from}
                     onChange={(e) => setFrom(e.target.value)}
@@ -126,10 +126,9 @@ export default function OrdersReportPage() {
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
+                  <DateField
                     fullWidth
                     required
-                    type="date"
                     label={t('report.to')}
                     value={to}
                     onChange={(e) => setTo(e.target.value)}
@@ -166,7 +165,11 @@ export default function OrdersReportPage() {
                 </Typography>
                 <Typography data-testid="report-total">
                   {t('report.total')}:{' '}
-                  <strong>{formatMoney(libro.totalFacturas.totalImporteTotalSinTerceros)}</strong>
+                  <strong>
+                    {libro.totalesPorMoneda.length
+                      ? libro.totalesPorMoneda.map((m) => formatMoney(m.total, m.moneda)).join(' · ')
+                      : formatMoney('0', 'VES')}
+                  </strong>
                 </Typography>
               </Stack>
             ) : (

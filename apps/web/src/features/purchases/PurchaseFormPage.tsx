@@ -36,7 +36,7 @@ import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { useCanAccess } from '../../app/permissions.ts';
 import { type Client, ClientPicker } from '../../components/ClientPicker/index.ts';
-import { FormSelectField, FormTextField } from '../../components/form/index.ts';
+import { FormDateField, FormSelectField, FormTextField } from '../../components/form/index.ts';
 import { useBranchOptions, useCompanyOptions } from '../catalog/api.ts';
 import { DocumentPageHeader, TotalsCard } from '../documents/index.ts';
 import { createPurchase, editPurchase, PURCHASES_PATH, purchasesKey, WITHHOLDINGS_PATH } from './api.ts';
@@ -243,13 +243,7 @@ export default function PurchaseFormPage() {
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormTextField control={control} name="nroControl" label={t('form.nroControl')} required />
               <FormTextField control={control} name="nroFactura" label={t('form.nroFactura')} required />
-              <FormTextField
-                control={control}
-                name="fechaFactura"
-                label={t('form.fechaFactura')}
-                required
-                textFieldProps={{ type: 'date', slotProps: { inputLabel: { shrink: true } } }}
-              />
+              <FormDateField control={control} name="fechaFactura" label={t('form.fechaFactura')} required />
               <FormSelectField
                 control={control}
                 name="tipoCompra"

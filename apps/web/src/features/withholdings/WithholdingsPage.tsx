@@ -155,6 +155,14 @@ export default function WithholdingsPage() {
           text: (row) => t('list.annulText', { nro: row.nroComprobante }),
           run: async (row) => translateMessage((await annulWithholding(row.id)).msg),
         }}
+        delivery={{
+          tipoDoc: 'ret',
+          allowed: can('print'),
+          label: (row) => row.nroComprobante,
+          // The server refuses, in words, a voucher whose PDF is not made yet.
+          enabled: () => true,
+          correo: (row) => row.correo,
+        }}
         moreLabel={(row) => t('list.actions.more', { nro: row.nroComprobante })}
         toolbar={
           <>

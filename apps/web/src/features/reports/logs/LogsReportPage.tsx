@@ -15,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Page } from '../../../app/api.ts';
 import { translateMessage } from '../../../app/i18n.ts';
+import { DateField } from '../../../components/form/DateField.tsx';
 import { INLINE_PDF_MAX_BASE64 } from '../../documents/index.ts';
 import { REPORTS_LOGS_NS } from './i18n.ts';
 
@@ -84,9 +85,8 @@ export default function LogsReportPage() {
               />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField
+              <DateField
                 label={t('logs.desde')}
-                type="date"
                 fullWidth
                 value={fechaInicio}
                 onChange={(e) => setInicio(e.target.value)}
@@ -94,9 +94,8 @@ export default function LogsReportPage() {
               />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField
+              <DateField
                 label={t('logs.hasta')}
-                type="date"
                 fullWidth
                 value={fechaFin}
                 onChange={(e) => setFin(e.target.value)}

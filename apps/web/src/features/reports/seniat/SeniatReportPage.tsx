@@ -25,6 +25,7 @@ import { useAuth } from '../../../app/auth.tsx';
 import { translateMessage } from '../../../app/i18n.ts';
 import { notifySuccess } from '../../../app/notify.ts';
 import { usePermission } from '../../../app/permissions.ts';
+import { DateField } from '../../../components/form/DateField.tsx';
 import { useCompanyOptions } from '../../companies/api.ts';
 import {
   downloadSeniatReport,
@@ -141,9 +142,8 @@ export default function SeniatReportPage() {
               {(mode === 'range' || mode === 'week') && (
                 <>
                   <Grid size={{ xs: 12, sm: 3 }}>
-                    <TextField
+                    <DateField
                       label={t('desde')}
-                      type="date"
                       fullWidth
                       value={form.fechaInicio}
                       onChange={(e) => set({ fechaInicio: e.target.value })}
@@ -151,9 +151,8 @@ export default function SeniatReportPage() {
                     />
                   </Grid>
                   <Grid size={{ xs: 12, sm: 3 }}>
-                    <TextField
+                    <DateField
                       label={t('hasta')}
-                      type="date"
                       fullWidth
                       value={form.fechaFin}
                       onChange={(e) => set({ fechaFin: e.target.value })}

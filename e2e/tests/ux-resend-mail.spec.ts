@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { accessToken, signIn, toast } from '../support/app.ts';
+
+/**
+ * Issue 21 item 3: a document's e-mail delivery is visible. An invoice of the demo company (e-mail off)
+ * shows 'No enviado' in the list; 'Enviar / Reenviar por correo' sends it to a chosen address and CC,
+ * and the list then shows 'Enviado' with the recipients. The journeys' server has no SMTP_URL, so the
+ * message lands in the local outbox, which answers like a server (250).
+ */
+test('an invoice re-sent by e-mail shows as sent', async ({ page }, testInfo) => {
+  await signIn(page);
+  const run = `${Date.now().toString(36)}${testInfo.project.name.replace(/\W/g, '').slice(-6)}`.toUpperCase();
+  const nro = `UX${run}`.slice(0, 18);
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const answer = await page.request.post('/v2/facturas/masivafacturacion', {
+    headers,
+    data: [
+      {
+        rif: 'J-123456789',
+        nroFactura: nro,
+        serie: '00',
+        importeTotal: '116.00',
+        subTotal: '100',
+        montoDescuento: 0,
+        totalExento: 0,
+        totalExonerado: 0,
+        condicionPago: 'CONTADO',
+        facturaDivisa: 'VEF',
+        cambioDivisa: 1,
+        tipoColetilla: false,
+        tipoVenta: 'INTERNA',
+        modeloFactura: 'GENERAL',
+        cliente: {
+          tipoDocumento: 'V',
+          numeroDocumento: '12345678',
+          identificacion: 'PEDRO PEREZ',
+          direccion: 'Caracas',
+          correo: 'pedro@example.com',
+        },
+        lstDetallesFacturaGeneral: [
+          {
+            codigoProducto: 'P-001',
+            descripcion: 'Resma',
+            unidadMedida: 'UNIDAD',
+            cantidad: '1',
+            precio: '100',
+            importe: '100',
+            alicuotaGravamen: 16,
+            montoGravamen: '16.00',
+          },
+        ],
+        lstGravamenes: [{ baseImponible: '100', alicuota: '16', montoAlicuota: '16.00' }],
+      },
+    ],
+  });
+  const body = await answer.json();
+  expect(answer.status(), JSON.stringify(body)).toBe(200);
+  expect(body.totalFacturasNew, JSON.stringify(body.DetalleErrorFacturas)).toBe(1);
+
+  await page.goto('/facturacion/generales');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(nro);
+  const row = page.getByRole('row').filter({ hasText: nro });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(row.getByTestId('delivery-state')).toHaveText('No enviado', { timeout: 30_000 });
+
+  await row.getByRole('button', { name: new RegExp(`Más acciones de la factura .*${nro}`) }).click();
+  await page.getByRole('menuitem', { name: 'Enviar / Reenviar por correo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enviar / Reenviar por correo' });
+  const to = `cliente-${run.toLowerCase()}@example.com`;
+  await dialog.getByRole('textbox', { name: 'Correo' }).fill('no-es-correo');
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expect(dialog.getByText('debe ser un correo valido').first()).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Correo' }).fill(to);
+  await dialog.getByRole('textbox', { name: 'CC (separados por coma)' }).fill('copia@example.com');
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expect(toast(page, 'Correo en cola de envío')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('delivery-state')).toHaveText('Enviado', { timeout: 30_000 });
+
+  await row.getByTestId('delivery-state').hover();
+  await expect(page.getByRole('tooltip')).toContainText(`Para: ${to}`);
+  await expect(page.getByRole('tooltip')).toContainText('CC: copia@example.com');
+});
