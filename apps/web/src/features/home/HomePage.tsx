@@ -76,6 +76,9 @@ export default function HomePage() {
         <Typography variant="h5" component="h1" color="primary" sx={{ fontWeight: 700 }}>
           {t('title')}
         </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('subtitle')}
+        </Typography>
         {me && (
           <Stack
             direction="row"

@@ -88,11 +88,15 @@ export default function NewInvoicePage() {
   const { t: td } = useTranslation('invoiceDesk');
   const prefilled = params.has('orden') || params.has('duplicar');
   // Issue 21 §8: the draft left unissued comes back (not when the page opens on an order or a duplicate).
-  const [draft, setDraft] = useState<Draft>(() => {
+  // Pure: a render may be thrown away and run again; the toast waits for the commit below.
+  const [initial] = useState(() => {
     const kept = !prefilled && userId ? loadDraft(userId, listed ?? 'GENERAL') : null;
-    if (kept) queueMicrotask(() => enqueueSnackbar(td('draft.restored'), { variant: 'info' }));
-    return kept ?? fresh();
+    return { draft: kept ?? fresh(), restored: kept !== null };
   });
+  const [draft, setDraft] = useState<Draft>(initial.draft);
+  useEffect(() => {
+    if (initial.restored) enqueueSnackbar(td('draft.restored'), { variant: 'info' });
+  }, [initial, td]);
   useEffect(() => {
     if (!userId) return;
     const timer = setTimeout(() => saveDraft(userId, draft), 300);
