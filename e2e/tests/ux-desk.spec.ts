@@ -51,7 +51,9 @@ test('a draft survives a reload', async ({ page }) => {
   await page.getByRole('button', { name: 'Limpiar' }).click();
   await page.waitForTimeout(600);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Factura General', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Factura General', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('client-card')).toHaveCount(0);
 });
 
