@@ -85,7 +85,6 @@ export function InvoiceListPage({ model }: { model?: ListedModel }) {
       nowrap: true,
       code: true,
     },
-    { id: 'serie', header: t('list.columns.serieControl'), value: (r) => r.serie ?? '', nowrap: true },
     {
       id: 'nroControl',
       nowrap: true,
@@ -96,6 +95,11 @@ export function InvoiceListPage({ model }: { model?: ListedModel }) {
         isGenerated(r) ? (
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
             {r.nroControl}
+            {r.serie ? (
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.75rem' }}>
+                {t('list.columns.serieControl')}: {r.serie}
+              </Box>
+            ) : null}
           </Box>
         ) : (
           <Chip size="small" variant="outlined" color="warning" label={t('list.notGenerated')} />
@@ -106,11 +110,7 @@ export function InvoiceListPage({ model }: { model?: ListedModel }) {
       header: t('list.columns.localidad'),
       value: (r) => (r.sucursal ? `${r.localidad} / ${r.sucursal}` : r.localidad),
     },
-    {
-      id: 'facturaGenerada',
-      header: t('list.columns.generada'),
-      value: (r) => (isGenerated(r) ? t('list.yes') : t('list.no')),
-    },
+    // Issue 21 §13: 'Generada' is the control number's own chip ('No generada'): one column less at 1366 px.
     {
       id: 'fechaEmision',
       nowrap: true,
