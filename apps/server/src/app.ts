@@ -24,6 +24,7 @@ import { productRoutes } from './modules/catalog/products.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { taxRoutes } from './modules/catalog/taxes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(seniatLogsReportRoutes);
       await api.register(massLoadRoutes);
       await api.register(deliveryRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/v2' },
   );

@@ -15,6 +15,8 @@ interface Props {
   confirmLabel?: string;
   color?: 'primary' | 'error' | 'success' | 'warning';
   loading?: boolean;
+  /** E.g. while a required reason is empty. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   confirmLabel,
   color = 'primary',
   loading,
+  confirmDisabled,
   onConfirm,
   onClose,
 }: Props) {
@@ -48,7 +51,13 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={loading}>
           {t('actions.cancel')}
         </Button>
-        <Button variant="contained" color={color} onClick={onConfirm} loading={loading}>
+        <Button
+          variant="contained"
+          color={color}
+          onClick={onConfirm}
+          loading={loading}
+          disabled={confirmDisabled}
+        >
           {confirmLabel ?? t('actions.confirm')}
         </Button>
       </DialogActions>

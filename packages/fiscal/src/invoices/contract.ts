@@ -1,4 +1,5 @@
 import { z } from '../zod-es.ts';
+import { PAYMENT_STATES } from './credit.ts';
 
 /**
  * The answers of the invoice routes (contract "Invoices", spec 001 §2.2, §5): the server declares them
@@ -34,6 +35,11 @@ export const invoiceListRowSchema = z.object({
   importeTotal: z.string(),
   logEstatusRegistro: z.string(),
   estatus: z.string(),
+  /** Issue 21 §9: the payment condition, the due day, what is still owed and the list's chip. */
+  condicionPago: z.string(),
+  fechaVencimiento: z.string().nullable(),
+  saldo: z.string(),
+  estadoPago: z.enum(PAYMENT_STATES),
 });
 export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
 
@@ -160,6 +166,8 @@ export const invoiceDetailSchema = z.looseObject({
   diasCredito: z.number().nullable(),
   fechaVencimiento: z.string().nullable(),
   estatusCredito: z.string().nullable(),
+  /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+  motivoAnulacion: z.string().nullable().optional(),
   subTotal: z.string(),
   totalExento: z.string(),
   totalExonerado: z.string(),
@@ -222,6 +230,7 @@ export const invoicePublicAnswerSchema = z.object({
     fechaEmision: z.string(),
     estatus: z.string(),
     logEstatusRegistro: z.string(),
+    motivoAnulacion: z.string().nullable().optional(),
     facturaGenerada: z.string(),
     checkedSumBase64: z.string().nullable(),
     cliente: z.object({ rif: z.string(), identificacion: z.string() }),

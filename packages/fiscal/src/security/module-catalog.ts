@@ -173,7 +173,9 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
   {
     path: '/mantenimiento/Producto',
     nombre: 'Productos',
-    roles: adminOnly,
+    // Issue 21 §8: a company's own users create its products (scoped to their companies), so a new
+    // company invoices on day one; the spec's table had it for the provider's administrators only.
+    roles: both,
     acciones: [
       a('add', 'Agregar producto'),
       a('update', 'Modificar producto'),

@@ -108,6 +108,8 @@ export const documentStateColumns = () => ({
   origen: text('origen').notNull().default('API'),
   status: status(),
   deleted: boolean('log_deleted_registro').notNull().default(false),
+  /** Why it was annulled, as the user said it (issue 21 §10; migration 0024). */
+  motivoAnulacion: text('motivo_anulacion'),
 });
 
 /** The signed PDF's bytes and SHA-256 once generated, never changed after (issuance/pdf-store.ts). */

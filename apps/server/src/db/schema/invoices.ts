@@ -11,11 +11,13 @@ import {
   numeric,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clientes } from './catalog.ts';
 import {
+  appNow,
   auditColumns,
   clientColumn,
   controlNumberColumns,
@@ -80,7 +82,10 @@ export const facturas = pgTable(
     // "Same company, series and number twice is an error": the database guarantees it under concurrency.
     uniqueIndex('facturas_numero_uq').on(t.localidadId, t.serieFactura, t.nroFactura),
     uniqueIndex('facturas_control_uq').on(t.localidadId, t.serie, t.numeroControl),
-    uniqueIndex('facturas_orden_uq').on(t.ordenId).where(sql`${t.ordenId} is not null`),
+    // Only an active invoice holds its order: once annulled, the order can be invoiced again (0024).
+    uniqueIndex('facturas_orden_uq')
+      .on(t.ordenId)
+      .where(sql`${t.ordenId} is not null and ${t.status} = 'ACTIVO'`),
     index('facturas_list_idx').on(t.localidadId, t.fechaEmision),
     index('facturas_emision_idx').on(t.fechaEmision),
     index('facturas_modelo_idx').on(t.modelo, t.fechaEmision).where(sql`${t.modelo} in ('AEREA', 'LICORES')`),
@@ -133,6 +138,27 @@ export const facturaPagos = pgTable(
     igtfValor: numeric('igtf_valor', { precision: 20, scale: 2 }).notNull().default('0'),
   },
   (t) => [index('factura_pagos_factura_idx').on(t.facturaId)],
+);
+
+/** Payments received after a credit invoice was issued (issue 21 §9; migration 0024), in its currency. */
+export const facturaCobros = pgTable(
+  'factura_cobros',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facturaId: uuid('id_factura')
+      .notNull()
+      .references(() => facturas.id, { onDelete: 'cascade' }),
+    fecha: date('fecha').notNull(),
+    monto: numeric('monto', { precision: 20, scale: 2 }).notNull(),
+    modoPago: text('modo_pago').notNull(),
+    referencia: text('referencia'),
+    createdBy: text('log_username').notNull().default('sistema'),
+    createdAt: timestamp('log_fecha_registro', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$defaultFn(appNow),
+  },
+  (t) => [index('factura_cobros_factura_idx').on(t.facturaId)],
 );
 
 export const facturaGravamenes = pgTable(

@@ -165,10 +165,11 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Selector de clientes: hasta 10 coincidencias por el inicio del número de documento',
+        summary:
+          'Selector de clientes: hasta 10 coincidencias por el inicio del número de documento o, si se escriben letras, por el nombre',
         querystring: z.object({
           localidad: z.uuid({ error: 'Seleccione la razón social' }),
-          q: z.string().trim().max(9).default(''),
+          q: z.string().trim().max(90, 'Maximo 90 caracteres permitidos').default(''),
         }),
         response: { 200: z.object({ code: z.number(), results: z.array(clientBody) }), ...errorResponses },
       },
@@ -176,6 +177,24 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { localidad, q } = request.query;
       assertTenant(scopeOfRequest(request), { localidadId: localidad });
+      // Issue 21 §8: letters search the name (anywhere in it, without case), digits the document number.
+      // 'V-1234' is still a number: the document type's letter before digits does not count.
+      if (/\p{L}/u.test(q.replace(/^[VEJGPC]-?(?=\d)/i, ''))) {
+        const rows = await db
+          .select()
+          .from(clientes)
+          .where(
+            and(
+              eq(clientes.localidadId, localidad),
+              eq(clientes.status, 'ACTIVO'),
+              ilike(clientes.identificacion, likePattern(q)),
+            ),
+          )
+          .orderBy(asc(clientes.identificacion))
+          .limit(PICKER_LIMIT);
+        return { code: 200, results: rows.map(clientView) };
+      }
+      if (q.replace(/\D/g, '').length > 9) throw badRequest('Maximo 9 caracteres permitidos');
       const digits = q.replace(/\D/g, '');
       // A prefix on the text_pattern_ops index: the search stays an index range scan at any size. The
       // order uses that index's operator (~<~, the same order for digit strings), so the index also

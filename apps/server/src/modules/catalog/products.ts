@@ -197,6 +197,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             code: z.number(),
             results: z.array(productBody.extend({ precioDivisa: z.string() })),
+            /** Issue 21 §8: products that match but have no price in this currency (left out above). */
+            sinPrecio: z.number().optional(),
           }),
           ...errorResponses,
         },
@@ -218,12 +220,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(request.query.limit);
       const column = PRICE_BY_CURRENCY[divisa];
       const views = await productViews(db, rows);
-      return {
-        code: 200,
-        results: views
-          .map((v, i) => ({ ...v, precioDivisa: rows[i].product[column] }))
-          .filter((v) => Number(v.precioDivisa) > 0),
-      };
+      const results = views
+        .map((v, i) => ({ ...v, precioDivisa: rows[i].product[column] }))
+        .filter((v) => Number(v.precioDivisa) > 0);
+      return { code: 200, results, sinPrecio: views.length - results.length };
     },
   );
 

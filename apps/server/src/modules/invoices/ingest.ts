@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   caracasDate,
   compareAmounts,
+  creditDueDate,
   dec,
   describeIssues,
   documentTotals,
@@ -304,7 +305,7 @@ export async function storeInvoice(
       tipoVenta: input.tipoVenta,
       modelo: input.modeloFactura,
       diasCredito: input.diasCredito ?? null,
-      fechaVencimiento: input.fechaVencimiento ?? input.fechaVenciFactura ?? null,
+      fechaVencimiento: dueDateOf(input),
       estatusCredito: input.estatusCredito ?? null,
       subTotal: p.totals.subTotal,
       totalExento: p.totals.totalExento,
@@ -441,4 +442,21 @@ export function invoiceNumberSent(raw: unknown): string {
         return String(v);
   }
   return '';
+}
+
+/**
+ * The due day as sent, or (issue 21 §9) on a credit invoice with credit days and no date, the Caracas day
+ * of issue plus those days (fiscal creditDueDate).
+ */
+function dueDateOf(input: {
+  condicionPago: string;
+  diasCredito?: number;
+  fechaVencimiento?: string;
+  fechaVenciFactura?: string;
+}): string | null {
+  const sent = input.fechaVencimiento ?? input.fechaVenciFactura;
+  if (sent) return sent;
+  if (input.condicionPago === 'CREDITO' && input.diasCredito && input.diasCredito > 0)
+    return creditDueDate(caracasDate(), input.diasCredito);
+  return null;
 }

@@ -1,5 +1,8 @@
 import {
+  annulReasonBody,
   canAccessPath,
+  collectionSchema,
+  collectionsAnswerSchema,
   hasPermission,
   INVOICE_MODEL_SCREENS,
   INVOICE_MODELS,
@@ -22,6 +25,7 @@ import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import type { Principal } from '../security/principal.ts';
+import { invoiceCollections, recordCollection } from './collections.ts';
 import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
 
@@ -261,8 +265,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Anula una factura generada',
+        summary: 'Anula una factura generada; el cuerpo puede traer motivoAnulacion (se guarda y se audita)',
         params: idParam,
+        body: annulReasonBody,
         response: {
           200: resultBody(
             z.object({ id: z.string(), logEstatusRegistro: z.string(), nroFactura: z.string() }),
@@ -276,6 +281,52 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         scopeOfRequest(request),
         request.params.id,
+        auditContextOf(request),
+        request.body.motivoAnulacion,
+      );
+      return { code: 200, message, result };
+    },
+  );
+
+  // Issue 21 §9: payments received later against a credit invoice.
+  app.get(
+    '/facturas/cobros/:id',
+    {
+      preValidation: guard(LIST.can('view')),
+      schema: {
+        tags,
+        security,
+        summary: 'Pagos recibidos de una factura a crédito, su saldo y su estado de pago',
+        params: idParam,
+        response: { 200: collectionsAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Consulta exitosa',
+      result: await invoiceCollections(db, scopeOfRequest(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/facturas/cobros/:id',
+    {
+      preValidation: guard(LIST.can('add')),
+      schema: {
+        tags,
+        security,
+        summary: 'Registra un pago recibido de una factura a crédito (hasta su saldo pendiente)',
+        params: idParam,
+        body: collectionSchema,
+        response: { 200: collectionsAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { message, result } = await recordCollection(
+        db,
+        scopeOfRequest(request),
+        request.params.id,
+        request.body,
         auditContextOf(request),
       );
       return { code: 200, message, result };

@@ -21,6 +21,7 @@ import {
   visibleIssued,
 } from '../issuance/issued.ts';
 import type { RenderState } from '../issuance/ledger.ts';
+import { collectedSql, creditView } from './collections.ts';
 import { invoiceModelDetail, lineModelData } from './models.ts';
 
 export interface InvoiceFilters {
@@ -50,6 +51,9 @@ const listColumns = {
   importeTotal: facturas.importeTotal,
   status: facturas.status,
   generada: sql<boolean>`${facturas.pdf} is not null`,
+  condicionPago: facturas.condicionPago,
+  fechaVencimiento: facturas.fechaVencimiento,
+  cobrado: collectedSql,
 };
 
 type ListRow = {
@@ -66,6 +70,9 @@ type ListRow = {
   importeTotal: string;
   status: string;
   generada: boolean;
+  condicionPago: string;
+  fechaVencimiento: string | null;
+  cobrado: string;
   localidad: string;
   sucursal: string | null;
 };
@@ -95,6 +102,7 @@ export function invoiceListView(r: ListRow, render?: RenderState) {
     importeTotal: r.importeTotal,
     logEstatusRegistro: r.status,
     estatus: r.status === 'ACTIVO' ? 'Activa' : 'Anulada',
+    ...creditView(r),
   };
 }
 
@@ -190,6 +198,7 @@ export async function invoiceDetail(db: Db, id: string) {
     diasCredito: f.diasCredito,
     fechaVencimiento: f.fechaVencimiento,
     estatusCredito: f.estatusCredito,
+    motivoAnulacion: f.motivoAnulacion,
     subTotal: f.subTotal,
     totalExento: f.totalExento,
     totalExonerado: f.totalExonerado,
@@ -256,18 +265,28 @@ const invoiceLabel = (f: { serieFactura: string; nroFactura: string }) =>
   documentLabel(f.serieFactura, f.nroFactura);
 
 /** ACTIVO → INACTIVO ('Anulada'); the signed PDF's bytes stay as they were (spec 001 §4.1). */
-export async function annulInvoice(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
+export async function annulInvoice(
+  db: Db,
+  scope: TenantScope,
+  id: string,
+  audit: AuditContext,
+  motivoAnulacion?: string,
+) {
   return db.transaction(async (tx) => {
     const before = await visibleInvoice(tx, scope, id);
     if (!before.pdf) throw badRequest('La factura aún no está generada');
     if (before.status !== 'ACTIVO') throw badRequest(`La factura N° ${invoiceLabel(before)} ya está anulada`);
-    await tx.update(facturas).set({ status: 'INACTIVO', updatedAt: new Date() }).where(eq(facturas.id, id));
+    const motivo = motivoAnulacion || null;
+    await tx
+      .update(facturas)
+      .set({ status: 'INACTIVO', motivoAnulacion: motivo, updatedAt: new Date() })
+      .where(eq(facturas.id, id));
     await recordAudit(tx, audit, {
       entity: 'factura',
       entityId: id,
       action: 'annul',
       before: { logEstatusRegistro: 'ACTIVO' },
-      after: { logEstatusRegistro: 'INACTIVO' },
+      after: { logEstatusRegistro: 'INACTIVO', motivoAnulacion: motivo },
     });
     return {
       message: `Anulada Factura N°: ${invoiceLabel(before)}`,
@@ -321,6 +340,7 @@ export async function publicInvoice(db: Db, id: string) {
       fechaEmision: f.fechaEmision.toISOString(),
       estatus: f.status === 'ACTIVO' ? 'Activa' : 'Anulada',
       logEstatusRegistro: f.status,
+      motivoAnulacion: f.motivoAnulacion,
       facturaGenerada: f.pdf ? 'true' : 'false',
       checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },

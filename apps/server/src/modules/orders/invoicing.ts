@@ -27,7 +27,8 @@ export async function checkOrderToInvoice(
   const [invoiced] = await db
     .select({ id: facturas.id })
     .from(facturas)
-    .where(eq(facturas.ordenId, ordenId))
+    // An annulled invoice frees its order (issue 21 §10): it can be invoiced again.
+    .where(and(eq(facturas.ordenId, ordenId), eq(facturas.status, 'ACTIVO')))
     .limit(1);
   if (invoiced) throw new DocumentRejected(`La Orden/Guia ${order.nro} ya fue facturada`);
 }

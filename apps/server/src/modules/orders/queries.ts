@@ -105,7 +105,7 @@ export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: 
     );
 }
 
-/** The invoice issued from each order, if any. */
+/** The active invoice issued from each order, if any (an annulled one frees the order). */
 async function invoicesOf(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, { id: string; label: string }>();
   const rows = await db
@@ -116,7 +116,7 @@ async function invoicesOf(db: DbOrTx, ids: string[]) {
       nro: facturas.nroFactura,
     })
     .from(facturas)
-    .where(inArray(facturas.ordenId, ids));
+    .where(and(inArray(facturas.ordenId, ids), eq(facturas.status, 'ACTIVO')));
   return new Map(rows.map((r) => [r.orden!, { id: r.id, label: documentLabel(r.serie, r.nro) }]));
 }
 

@@ -21,6 +21,11 @@ import { type Client, clientDocumentMask, clientsKey, searchClients } from './ap
 import { ClientFormDialog } from './ClientFormDialog.tsx';
 import { CLIENT_NS } from './i18n.ts';
 
+/** The longest name searched (a client's name holds 90 characters). */
+const NAME_SEARCH_MAX = 90;
+/** Letters mean a name; 'V-1234' (a document type's letter before digits) is still a number. */
+const isName = (text: string) => /\p{L}/u.test(text.replace(/^[VEJGPC]-?(?=\d)/i, ''));
+
 export interface ClientPickerProps {
   /** The company (localidad) whose clients are searched; without it the picker is disabled. */
   localidadId: string | null | undefined;
@@ -63,8 +68,10 @@ export function ClientPicker({
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
-  const typed = clientDocumentMask(input);
-  const term = useDebounced(typed, DEBOUNCE_MS);
+  // Issue 21 §8: digits search the document number; letters search the name.
+  const byName = isName(input);
+  const typed = byName ? '' : clientDocumentMask(input);
+  const term = useDebounced(byName ? input.trim().slice(0, NAME_SEARCH_MAX) : typed, DEBOUNCE_MS);
   const inactive = disabled || !localidadId;
 
   const suggestions = useQuery({
@@ -111,8 +118,9 @@ export function ClientPicker({
           onChange={(_, client) => onChange(client)}
           inputValue={value && !open ? value.etiqueta : input}
           onInputChange={(_, next, reason) => {
-            // Only digits are typed; choosing an option shows its label instead.
-            if (reason === 'input') setInput(clientDocumentMask(next));
+            // A number keeps only its digits, a name its text; choosing an option shows its label instead.
+            if (reason === 'input')
+              setInput(isName(next) ? next.slice(0, NAME_SEARCH_MAX) : clientDocumentMask(next));
             else if (reason === 'clear') setInput('');
           }}
           open={open}
@@ -148,7 +156,6 @@ export function ClientPicker({
                 ...params.slotProps,
                 htmlInput: {
                   ...params.slotProps?.htmlInput,
-                  inputMode: 'numeric',
                   'data-testid': 'client-picker-input',
                 },
               }}

@@ -5,7 +5,7 @@ import { defineResources } from '../../app/resources.ts';
 const es = {
   panelTitle: 'Clientes',
   search: 'Número de documento',
-  searchPlaceholder: 'Escriba el número de documento',
+  searchPlaceholder: 'Escriba el número de documento o el nombre',
   noRecords: 'No hay registros',
   loading: 'Buscando...',
   selectCompany: 'Seleccione la razón social',
@@ -59,7 +59,7 @@ const es = {
 const en = {
   panelTitle: 'Clients',
   search: 'Document number',
-  searchPlaceholder: 'Type the document number',
+  searchPlaceholder: 'Type the document number or the name',
   noRecords: 'No records',
   loading: 'Searching...',
   selectCompany: 'Select the company',

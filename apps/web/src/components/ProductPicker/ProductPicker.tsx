@@ -18,6 +18,10 @@ registerResources(
       label: 'Producto',
       placeholder: 'Código o descripción',
       noRecords: 'No hay registros',
+      noPrice_one:
+        '{{count}} producto coincide, pero no tiene precio en {{currency}}: agréguelo en Productos.',
+      noPrice_other:
+        '{{count}} productos coinciden, pero no tienen precio en {{currency}}: agréguelo en Productos.',
       loading: 'Buscando...',
       selectCompany: 'Seleccione la razón social',
     },
@@ -25,6 +29,8 @@ registerResources(
       label: 'Product',
       placeholder: 'Code or description',
       noRecords: 'No records',
+      noPrice_one: '{{count}} product matches but has no price in {{currency}}: add it under Products.',
+      noPrice_other: '{{count}} products match but have no price in {{currency}}: add it under Products.',
       loading: 'Searching...',
       selectCompany: 'Select the company',
     },
@@ -105,7 +111,11 @@ export function ProductPicker({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={query.isFetching}
       loadingText={t('loading')}
-      noOptionsText={t('noRecords')}
+      noOptionsText={
+        query.data?.sinPrecio
+          ? t('noPrice', { count: query.data.sinPrecio, currency: divisa === 'VEF' ? 'Bs.' : divisa })
+          : t('noRecords')
+      }
       disabled={inactive}
       renderOption={(props, p) => {
         const { key, ...rest } = props as typeof props & { key: string };

@@ -50,7 +50,7 @@ export const productsByCompany = (
   signal?: AbortSignal,
   limit = 20,
 ) =>
-  api<{ code: number; results: PricedProduct[] }>(
+  api<{ code: number; results: PricedProduct[]; sinPrecio?: number }>(
     `/v2/mantenimiento/producto/prductosbylocalidad/${localidad}/divisa/${divisa}`,
     { query: { search, limit }, signal },
   );

@@ -10,7 +10,9 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import type { DeliveryFamily } from '@sigece/fiscal';
+import { ANNUL_REASON_MAX } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +46,10 @@ export interface ConfirmedAction<T> {
   confirmLabel?: string;
   /** Hidden instead of disabled where it does not apply (the orders' Anular, spec 001 §2.4). */
   hideWhenDisabled?: boolean;
-  /** Calls the server; resolves to the success toast's text. */
-  run: (row: T) => Promise<string>;
+  /** Ask for a reason before confirming (annulments, issue 21 §10): required, up to ANNUL_REASON_MAX. */
+  askReason?: boolean;
+  /** Calls the server (with the reason when asked); resolves to the success toast's text. */
+  run: (row: T, reason?: string) => Promise<string>;
 }
 
 /** The filter dialog slot: the page keeps the filters, the family renders its own dialog. */
@@ -142,6 +146,7 @@ export function DocumentListPage<T, F>({
   const [detail, setDetail] = useState<T | null>(null);
   const [file, setFile] = useState<{ row: T; withJson: boolean } | null>(null);
   const [confirm, setConfirm] = useState<{ row: T; action: ConfirmedAction<T> } | null>(null);
+  const [reason, setReason] = useState('');
   const [polling, setPolling] = useState(false);
   const filtered = filter ? filter.isActive(filters) : false;
   const listKey = useMemo(() => [...queryKey, filters] as const, [queryKey, filters]);
@@ -164,7 +169,8 @@ export function DocumentListPage<T, F>({
   }, [polling, queryClient, queryKey]);
 
   const confirmed = useMutation({
-    mutationFn: ({ row, action }: { row: T; action: ConfirmedAction<T> }) => action.run(row),
+    mutationFn: ({ row, action, why }: { row: T; action: ConfirmedAction<T>; why?: string }) =>
+      action.run(row, why),
     onSuccess: (message) => {
       notifySuccess(message);
       void queryClient.invalidateQueries({ queryKey });
@@ -203,7 +209,10 @@ export function DocumentListPage<T, F>({
             color: 'error' as const,
             enabled: annul.enabled,
             hidden: annul.hideWhenDisabled ? (row: T) => !annul.enabled(row) : undefined,
-            onClick: (row: T) => setConfirm({ row, action: annul }),
+            onClick: (row: T) => {
+              setReason('');
+              setConfirm({ row, action: annul });
+            },
           },
         ]
       : []),
@@ -344,11 +353,35 @@ export function DocumentListPage<T, F>({
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.action.title ?? ''}
-        message={confirm ? confirm.action.text(confirm.row) : ''}
+        message={
+          confirm ? (
+            <>
+              {confirm.action.text(confirm.row)}
+              {confirm.action.askReason && (
+                <TextField
+                  autoFocus
+                  required
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  sx={{ mt: 2 }}
+                  label={t('annul.reason')}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  slotProps={{ htmlInput: { maxLength: ANNUL_REASON_MAX } }}
+                  helperText={t('annul.reasonHelp', { max: ANNUL_REASON_MAX })}
+                />
+              )}
+            </>
+          ) : (
+            ''
+          )
+        }
         confirmLabel={confirm?.action.confirmLabel ?? confirm?.action.label}
         color="error"
         loading={confirmed.isPending}
-        onConfirm={() => confirm && confirmed.mutate(confirm)}
+        confirmDisabled={Boolean(confirm?.action.askReason && reason.trim() === '')}
+        onConfirm={() => confirm && confirmed.mutate({ ...confirm, why: reason.trim() || undefined })}
         onClose={() => setConfirm(null)}
       />
     </>

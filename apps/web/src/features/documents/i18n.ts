@@ -20,6 +20,10 @@ const es = {
     clearFilter: 'Quitar filtro',
     more: 'Más acciones',
   },
+  annul: {
+    reason: 'Motivo de la anulación',
+    reasonHelp: 'Queda en el documento, su auditoría y la página de verificación (hasta {{max}} caracteres).',
+  },
   client: {
     title: 'Cliente',
     none: 'Sin cliente',
@@ -56,6 +60,10 @@ const en: typeof es = {
     filter: 'Filter',
     clearFilter: 'Clear filter',
     more: 'More actions',
+  },
+  annul: {
+    reason: 'Reason for annulment',
+    reasonHelp: 'Kept on the document, its audit trail and the verification page (up to {{max}} characters).',
   },
   client: {
     title: 'Client',

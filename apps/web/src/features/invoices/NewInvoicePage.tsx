@@ -13,10 +13,11 @@ import Typography from '@mui/material/Typography';
 import { dec } from '@sigece/fiscal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useAuth } from '../../app/auth.tsx';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.ts';
@@ -49,6 +50,7 @@ import {
   type RateOf,
   showAmount,
 } from './draft.ts';
+import { isDirty, loadDraft, saveDraft, useDuplicate } from './draftStore.ts';
 import { InvoiceDataCard } from './InvoiceDataCard.tsx';
 import { InvoiceIssuedDialog, type IssuedInvoice } from './InvoiceIssuedDialog.tsx';
 import { LiquorCard } from './LiquorCard.tsx';
@@ -81,7 +83,38 @@ export default function NewInvoicePage() {
   const wanted = params.get('modelo')?.toUpperCase();
   const listed = isListedModel(wanted) ? wanted : null;
   const fresh = useCallback((): Draft => ({ ...emptyDraft(), modelo: listed ?? 'GENERAL' }), [listed]);
-  const [draft, setDraft] = useState<Draft>(fresh);
+  const { me } = useAuth();
+  const userId = me?.id ?? '';
+  const { t: td } = useTranslation('invoiceDesk');
+  const prefilled = params.has('orden') || params.has('duplicar');
+  // Issue 21 §8: the draft left unissued comes back (not when the page opens on an order or a duplicate).
+  // Pure: a render may be thrown away and run again; the toast waits for the commit below.
+  const [initial] = useState(() => {
+    const kept = !prefilled && userId ? loadDraft(userId, listed ?? 'GENERAL') : null;
+    return { draft: kept ?? fresh(), restored: kept !== null };
+  });
+  const [draft, setDraft] = useState<Draft>(initial.draft);
+  useEffect(() => {
+    if (initial.restored) enqueueSnackbar(td('draft.restored'), { variant: 'info' });
+  }, [initial, td]);
+  useEffect(() => {
+    if (!userId) return;
+    const timer = setTimeout(() => saveDraft(userId, draft), 300);
+    return () => clearTimeout(timer);
+  }, [userId, draft]);
+  // Leaving the page keeps the draft; closing or reloading the tab asks first while it is unissued.
+  const dirty = isDirty(draft);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (userId) saveDraft(userId, draftRef.current);
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, userId]);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const [dialog, setDialog] = useState<'product' | 'payment' | 'observation' | 'thirdParty' | null>(null);
   const [issued, setIssued] = useState<IssuedInvoice | null>(null);
   /** The server's message about the invoice number (e.g. 'La factura 12 ya existe'), on that field. */
@@ -93,6 +126,16 @@ export default function NewInvoicePage() {
 
   // 'Facturar' from the orders list: ?orden=<id> prefills the draft (issue 10).
   useOrderPrefill(useCallback((prefill: Partial<Draft>) => setDraft({ ...emptyDraft(), ...prefill }), []));
+  useDuplicate(
+    useCallback(
+      (copy: Partial<Draft>, nro: string) => {
+        setDraft({ ...fresh(), ...copy });
+        enqueueSnackbar(td('draft.duplicated', { nro }), { variant: 'info' });
+      },
+      [fresh, td],
+    ),
+    useCallback(() => enqueueSnackbar(td('draft.duplicateError'), { variant: 'error' }), [td]),
+  );
   const companies = useInvoiceCompanies();
   const currencies = useCurrencies();
   const banks = useBanks();

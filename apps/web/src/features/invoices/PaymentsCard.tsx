@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { dec } from '@sigece/fiscal';
+import TextField from '@mui/material/TextField';
+import { caracasDate, creditDueDate, dec } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../../components/format.ts';
 import { LinesCard } from '../documents/index.ts';
-import { type Draft, type DraftPayment, showAmount } from './draft.ts';
+import { creditDays, type Draft, type DraftPayment, showAmount } from './draft.ts';
 
 /**
  * 'Detalle de Pago' (spec 001 §4.2): cash or credit (a credit invoice records no payments), the payments
@@ -25,6 +26,7 @@ export function PaymentsCard({
   onAdd: () => void;
 }) {
   const { t } = useTranslation('invoices');
+  const { t: td } = useTranslation('invoiceDesk');
   const credit = draft.condicion === 'CREDITO';
   const method = (p: DraftPayment) => t(`paymentMethods.${p.modoPago}`);
   return (
@@ -52,6 +54,29 @@ export function PaymentsCard({
             }
             label={t(`conditions.${draft.condicion}`)}
           />
+          {credit && (
+            <TextField
+              size="small"
+              label={td('credit.days')}
+              value={draft.diasCredito}
+              onChange={(e) => {
+                const diasCredito = e.target.value.replace(/\D/g, '').slice(0, 3);
+                setDraft((d) => ({ ...d, diasCredito }));
+              }}
+              error={draft.diasCredito !== '' && creditDays(draft) === undefined}
+              helperText={
+                draft.diasCredito === ''
+                  ? undefined
+                  : creditDays(draft) === undefined
+                    ? td('credit.daysInvalid')
+                    : td('credit.due', {
+                        date: creditDueDate(caracasDate(), creditDays(draft)!).split('-').reverse().join('/'),
+                      })
+              }
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'credit-days' } }}
+              sx={{ width: 150 }}
+            />
+          )}
           {!credit && (
             <Button
               variant="contained"

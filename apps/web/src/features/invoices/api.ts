@@ -1,9 +1,11 @@
 import type {
+  collectionsAnswerSchema,
   InvoiceDetail,
   InvoiceDetailLine,
   InvoiceDetailPayment,
   InvoiceIngestAnswer,
   InvoiceListRow,
+  z,
 } from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, type Page } from '../../app/api.ts';
@@ -67,11 +69,20 @@ export const filterInvoices = (
     signal,
   });
 
-export const annulInvoice = (id: string) =>
+export const annulInvoice = (id: string, motivoAnulacion?: string) =>
   api<Answer<{ id: string; logEstatusRegistro: string; nroFactura: string }>>(
     `${INVOICES}/anularfactura/${id}`,
-    { method: 'PUT' },
+    { method: 'PUT', body: { motivoAnulacion } },
   );
+
+/** Issue 21 §9: the payments of a credit invoice, and recording one. */
+export type Collections = z.infer<typeof collectionsAnswerSchema>['result'];
+export const fetchCollections = (id: string, signal?: AbortSignal) =>
+  api<{ result: Collections }>(`${INVOICES}/cobros/${id}`, { signal });
+export const recordCollection = (
+  id: string,
+  body: { fecha: string; monto: string; modoPago: string; referencia?: string },
+) => api<{ message: string; result: Collections }>(`${INVOICES}/cobros/${id}`, { method: 'POST', body });
 
 export const deleteInvoice = (id: string) =>
   api<Answer<{ id: string; nroFactura: string }>>(`${INVOICES}/deletefactura/${id}`, { method: 'PUT' });

@@ -124,6 +124,8 @@ export interface Draft {
   tercero: ThirdPartyAccount | null;
   lines: DraftLine[];
   condicion: PaymentCondition;
+  /** CREDITO: the credit days (issue 21 §9); the server dates the due day from them. */
+  diasCredito: string;
   pagos: DraftPayment[];
   observacion: string;
   tipoColetilla: boolean;
@@ -131,14 +133,17 @@ export interface Draft {
   idOrden?: string;
 }
 
-/** The defaults of §4.1: currency VEF, condition CONTADO, no lines, payments, taxes or totals. */
+/**
+ * The defaults of §4.1: currency VEF, condition CONTADO, no lines, payments, taxes or totals; the sale type
+ * starts as INTERNA, what nearly every invoice is (issue 21 §8).
+ */
 export function emptyDraft(): Draft {
   return {
     cliente: null,
     divisa: 'VEF',
     localidadId: '',
     sucursalId: '',
-    tipoVenta: '',
+    tipoVenta: 'INTERNA',
     modelo: 'GENERAL',
     servicio: { nroContrato: '', pagueAntes: '', direccionServicio: '', periodoFacturacion: '' },
     aereo: emptyAirDraft(),
@@ -150,6 +155,7 @@ export function emptyDraft(): Draft {
     tercero: null,
     lines: [],
     condicion: 'CONTADO',
+    diasCredito: '',
     pagos: [],
     observacion: '',
     tipoColetilla: false,
@@ -315,6 +321,14 @@ export interface PayloadContext {
 
 const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
+/** Issue 21 §9: 1–365 credit days on a credit invoice, or none. */
+export const CREDIT_DAYS_MAX = 365;
+export function creditDays(draft: Pick<Draft, 'condicion' | 'diasCredito'>): number | undefined {
+  if (draft.condicion !== 'CREDITO' || !/^\d{1,3}$/.test(draft.diasCredito.trim())) return undefined;
+  const days = Number(draft.diasCredito);
+  return days >= 1 && days <= CREDIT_DAYS_MAX ? days : undefined;
+}
+
 /** The invoice as POST masivafacturacion receives it (invoiceSchema), with the fiscal totals. */
 export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadContext) {
   const { company, branch } = ctx;
@@ -342,6 +356,7 @@ export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadCont
     tipoVenta: draft.tipoVenta,
     modeloFactura: draft.modelo,
     condicionPago: draft.condicion,
+    diasCredito: creditDays(draft),
     periodoFacturacion: servicio ? optional(draft.servicio.periodoFacturacion) : NOT_APPLICABLE,
     nroContrato: servicio ? optional(draft.servicio.nroContrato) : NOT_APPLICABLE,
     direccionServicio: servicio ? optional(draft.servicio.direccionServicio) : NOT_APPLICABLE,

@@ -88,9 +88,9 @@ export default function OrdersPage() {
       id: 'razonSocial',
       sortable: true,
       header: t('list.columns.razonSocial'),
-      value: (r) => r.razonSocial,
+      // Issue 21 §13: the branch under its company (as in the invoices list), so the list fits 1366 px.
+      value: (r) => (r.sucursal ? `${r.razonSocial} / ${r.sucursal}` : r.razonSocial),
     },
-    { id: 'sucursal', header: t('list.columns.sucursal'), value: (r) => r.sucursal ?? '' },
     { id: 'cliente', sortable: true, header: t('list.columns.cliente'), value: (r) => r.cliente },
     {
       id: 'importeTotal',
