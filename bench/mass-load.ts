@@ -195,7 +195,7 @@ try {
   form.append('tipo', 'factura');
   form.append('id_localidad', company.id);
   form.append('nombreArchivo', 'bench.xlsx');
-  form.append('archivoXls', new Blob([file]), 'bench.xlsx');
+  form.append('archivoXls', new Blob([new Uint8Array(file)]), 'bench.xlsx');
   const uploaded = await fetch(`${address}/v2/mantenimiento/localidad/excelToJson`, {
     method: 'POST',
     headers: auth,
