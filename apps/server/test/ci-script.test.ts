@@ -29,3 +29,25 @@ it('npm run typecheck checks every workspace, each with its own tsconfig', () =>
     expect(existsSync(join(ROOT, workspace, 'tsconfig.json')), workspace).toBe(true);
   }
 });
+
+it('every locked package runs on the Node that package.json declares (no EBADENGINE on npm ci)', async () => {
+  // npm's own semver (no types installed): the two functions used here.
+  const semverModule: string = 'semver';
+  const { default: semver } = (await import(semverModule)) as {
+    default: {
+      minVersion(range: string): { version: string } | null;
+      satisfies(version: string, range: string): boolean;
+    };
+  };
+  const pkg = JSON.parse(read('package.json')) as { engines: { node: string } };
+  const lowest = semver.minVersion(pkg.engines.node)?.version;
+  expect(lowest, pkg.engines.node).toBe('20.19.0');
+  const lock = JSON.parse(read('package-lock.json')) as {
+    packages: Record<string, { engines?: { node?: string } | string[]; dev?: boolean; optional?: boolean }>;
+  };
+  const refused = Object.entries(lock.packages)
+    .filter(([, p]) => p.engines && !Array.isArray(p.engines) && p.engines.node)
+    .filter(([, p]) => !semver.satisfies(lowest!, (p.engines as { node: string }).node))
+    .map(([name, p]) => `${name} ${(p.engines as { node: string }).node}`);
+  expect(refused).toEqual([]);
+});
