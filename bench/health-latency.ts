@@ -88,7 +88,7 @@ const results: Array<
   { phase: string; seconds: number; load: number } & Awaited<ReturnType<HealthSampler['stop']>>
 > = [];
 
-async function phase(sampler: HealthSampler, name: string, work: () => Promise<void>) {
+async function phase(sampler: HealthSampler, name: string, work: () => Promise<unknown>) {
   sampler.start();
   const started = performance.now();
   await work();
@@ -192,7 +192,7 @@ try {
       form.append('tipo', 'factura');
       form.append('id_localidad', loadCompany);
       form.append('nombreArchivo', 'bench.xlsx');
-      form.append('archivoXls', new Blob([file]), 'bench.xlsx');
+      form.append('archivoXls', new Blob([new Uint8Array(file)]), 'bench.xlsx');
       // A kept-alive socket the server closed while its event loop was stopped resets: sent again once.
       const uploaded = await fetch(`${address}/v2/mantenimiento/localidad/excelToJson`, {
         method: 'POST',

@@ -141,7 +141,7 @@ try {
     const pdfCpu = await cpuMeter(server.pid!);
     const from = performance.now();
     for (;;) {
-      if ((await pendingInvoicePdfs(address, token, company.id)) === 0) break;
+      if ((await pendingInvoicePdfs(address, token, companyId)) === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     console.log(

@@ -60,6 +60,6 @@ export async function accessToken(page: Page): Promise<string> {
 }
 
 /** A success or error toast (notistack, top center). */
-export function toast(page: Page, text: string) {
+export function toast(page: Page, text: string | RegExp) {
   return page.locator('#notistack-snackbar').filter({ hasText: text });
 }

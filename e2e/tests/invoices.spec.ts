@@ -52,7 +52,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
   // Demo Comercial numbers its invoices by hand: a number of this run.
   const nro = String(Date.now()).slice(-8);
   let invoiceId = '';
-  let pdf = Buffer.alloc(0);
+  let pdf: Buffer = Buffer.alloc(0);
   let rate = '0';
 
   await test.step('log in and accept the contract', async () => {

@@ -143,6 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // Every API answer (PDFs, JSON downloads, reports, user lists, errors) carries tenant data or
+      // tokens: no browser or proxy cache keeps it. A route may say otherwise (the public logo).
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(securityRoutes);

@@ -237,10 +237,10 @@ describe('auth hardening: forgot password', () => {
         ).toBe(401);
       });
 
-      it('throttles per e-mail and per IP with a Spanish 429', async () => {
+      it('throttles per e-mail and IP, and per IP, with a Spanish 429', async () => {
         const user = await plainUser(ctx);
         const codes: number[] = [];
-        for (let i = 0; i < 6; i++) codes.push((await forgot(ctx, user.email, `10.0.1.${i}`)).statusCode);
+        for (let i = 0; i < 6; i++) codes.push((await forgot(ctx, user.email, '10.0.1.1')).statusCode);
         expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
         const ipCodes: number[] = [];
         for (let i = 0; i < 21; i++)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 import {
@@ -705,16 +706,19 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
     });
   }
 
-  it('a role holding only the countries module writes countries and nothing else', async () => {
+  it('a role holding only the countries module reads countries but writes no shared data (issue 22)', async () => {
     const token = await userWith(ctx, { '/mantenimiento/Pais': [] }, []);
-    const ok = await ctx().request({
+    const before = await snapshot(ctx, 'paises', 'estados', 'bancos');
+    const list = await ctx().request({ method: 'GET', url: `${M}/pais/listar`, token });
+    expect(list.statusCode).toBe(200);
+    const country = await ctx().request({
       method: 'POST',
       url: `${M}/pais/crear`,
       token,
       payload: { nombre: unique('País Permitido') },
     });
-    expect(ok.statusCode, ok.body).toBe(200);
-    const before = await snapshot(ctx, 'estados', 'bancos');
+    expect(country.statusCode, country.body).toBe(403);
+    expect(country.json().message).toBe(SHARED_DATA_MESSAGE);
     const state = await ctx().request({
       method: 'POST',
       url: `${M}/estado/crear`,
@@ -729,7 +733,7 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
       payload: { nombre: 'Banco Prohibido', codigo: '9555' },
     });
     expect(bank.statusCode).toBe(403);
-    expect(await snapshot(ctx, 'estados', 'bancos')).toEqual(before);
+    expect(await snapshot(ctx, 'paises', 'estados', 'bancos')).toEqual(before);
   });
 
   // --- discounts belong to a company ---------------------------------------------------------------
@@ -1032,7 +1036,10 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
         lstValores: [{ valor: '1', fechaDesde: '2030-01-01', fechaHasta: '2030-01-02' }],
       },
     });
-    expect(byAddOnly.statusCode).toBe(200);
+    // Tax types are shared data (issue 22): even the add action writes nothing for a non-master user.
+    expect(byAddOnly.statusCode).toBe(403);
+    expect(byAddOnly.json().message).toBe(SHARED_DATA_MESSAGE);
+    expect(await snapshot(ctx, 'tipos_gravamen')).toEqual(before);
   });
 });
 

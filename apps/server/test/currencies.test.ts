@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BcvParseError, parseBcvPage } from '../src/modules/catalog/bcv.ts';
 import { describeWithApp } from './harness.ts';
@@ -349,7 +350,8 @@ describeWithApp(
       for (const url of [`${D}/listar`, `${D}/tasas`, `${D}/tasaVigente?iso=USD&fecha=2026-11-23`]) {
         expect((await ctx().request({ method: 'GET', url, token: usuario })).statusCode, url).toBe(200);
       }
-      // The exchange-rate module: reads the bank and enters rates, but does not edit currencies.
+      // The exchange-rate module: reads the bank; rates are shared data, entered by the master
+      // administrator only (issue 22), and currencies are not its to edit.
       expect(
         (await ctx().request({ method: 'GET', url: `${D}/GetDivisasBcv`, token: tasaOnly })).statusCode,
       ).toBe(200);
@@ -359,7 +361,8 @@ describeWithApp(
         token: tasaOnly,
         payload: { iso: 'EUR', fecha: '2020-03-01', valor: '1.5' },
       });
-      expect(manual.statusCode).toBe(200);
+      expect(manual.statusCode).toBe(403);
+      expect(manual.json().message).toBe(SHARED_DATA_MESSAGE);
       expect(
         (
           await ctx().request({

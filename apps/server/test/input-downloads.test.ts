@@ -3,8 +3,15 @@
 import { expect, it } from 'vitest';
 import { contentDisposition } from '../src/http/content-disposition.ts';
 import { TOO_MANY_FIELDS, TOO_MANY_PARTS } from '../src/http/multipart.ts';
-import { describeWithApp } from './harness.ts';
-import { createInvoice, invoice, type MultipartPart, multipart, verifyChecksum } from './support/invoices.ts';
+import { countRows, describeWithApp } from './harness.ts';
+import {
+  createInvoice,
+  INGEST,
+  invoice,
+  type MultipartPart,
+  multipart,
+  verifyChecksum,
+} from './support/invoices.ts';
 
 const F = '/v2/facturas';
 const PDF = Buffer.from('%PDF-1.4\n% no es una factura\n');
@@ -37,14 +44,34 @@ it('contentDisposition: filename* keeps accents in UTF-8, both forms lose CR/LF,
 describeWithApp('safe downloads and checksum form', (ctx) => {
   const verify = (parts: MultipartPart[]) => verifyChecksum(ctx, parts);
 
-  it('an invoice number with CR/LF, quotes and accents downloads as JSON with a safe header', async () => {
+  it('an invoice number with a slash and accents downloads as JSON with a safe header', async () => {
     const token = await ctx().adminToken();
-    const created = await createInvoice(ctx, token, invoice({ nroFactura: 'Ñ"7\r\n8€' }));
+    const created = await createInvoice(ctx, token, invoice({ nroFactura: 'Ñ/7 8€' }));
     const res = await ctx().request({ method: 'GET', url: `${F}/json/${created.id}`, token });
     expect(res.statusCode, res.body).toBe(200);
     const header = String(res.headers['content-disposition']);
     expect(header).toMatch(/^attachment; filename="Factura_N_7 8__\d+\.json"; filename\*=UTF-8''/);
     expect(utf8Name(header)).toMatch(/^Factura_Ñ_7 8€_\d+\.json$/);
+  });
+
+  it('an invoice number with CR/LF or a quote is refused with the one document-number message (issue 22 item 10)', async () => {
+    const token = await ctx().adminToken();
+    for (const nroFactura of ['7\r\n8', 'F"1', "F'1"]) {
+      const before = await countRows(ctx().database, 'facturas');
+      const res = await ctx().request({
+        method: 'POST',
+        url: INGEST,
+        token,
+        payload: [invoice({ nroFactura })],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json();
+      expect(answer.totalFacturasNew, JSON.stringify(nroFactura)).toBe(0);
+      expect(answer.DetalleErrorFacturas[0][0].Msg).toContain(
+        'nroFactura no admite saltos de línea, comillas ni caracteres de control',
+      );
+      expect(await countRows(ctx().database, 'facturas')).toBe(before);
+    }
   });
 
   it('isValidChecksum answers 400 to tipoDocumento __proto__, constructor and other prototype names', async () => {

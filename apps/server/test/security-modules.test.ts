@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MODULE_CATALOG } from '@sigece/fiscal';
+import { MODULE_CATALOG, SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp, type TestApp } from './harness.ts';
 import { createRole, createUser, lastAudit, modulesByPath, PASSWORD, unique } from './support/users.ts';
@@ -272,10 +272,20 @@ describeWithApp('security: modules (/mantenimiento/modulo)', (ctx) => {
       (await ctx().request({ method: 'POST', url: `${BASE}/crear`, payload, token: roles.token })).statusCode,
     ).toBe(403);
     expect(await counts(ctx)).toEqual(mid);
+    // Modules are shared data (issue 22): a company-scoped user holding the module reads but never writes.
     const modulos = await userWith(ctx, { '/seguridad/modulos': [] });
+    const beforeRefused = await counts(ctx);
+    const refused = await ctx().request({
+      method: 'POST',
+      url: `${BASE}/crear`,
+      payload,
+      token: modulos.token,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(SHARED_DATA_MESSAGE);
+    expect(await counts(ctx)).toEqual(beforeRefused);
     expect(
-      (await ctx().request({ method: 'POST', url: `${BASE}/crear`, payload, token: modulos.token }))
-        .statusCode,
+      (await ctx().request({ method: 'GET', url: `${BASE}/getModulos`, token: modulos.token })).statusCode,
     ).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp, type TestApp } from './harness.ts';
 import { createUser, lastAudit, modulesByPath, PASSWORD, unique } from './support/users.ts';
@@ -355,7 +356,7 @@ describeWithApp('security: roles (/mantenimiento/roles)', (ctx) => {
     expect(await counts(ctx)).toEqual(before);
   });
 
-  it('addrol: 401 without a token; 403 when the role has /seguridad/roles with add off', async () => {
+  it('addrol: 401 without a token; 403 for a company-scoped role holder, add on or off (roles are shared data)', async () => {
     const payload = { rol: unique('r'), descripcion: 'd' };
     const before = await counts(ctx);
     expect((await ctx().request({ method: 'POST', url: `${BASE}/addrol`, payload })).statusCode).toBe(401);
@@ -364,12 +365,21 @@ describeWithApp('security: roles (/mantenimiento/roles)', (ctx) => {
     const mid = await counts(ctx);
     const res = await ctx().request({ method: 'POST', url: `${BASE}/addrol`, payload, token: limited.token });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('No tiene permiso para realizar esta acción');
+    expect(res.json().message).toBe(SHARED_DATA_MESSAGE);
     expect(await counts(ctx)).toEqual(mid);
-    const allowed = await userWith(ctx, { '/seguridad/roles': ['add'] });
+    // Issue 22: roles are shared by every company; the add action does not let a company-scoped user write them.
+    const withAdd = await userWith(ctx, { '/seguridad/roles': ['add'] });
+    const refused = await ctx().request({
+      method: 'POST',
+      url: `${BASE}/addrol`,
+      payload,
+      token: withAdd.token,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(SHARED_DATA_MESSAGE);
+    const master = await ctx().adminToken();
     expect(
-      (await ctx().request({ method: 'POST', url: `${BASE}/addrol`, payload, token: allowed.token }))
-        .statusCode,
+      (await ctx().request({ method: 'POST', url: `${BASE}/addrol`, payload, token: master })).statusCode,
     ).toBe(200);
   });
 
@@ -415,28 +425,20 @@ describeWithApp('security: roles (/mantenimiento/roles)', (ctx) => {
   });
 
   it('updaterol: a change of grants applies to the next request of the role holders', async () => {
-    const holder = await userWith(ctx, { '/seguridad/roles': ['add'] });
-    const payload = { rol: unique('r'), descripcion: 'd' };
-    expect(
-      (await ctx().request({ method: 'POST', url: `${BASE}/addrol`, payload, token: holder.token }))
-        .statusCode,
-    ).toBe(200);
+    const holder = await userWith(ctx, { '/seguridad/modulos': [] });
+    const modules = '/v2/mantenimiento/modulo/getModulos';
+    expect((await ctx().request({ method: 'GET', url: modules, token: holder.token })).statusCode).toBe(200);
     await ctx().request({
       method: 'PUT',
       url: `${BASE}/updaterol/${holder.role.id}`,
       token: await ctx().adminToken(),
       payload: {
         rol: holder.role.rol,
-        descripcion: 'sin add',
-        modulo: await grantsOf(ctx, { '/seguridad/roles': [] }),
+        descripcion: 'sin módulos',
+        modulo: [],
       },
     });
-    const again = await ctx().request({
-      method: 'POST',
-      url: `${BASE}/addrol`,
-      payload: { ...payload, rol: unique('r') },
-      token: holder.token,
-    });
+    const again = await ctx().request({ method: 'GET', url: modules, token: holder.token });
     expect(again.statusCode).toBe(403);
   });
 

@@ -131,3 +131,23 @@ export function extrasOf(value: Record<string, unknown>, known: readonly string[
   const set = new Set(known);
   return Object.fromEntries(Object.entries(value).filter(([k]) => !set.has(k)));
 }
+
+/**
+ * One rule for every document number a client sends (invoice, note, order, withholding line and
+ * purchase numbers): no line breaks, quotes, backslashes or other control or invisible format
+ * characters. These numbers travel into download names, e-mail subjects, CSV/TXT reports for SENIAT and
+ * XML declarations, where a CR/LF or a quote splits a header or a field (issue 22 item 10). Withholding
+ * voucher numbers are all digits already, so they never held one.
+ */
+export const DOCUMENT_NUMBER_UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"'`\\]/u;
+
+export const documentNumberMessage = (field: string) =>
+  `${field} no admite saltos de línea, comillas ni caracteres de control`;
+
+/** `schema` (a text field) refusing what DOCUMENT_NUMBER_UNSAFE names, with documentNumberMessage. */
+export function documentNumber<T extends z.ZodType>(field: string, schema: T): T {
+  return schema.refine(
+    (v) => typeof v !== 'string' || !DOCUMENT_NUMBER_UNSAFE.test(v),
+    documentNumberMessage(field),
+  ) as T;
+}

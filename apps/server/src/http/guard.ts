@@ -1,4 +1,4 @@
-import { hasAnyPermission } from '@sigece/fiscal';
+import { canAccessPath, hasAnyPermission, isSharedDataModule, SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { loadPrincipal, type Principal } from '../modules/security/principal.ts';
 import { cachedPrincipal, rememberPrincipal, stampOf } from '../modules/security/principal-cache.ts';
@@ -35,20 +35,38 @@ async function authenticate(request: FastifyRequest): Promise<Principal> {
   return principal;
 }
 
-function permitted(principal: Principal, access: Access): boolean {
-  if (access === 'authenticated') return true;
-  const checks = 'anyOf' in access ? access.anyOf : [access];
+function checksOf(access: Exclude<Access, 'authenticated'>): Permission[] {
+  return 'anyOf' in access ? access.anyOf : [access];
+}
+
+function permitted(principal: Principal, checks: Permission[]): boolean {
   return hasAnyPermission(
     principal,
     checks.map((c) => ({ path: c.module, key: c.action })),
   );
 }
 
-/** The preValidation hook of every protected route (before the body is judged): a valid token (401), then the role's permission (403). */
-export function guard(access: Access): preValidationAsyncHookHandler {
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The preValidation hook of every protected route (before the body is judged): a valid token (401), then
+ * the role's permission (403). Shared data is decided here for every route at once: a write whose
+ * permission names a shared-data module (roles, banks, rates...) passes only for the master
+ * administrator, whatever a company-scoped user's role grants; reads stay open to the role. A GET that
+ * writes (the spec's DivisasActualizar) says so with `writes`.
+ */
+export function guard(access: Access, options: { writes?: boolean } = {}): preValidationAsyncHookHandler {
+  const checks = access === 'authenticated' ? [] : checksOf(access);
+  const shared = checks.filter((c) => isSharedDataModule(c.module));
+  const own = checks.filter((c) => !isSharedDataModule(c.module));
   return async (request) => {
     const principal = await authenticate(request);
-    if (!permitted(principal, access)) throw forbidden();
+    if (access === 'authenticated') return;
+    const write = (options.writes || !READS.has(request.method)) && !principal.masterAdmin;
+    if (permitted(principal, write ? own : checks)) return;
+    // The role opens the shared screen (to read it): say why the write is refused.
+    const readsShared = write && shared.some((c) => canAccessPath(principal, c.module));
+    throw forbidden(readsShared ? SHARED_DATA_MESSAGE : undefined);
   };
 }
 

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth.tsx';
 import { HOME_PATH } from './menu.ts';
 import ForbiddenPage from './pages/ForbiddenPage.tsx';
-import { useCanAccess } from './permissions.ts';
+import { ScreenPathContext, useCanAccess } from './permissions.ts';
 import { useDocumentTitle, useScreenTitle } from './title.ts';
 
 /** The protected area: without a session, go to /login (and come back afterwards). */
@@ -37,5 +37,11 @@ export function RouteGuard({ path }: { path: string }) {
   const allowed = path === HOME_PATH || canAccess(path);
   const title = useScreenTitle(path);
   useDocumentTitle(allowed ? title : t('forbidden.title'));
-  return allowed ? <Outlet /> : <ForbiddenPage />;
+  return allowed ? (
+    <ScreenPathContext.Provider value={path}>
+      <Outlet />
+    </ScreenPathContext.Provider>
+  ) : (
+    <ForbiddenPage />
+  );
 }

@@ -1,5 +1,5 @@
-import { canAccessPath, hasPermission, type Screen } from '@sigece/fiscal';
-import { useCallback } from 'react';
+import { canAccessPath, canWriteModule, hasPermission, type Screen } from '@sigece/fiscal';
+import { createContext, useCallback, useContext } from 'react';
 import { useAuth } from './auth.tsx';
 
 /** `usePermission('/seguridad/roles')('add')`: may the user run that action of that module? */
@@ -18,4 +18,18 @@ export function useCanAccess(): (path: string) => boolean {
 export function useScreenPermission(of: Screen): (key: string) => boolean {
   const can = usePermission(of.module);
   return useCallback((key: string) => can(of.can(key).action), [can, of]);
+}
+
+/** The module path of the screen being shown (set by the route guard). */
+export const ScreenPathContext = createContext<string | null>(null);
+
+/**
+ * May the user change the records of the screen being shown? Shared data (roles, banks, rates...) is
+ * the master administrator's; a company-scoped user reads it without write actions.
+ */
+export function useCanWriteScreen(): boolean {
+  const { me } = useAuth();
+  const path = useContext(ScreenPathContext);
+  if (!path) return true;
+  return me ? canWriteModule(me, path) : false;
 }

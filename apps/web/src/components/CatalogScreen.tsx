@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Answer } from '../app/api.ts';
 import { translateMessage } from '../app/i18n.ts';
 import { notifySuccess } from '../app/notify.ts';
+import { useCanWriteScreen } from '../app/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import {
   DataTable,
@@ -98,9 +99,9 @@ export function CatalogScreen<T>({
   renderDetail,
   renderForm,
   toggle,
-  canAdd = true,
-  canEdit = true,
-  canToggle = true,
+  canAdd: canAddRole = true,
+  canEdit: canEditRole = true,
+  canToggle: canToggleRole = true,
   addLabel,
   toolbar,
   extra,
@@ -108,6 +109,11 @@ export function CatalogScreen<T>({
   searchPlaceholder,
 }: CatalogScreenProps<T>) {
   const { t } = useTranslation();
+  // Shared data: the screen's write actions are the master administrator's only.
+  const writable = useCanWriteScreen();
+  const canAdd = canAddRole && writable;
+  const canEdit = canEditRole && writable;
+  const canToggle = canToggleRole && writable;
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<{ row?: T } | null>(null);
   const [confirm, setConfirm] = useState<T | null>(null);

@@ -2,6 +2,7 @@ import { EXTRA_LIMITS, extraFieldsProblem } from '../bounds.ts';
 import { invoiceLineSchema, invoiceSchema, invoiceTaxSchema } from '../invoices/schema.ts';
 import {
   decimal,
+  documentNumber,
   optionalBool,
   optionalDate,
   optionalDecimal,
@@ -74,10 +75,10 @@ const optionalList = <T extends z.ZodType>(item: T) =>
 export const noteSchema = tolerantObject({
   rif: head.rif,
   codigoSucursal: head.codigoSucursal,
-  nroFactura: text('nroFactura', 20),
+  nroFactura: documentNumber('nroFactura', text('nroFactura', 20)),
   /** Series of the affected invoice's number, when the company separates series. */
   serieNrofactura: head.serieNrofactura,
-  nroNota: text('nroNota', 9),
+  nroNota: documentNumber('nroNota', text('nroNota', 9)),
   tipo: noteTypeSchema,
   serie: optionalText('serie', 2),
   categoria: noteCategorySchema,
@@ -162,8 +163,8 @@ export const addNoteSchema = tolerantObject({
   id_factura: uuid('id_factura'),
   id_localidad: z.preprocess((v) => (absent(v) ? undefined : v), uuid('id_localidad').optional()),
   id_sucursal: z.preprocess((v) => (absent(v) ? undefined : v), uuid('id_sucursal').optional()),
-  nroFactura: optionalText('nroFactura', 20),
-  nroNota: text('nroNota', 9),
+  nroFactura: documentNumber('nroFactura', optionalText('nroFactura', 20)),
+  nroNota: documentNumber('nroNota', text('nroNota', 9)),
   serie: optionalText('serie', 2),
   tipo: noteTypeSchema,
   categoria: noteCategorySchema,
@@ -197,7 +198,7 @@ export type NoteFilters = z.infer<typeof noteFiltersSchema>;
 export const annulNoteSchema = tolerantObject({
   rif: head.rif,
   codigoSucursal: head.codigoSucursal,
-  nroNota: text('nroNota', 9),
+  nroNota: documentNumber('nroNota', text('nroNota', 9)),
   tipo: z.preprocess((v) => (absent(v) ? undefined : v), noteTypeSchema.optional()),
 });
 export type AnnulNoteInput = z.infer<typeof annulNoteSchema>;

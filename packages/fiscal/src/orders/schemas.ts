@@ -2,6 +2,7 @@ import { EXTRA_LIMITS, extraFieldsProblem } from '../bounds.ts';
 import { invoiceClientSchema, invoiceLineSchema, invoiceSchema } from '../invoices/schema.ts';
 import {
   choice,
+  documentNumber,
   optionalBool,
   optionalDate,
   optionalDecimal,
@@ -64,7 +65,7 @@ export const orderClientSchema = tolerantObject({
 export const orderSchema = tolerantObject({
   rif: head.rif,
   codigoSucursal: head.codigoSucursal,
-  nroOrden: text('nroOrden', ORDER_LIMITS.nroOrden),
+  nroOrden: documentNumber('nroOrden', text('nroOrden', ORDER_LIMITS.nroOrden)),
   modeloOrden: choice('modeloOrden', ORDER_KINDS),
   IncluirMontos: optionalBool('IncluirMontos'),
   importeTotal: optionalDecimal('importeTotal'),
@@ -98,7 +99,7 @@ export const ORDER_KNOWN_FIELDS: readonly string[] = Object.keys(orderSchema.out
 export const annulOrderSchema = tolerantObject({
   rif: head.rif,
   codigoSucursal: head.codigoSucursal,
-  nroOrden: text('nroOrden', ORDER_LIMITS.nroOrden),
+  nroOrden: documentNumber('nroOrden', text('nroOrden', ORDER_LIMITS.nroOrden)),
   modeloOrden: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     choice('modeloOrden', ORDER_KINDS).optional(),

@@ -1,6 +1,6 @@
 import { CLIENT_DOCUMENT_TYPES } from '../formats.ts';
 import { TAX_RATES } from '../invoices/schema.ts';
-import { choice, decimal, optionalDecimal, optionalText, text } from '../tolerant.ts';
+import { choice, decimal, documentNumber, optionalDecimal, optionalText, text } from '../tolerant.ts';
 import { z } from '../zod-es.ts';
 
 /**
@@ -105,8 +105,8 @@ export const purchaseInputSchema = z.object({
   id_localidad: z.uuid({ error: 'Seleccione la razón social' }),
   id_sucursal: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid().optional()),
   proveedor: purchaseSupplierSchema,
-  nroControl: requiredTrimmed(PURCHASE_MESSAGES.nroControl, 30),
-  nroFactura: requiredTrimmed(PURCHASE_MESSAGES.nroFactura, 30),
+  nroControl: documentNumber('nroControl', requiredTrimmed(PURCHASE_MESSAGES.nroControl, 30)),
+  nroFactura: documentNumber('nroFactura', requiredTrimmed(PURCHASE_MESSAGES.nroFactura, 30)),
   fechaFactura: z.iso.date({ error: 'fechaFactura debe ser una fecha AAAA-MM-DD' }),
   tipoCompra: choice('tipoCompra', PURCHASE_TYPES),
   lstDetalles: z

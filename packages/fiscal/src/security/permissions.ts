@@ -38,9 +38,51 @@ export function canAccessPath(subject: PermissionSubject, path: string): boolean
   return subject.masterAdmin || findModule(subject, path) !== undefined;
 }
 
-/** Action-level access: the module by path, then the action by key, then its status. */
+/**
+ * The screens of the data every company shares: roles and modules, banks, currencies and exchange rates,
+ * tax types and values (IVA), tax units, ISLR concepts, note categories, countries, states,
+ * municipalities and Incoterms. They belong to the provider (architecture: "Shared data belongs to the
+ * provider"): a company-scoped user reads them, only the master administrator writes them, whatever
+ * their role grants. Company-owned catalogs (clients, products, discounts) are not here.
+ */
+export const SHARED_DATA_MODULES: ReadonlySet<string> = new Set([
+  '/seguridad/roles',
+  '/seguridad/modulos',
+  '/mantenimiento/Banco',
+  '/mantenimiento/Divisa',
+  '/mantenimiento/TasaCambio',
+  '/mantenimiento/TipoGravamen',
+  '/mantenimiento/ValorGravamen',
+  '/mantenimiento/IVA',
+  '/mantenimiento/UnidadTributaria',
+  '/retenciones/consulta-conceptos-islr',
+  '/mantenimiento/CategoriaNota',
+  '/mantenimiento/Pais',
+  '/mantenimiento/Estado',
+  '/mantenimiento/Municipio',
+  '/mantenimiento/INCOTERM',
+]);
+
+export const SHARED_DATA_MESSAGE =
+  'Solo el administrador maestro puede modificar los datos compartidos por todas las razones sociales';
+
+export function isSharedDataModule(path: string): boolean {
+  return SHARED_DATA_MODULES.has(normalizePath(path));
+}
+
+/** May the user change the records of the module at `path`? Shared data: the master administrator only. */
+export function canWriteModule(subject: PermissionSubject, path: string): boolean {
+  if (subject.masterAdmin) return true;
+  return !isSharedDataModule(path) && findModule(subject, path) !== undefined;
+}
+
+/**
+ * Action-level access: the module by path, then the action by key, then its status. The actions of a
+ * shared-data module all change shared data, so only the master administrator holds them.
+ */
 export function hasPermission(subject: PermissionSubject, path: string, key: string): boolean {
   if (subject.masterAdmin) return true;
+  if (isSharedDataModule(path)) return false;
   const module = findModule(subject, path);
   return module?.acciones.some((a) => a.key === key && a.status) ?? false;
 }

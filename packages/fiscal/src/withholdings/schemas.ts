@@ -1,4 +1,4 @@
-import { decimal, optionalDecimal, optionalText, text, tolerantObject } from '../tolerant.ts';
+import { decimal, documentNumber, optionalDecimal, optionalText, text, tolerantObject } from '../tolerant.ts';
 import { z } from '../zod-es.ts';
 
 /**
@@ -102,10 +102,10 @@ const choiceOf = <const T extends readonly [string, ...string[]]>(field: string,
 /** One IVA line (spec 002 §3 "IVA line", §5). */
 export const ivaLineSchema = tolerantObject({
   fechaDocumento: dateField('fechaDocumento es requerida'),
-  nroDocumento: optionalText('nroDocumento', 20),
-  nroControlDocumento: text('nroControlDocumento', 20),
-  nroNota: optionalText('nroNota', 20),
-  nroDocumentoAfectado: optionalText('nroDocumentoAfectado', 20),
+  nroDocumento: documentNumber('nroDocumento', optionalText('nroDocumento', 20)),
+  nroControlDocumento: documentNumber('nroControlDocumento', text('nroControlDocumento', 20)),
+  nroNota: documentNumber('nroNota', optionalText('nroNota', 20)),
+  nroDocumentoAfectado: documentNumber('nroDocumentoAfectado', optionalText('nroDocumentoAfectado', 20)),
   tipoTransaccion: transactionTypeSchema,
   montoTotalDocumento: decimal('montoTotalDocumento'),
   compraExento: optionalDecimal('compraExento'),
@@ -127,8 +127,11 @@ const requiredAmount = (field: string, message: string) =>
 /** One ISLR line (spec 002 §3 "ISLR line", §5 with its messages). */
 export const islrLineSchema = tolerantObject({
   fechaDocumento: dateField(M.islrFecha),
-  nroDocumento: required(M.islrNroDocumento, 20, 'nroDocumento'),
-  nroControlDocumento: required(M.islrNroControl, 20, 'nroControlDocumento'),
+  nroDocumento: documentNumber('nroDocumento', required(M.islrNroDocumento, 20, 'nroDocumento')),
+  nroControlDocumento: documentNumber(
+    'nroControlDocumento',
+    required(M.islrNroControl, 20, 'nroControlDocumento'),
+  ),
   conceptoIslr: required(M.islrConcepto, 3, 'conceptoIslr'),
   montoTotalDocumento: requiredAmount('montoTotalDocumento', M.islrMontoTotal),
   compraExento: optionalDecimal('compraExento'),

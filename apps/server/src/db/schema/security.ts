@@ -1,7 +1,17 @@
 // Security: modules, roles, users, sessions (spec 000 §2).
 import type { RoleModule } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { appNow, auditColumns, id, status } from './columns.ts';
 
 export interface ModuleOption {
@@ -50,7 +60,10 @@ export const users = pgTable(
     status: status(),
     ...auditColumns(),
   },
-  (t) => [index('users_role_idx').on(t.roleId), index('users_alias_idx').on(sql`lower(${t.userAlias})`)],
+  (t) => [
+    index('users_role_idx').on(t.roleId),
+    uniqueIndex('users_alias_idx').on(sql`lower(${t.userAlias})`),
+  ],
 );
 
 export const refreshTokens = pgTable(

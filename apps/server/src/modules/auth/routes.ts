@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Fija una contraseña nueva con el enlace recibido por correo',
         body: resetPasswordSchema,
-        response: { 200: messageBody, 400: errorBody, 401: errorBody },
+        response: { 200: messageBody, 400: errorBody, 401: errorBody, 429: errorBody },
       },
     },
     async (request) => {

@@ -17,10 +17,18 @@ import { sha256, type TokenSigner } from './tokens.ts';
 export const MAX_FAILED_LOGINS = 10;
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** Forgot-password requests allowed per e-mail and per client IP within RESET_WINDOW_MS. */
+/**
+ * Forgot-password requests allowed within RESET_WINDOW_MS: per address from one client IP, per client IP,
+ * and per address from every IP together. The per-address limit counts each (address, IP) pair apart, so
+ * a stranger who spends an address's requests from their IP does not lock its owner out (issue 22 item 7);
+ * the overall per-address cap only bounds how much mail one address can be sent.
+ */
 export const MAX_RESETS_PER_EMAIL = 5;
 export const MAX_RESETS_PER_IP = 20;
+export const MAX_RESETS_PER_EMAIL_ALL_IPS = 20;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
+/** Reset-password attempts (right or wrong links) per client IP within RESET_WINDOW_MS. */
+export const MAX_RESET_ATTEMPTS_PER_IP = 20;
 /** How long a login waits for a slot while parallel attempts on the same account are being checked. */
 const SLOT_WAIT_MS = 10_000;
 
@@ -28,6 +36,7 @@ export const AUTH_MESSAGES = {
   wrongCredentials: 'Usuario, correo o contraseña incorrectos',
   tooManyAttempts: 'Demasiados intentos fallidos de inicio de sesión. Intente de nuevo en 15 minutos.',
   tooManyResets: 'Demasiadas solicitudes de restablecimiento de contraseña. Intente de nuevo más tarde.',
+  tooManyResetAttempts: 'Demasiados intentos de restablecer la contraseña. Intente de nuevo más tarde.',
   invalidRefresh: 'Token de actualización inválido o expirado',
   resetSent: 'Si el correo está registrado, recibirá un enlace para restablecer su contraseña',
   resetInvalid: 'El enlace de recuperación no es válido o ya expiró',
@@ -205,11 +214,16 @@ export const settleInlineSends = () => Promise.all([...inlineSends]).then(() => 
  */
 export async function requestPasswordReset(deps: Deps, emailInput: string, ip: string): Promise<void> {
   const email = normalizeEmail(emailInput);
-  const [byEmail, byIp] = await Promise.all([
-    hit(deps.db, `reset:email:${email}`, RESET_WINDOW_MS),
+  const [byEmailFromIp, byIp, byEmail] = await Promise.all([
+    hit(deps.db, `reset:email-ip:${email}:${ip}`, RESET_WINDOW_MS),
     hit(deps.db, `reset:ip:${ip}`, RESET_WINDOW_MS),
+    hit(deps.db, `reset:email:${email}`, RESET_WINDOW_MS),
   ]);
-  if (byEmail > MAX_RESETS_PER_EMAIL || byIp > MAX_RESETS_PER_IP) {
+  if (
+    byEmailFromIp > MAX_RESETS_PER_EMAIL ||
+    byIp > MAX_RESETS_PER_IP ||
+    byEmail > MAX_RESETS_PER_EMAIL_ALL_IPS
+  ) {
     throw tooManyRequests(AUTH_MESSAGES.tooManyResets);
   }
   if (deps.jobs) {
@@ -263,11 +277,36 @@ export const passwordResetMailJob = defineJob({
   handler: sendPasswordReset,
 });
 
+/** The link is one of a valid, unused, unexpired reset (a read: the transaction below takes it). */
+async function liveReset(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Sets the new password of a reset link. Throttled per client IP, and the link is checked before the
+ * password is hashed (argon2's tens of milliseconds of CPU are spent only for a live link: issue 22
+ * item 6); the transaction checks it again as it takes it, so two uses of one link cannot both pass.
+ */
 export async function resetPassword(
   db: Db,
   input: { token: string; password: string },
   audit: AuditContext,
 ): Promise<void> {
+  if ((await hit(db, `reset-password:ip:${audit.ip ?? ''}`, RESET_WINDOW_MS)) > MAX_RESET_ATTEMPTS_PER_IP) {
+    throw tooManyRequests(AUTH_MESSAGES.tooManyResetAttempts);
+  }
+  if (!(await liveReset(db, input.token))) throw unauthorized(AUTH_MESSAGES.resetInvalid);
   const passwordHash = await hashPassword(input.password);
   await db
     .transaction(async (tx) => {

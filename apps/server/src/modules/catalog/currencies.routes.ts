@@ -141,7 +141,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/DivisasActualizar`,
     {
-      preValidation: guard({ anyOf: [{ module: TASA.module }, { module: DIVISA.module }] }),
+      preValidation: guard({ anyOf: [{ module: TASA.module }, { module: DIVISA.module }] }, { writes: true }),
       schema: {
         tags,
         security,

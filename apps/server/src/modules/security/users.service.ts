@@ -49,6 +49,7 @@ export const USER_MESSAGES = {
   updated: 'Usuario Actualizado con exito !!!',
   passwordUpdated: 'Password Actualizado con exito !!!',
   emailTaken: 'El email ya está registrado',
+  aliasTaken: 'El alias de usuario ya está registrado',
   roleMissing: 'El rol seleccionado no existe o está inactivo',
   notYours: 'No tiene acceso a este usuario',
   masterOnly: 'Solo un administrador maestro puede crear o modificar administradores maestros',
@@ -209,6 +210,39 @@ async function assertEmailFree(db: DbOrTx, email: string, exceptId?: string) {
   if (taken) throw conflict(USER_MESSAGES.emailTaken);
 }
 
+/**
+ * Users log in by alias as well as by e-mail (auth/service.ts compares lower(alias)), so an alias is
+ * unique without case like an e-mail (issue 22 item 5), and no alias may read as another user's e-mail.
+ * The unique index users_alias_idx (migration 0018) settles two requests racing for one alias.
+ */
+async function assertAliasFree(db: DbOrTx, alias: string, exceptId?: string) {
+  const wanted = alias.trim().toLowerCase();
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        or(eq(sql`lower(${users.userAlias})`, wanted), eq(users.email, wanted)),
+        exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(USER_MESSAGES.aliasTaken);
+}
+
+/** Two requests racing for one alias or e-mail: the loser's unique violation is a 409, not a 500. */
+async function uniqueAsConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const code = e.code ?? e.cause?.code;
+    const constraint = e.constraint ?? e.cause?.constraint ?? '';
+    if (code !== '23505') throw error;
+    throw conflict(constraint.includes('alias') ? USER_MESSAGES.aliasTaken : USER_MESSAGES.emailTaken);
+  }
+}
+
 /** The name of a role, or null without one. */
 export async function roleNameOf(db: DbOrTx, roleId: string | null): Promise<string | null> {
   if (!roleId) return null;
@@ -226,29 +260,32 @@ function assignment(input: UserUpdateInput, roleId: string | null) {
 export async function createUser(db: Db, actor: Principal, input: UserCreateInput, audit: AuditContext) {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    await assertEmailFree(tx, email);
-    const roleId = await checkGrants(tx, actor, input);
-    if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
-    const [row] = await tx
-      .insert(users)
-      .values({
-        tipoDocumento: input.tipoDocumento,
-        numeroDocumento: input.numeroDocumento,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        userAlias: input.userAlias,
-        email,
-        passwordHash,
-        masterAdmin: input.masterAdmin,
-        userPortal: input.userPortal,
-        createdBy: audit.userEmail ?? 'sistema',
-        ...assignment(input, roleId),
-      })
-      .returning();
-    await recordAudit(tx, audit, { entity: 'user', entityId: row.id, action: 'create', after: row });
-    return userView(row, await roleNameOf(tx, row.roleId));
-  });
+  return uniqueAsConflict(() =>
+    db.transaction(async (tx) => {
+      await assertEmailFree(tx, email);
+      await assertAliasFree(tx, input.userAlias);
+      const roleId = await checkGrants(tx, actor, input);
+      if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          tipoDocumento: input.tipoDocumento,
+          numeroDocumento: input.numeroDocumento,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userAlias: input.userAlias,
+          email,
+          passwordHash,
+          masterAdmin: input.masterAdmin,
+          userPortal: input.userPortal,
+          createdBy: audit.userEmail ?? 'sistema',
+          ...assignment(input, roleId),
+        })
+        .returning();
+      await recordAudit(tx, audit, { entity: 'user', entityId: row.id, action: 'create', after: row });
+      return userView(row, await roleNameOf(tx, row.roleId));
+    }),
+  );
 }
 
 export async function updateUser(
@@ -260,31 +297,34 @@ export async function updateUser(
 ) {
   const scope = { all: actor.masterAdmin, localidades: actor.localidades, sucursales: actor.sucursales };
   const email = input.email.toLowerCase();
-  const result = await db.transaction(async (tx) => {
-    const before = await findVisibleUser(tx, scope, id);
-    await assertWithinReach(tx, actor, before);
-    await assertEmailFree(tx, email, id);
-    const roleId = await checkGrants(tx, actor, input);
-    if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
-    const [row] = await tx
-      .update(users)
-      .set({
-        tipoDocumento: input.tipoDocumento,
-        numeroDocumento: input.numeroDocumento,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        userAlias: input.userAlias,
-        email,
-        masterAdmin: input.masterAdmin,
-        userPortal: input.userPortal,
-        updatedAt: new Date(),
-        ...assignment(input, roleId),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'update', before, after: row });
-    return userView(row, await roleNameOf(tx, row.roleId));
-  });
+  const result = await uniqueAsConflict(() =>
+    db.transaction(async (tx) => {
+      const before = await findVisibleUser(tx, scope, id);
+      await assertWithinReach(tx, actor, before);
+      await assertEmailFree(tx, email, id);
+      await assertAliasFree(tx, input.userAlias, id);
+      const roleId = await checkGrants(tx, actor, input);
+      if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
+      const [row] = await tx
+        .update(users)
+        .set({
+          tipoDocumento: input.tipoDocumento,
+          numeroDocumento: input.numeroDocumento,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userAlias: input.userAlias,
+          email,
+          masterAdmin: input.masterAdmin,
+          userPortal: input.userPortal,
+          updatedAt: new Date(),
+          ...assignment(input, roleId),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      await recordAudit(tx, audit, { entity: 'user', entityId: id, action: 'update', before, after: row });
+      return userView(row, await roleNameOf(tx, row.roleId));
+    }),
+  );
   forgetUser(id);
   return result;
 }

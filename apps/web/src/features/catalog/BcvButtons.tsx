@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { useCanWriteScreen } from '../../app/permissions.ts';
 import { isoDay } from '../../components/format.ts';
 import { type BcvRate, readBcv, storeBcv } from './api.ts';
 import { NS, RateText } from './common.tsx';
@@ -26,6 +27,8 @@ import { NS, RateText } from './common.tsx';
  */
 export function BcvButtons({ invalidate }: { invalidate: ReadonlyArray<readonly unknown[]> }) {
   const { t } = useTranslation(NS);
+  // Storing the day's rates changes shared data: the master administrator's only.
+  const canStore = useCanWriteScreen();
   const queryClient = useQueryClient();
   const titleId = useId();
   const [rates, setRates] = useState<BcvRate[] | null>(null);
@@ -53,14 +56,16 @@ export function BcvButtons({ invalidate }: { invalidate: ReadonlyArray<readonly 
       >
         {t('tasas.readBcv')}
       </Button>
-      <Button
-        variant="outlined"
-        startIcon={<SyncOutlined />}
-        loading={store.isPending && rates === null}
-        onClick={() => store.mutate()}
-      >
-        {t('tasas.storeBcv')}
-      </Button>
+      {canStore && (
+        <Button
+          variant="outlined"
+          startIcon={<SyncOutlined />}
+          loading={store.isPending && rates === null}
+          onClick={() => store.mutate()}
+        >
+          {t('tasas.storeBcv')}
+        </Button>
+      )}
       <Dialog
         open={rates !== null}
         onClose={store.isPending ? undefined : () => setRates(null)}
@@ -100,7 +105,7 @@ export function BcvButtons({ invalidate }: { invalidate: ReadonlyArray<readonly 
           <Button onClick={() => setRates(null)} disabled={store.isPending}>
             {t('common.close')}
           </Button>
-          {!!rates?.length && (
+          {canStore && !!rates?.length && (
             <Button variant="contained" loading={store.isPending} onClick={() => store.mutate()}>
               {t('tasas.store')}
             </Button>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { useCanWriteScreen } from '../../app/permissions.ts';
 import {
   DataTable,
   type DataTableColumn,
@@ -32,6 +33,7 @@ const fetchPage = (q: DataTableQuery, signal?: AbortSignal) =>
  */
 export default function TasaCambioPage() {
   const { t } = useTranslation(NS);
+  const canWrite = useCanWriteScreen();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const currencies = useAllDivisas();
@@ -78,9 +80,11 @@ export default function TasaCambioPage() {
         toolbar={
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <BcvButtons invalidate={[tasasKey, divisas.key]} />
-            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
-              {t('tasas.add')}
-            </Button>
+            {canWrite && (
+              <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
+                {t('tasas.add')}
+              </Button>
+            )}
           </Stack>
         }
       />

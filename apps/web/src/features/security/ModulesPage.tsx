@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.ts';
+import { useCanWriteScreen } from '../../app/permissions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import {
   DataTable,
@@ -22,6 +23,7 @@ const moduleId = (module: Module) => module.id;
 /** /seguridad/modulos: no permission keys (route access only, spec 000 §6). */
 export default function ModulesPage() {
   const { t } = useTranslation('security');
+  const canWrite = useCanWriteScreen();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<{ module?: Module } | null>(null);
   const [viewing, setViewing] = useState<Module | null>(null);
@@ -70,15 +72,17 @@ export default function ModulesPage() {
         getRowId={moduleId}
         exportName="modulos"
         toolbar={
-          <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({})}>
-            {t('modules.add')}
-          </Button>
+          canWrite && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({})}>
+              {t('modules.add')}
+            </Button>
+          )
         }
         actions={{
           view: { onClick: (module) => setViewing(module) },
-          edit: { onClick: (module) => setDialog({ module }) },
-          inactivate: { onClick: (module) => setConfirm({ module, activate: false }) },
-          reactivate: { onClick: (module) => setConfirm({ module, activate: true }) },
+          edit: { allowed: canWrite, onClick: (module) => setDialog({ module }) },
+          inactivate: { allowed: canWrite, onClick: (module) => setConfirm({ module, activate: false }) },
+          reactivate: { allowed: canWrite, onClick: (module) => setConfirm({ module, activate: true }) },
         }}
       />
       {dialog && (
