@@ -1,7 +1,7 @@
 // The book's lines in control-number order: invoices and notes share one control-number sequence
 // (Providencia SNAT/2011/00071), so the two modules' pages are merged like two sorted streams. Only one
 // page of each is held at a time: memory stays bounded whatever the month's size.
-import { type SalesBookLine, type SalesBookSource, salesBookLine } from '@sigece/fiscal';
+import { SALES_BOOK_SECTIONS, type SalesBookLine, type SalesBookSource, salesBookLine } from '@sigece/fiscal';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { type BookCursor, type BookFilter, type BookInvoice, invoicesForBook } from '../../invoices/book.ts';
@@ -45,6 +45,7 @@ function sourceOf(doc: Doc): SalesBookSource {
     return {
       ...common,
       tipo: 'FAC',
+      exportacion: doc.row.tipoVenta === 'EXPORTACION',
       facturaAfectada: null,
       terceros: t ? { rif: t.rifPrestador, nombre: t.nombrePrestador } : null,
     };
@@ -74,10 +75,21 @@ async function* sources(db: DbOrTx, scope: TenantScope, filter: BookFilter): Asy
   }
 }
 
+/** The book's two sections one after the other (RLIVA art. 78): taxpayers first, then final consumers. */
+async function* sections(
+  db: DbOrTx,
+  scope: TenantScope,
+  filter: BookFilter,
+): AsyncGenerator<SalesBookSource> {
+  for (const section of SALES_BOOK_SECTIONS)
+    yield* sources(db, scope, { ...filter, contribuyente: section.contribuyente });
+}
+
 /**
- * Every line of the book of `filter` as `scope` may see it, numbered from 1, in control-number order,
- * with the IVA the buyers withheld where a voucher of this system names the document (`seller` is the
- * selling company's RIF; one lookup per batch of lines).
+ * Every line of the book of `filter` as `scope` may see it, numbered from 1, the operations with taxpayers
+ * then those with final consumers, each in control-number order, with the IVA the buyers withheld where a
+ * voucher of this system names the document (`seller` is the selling company's RIF; one lookup per batch
+ * of lines).
  */
 export async function* salesBookLines(
   db: DbOrTx,
@@ -86,7 +98,7 @@ export async function* salesBookLines(
   seller: string,
 ): AsyncGenerator<BookLine> {
   let n = 0;
-  for await (const batch of batches(sources(db, scope, filter))) {
+  for await (const batch of batches(sections(db, scope, filter))) {
     const withheld = await withheldFor(
       db,
       batch.map((s) => ({ rifVendedor: seller, nroControl: s.nroControl, numero: s.numero })),
