@@ -33,6 +33,7 @@ import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
+import { receivedWithholdingRoutes } from './modules/received-withholdings/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
 import { purchaseBookRoutes } from './modules/reports/purchase-book/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(invoiceRoutes);
       await api.register(noteRoutes);
       await api.register(withholdingRoutes);
+      await api.register(receivedWithholdingRoutes);
       await api.register(purchaseRoutes);
       await api.register(orderRoutes);
       await api.register(verificationRoutes);

@@ -21,6 +21,7 @@ export * from './orders/schemas.ts';
 export * from './purchases/prefill.ts';
 export * from './purchases/schemas.ts';
 export * from './purchases/totals.ts';
+export * from './received-withholdings/schemas.ts';
 export * from './reports/books.ts';
 export * from './reports/logs.ts';
 export * from './reports/operations-chart.ts';
