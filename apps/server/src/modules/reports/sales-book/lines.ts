@@ -106,11 +106,7 @@ function withBuyersVouchers(
 }
 
 /** The book's two sections one after the other (RLIVA art. 78): taxpayers first, then final consumers. */
-async function* sections(
-  db: DbOrTx,
-  scope: TenantScope,
-  filter: BookFilter,
-): AsyncGenerator<Source> {
+async function* sections(db: DbOrTx, scope: TenantScope, filter: BookFilter): AsyncGenerator<Source> {
   for (const section of SALES_BOOK_SECTIONS)
     yield* sources(db, scope, { ...filter, contribuyente: section.contribuyente });
 }
