@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { receivedWithholdingRoutes } from './modules/received-withholdings/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
+import { igtfReportRoutes } from './modules/reports/igtf/routes.ts';
 import { purchaseBookRoutes } from './modules/reports/purchase-book/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(verificationRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(purchaseBookRoutes, { prefix: '/mantenimiento/reportes' });
+      await api.register(igtfReportRoutes, { prefix: '/reportes' });
       await api.register(operationsChartRoutes);
       await api.register(seniatLogsReportRoutes);
       await api.register(massLoadRoutes);

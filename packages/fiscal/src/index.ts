@@ -43,3 +43,4 @@ export * from './withholdings/prefill.ts';
 export * from './withholdings/rules.ts';
 export * from './withholdings/schemas.ts';
 export { z } from './zod-es.ts';
+export * from './reports/igtf.ts';
