@@ -18,7 +18,7 @@ describeWithApp('IGTF, IGTF perceived and received withholdings', (ctx) => {
 
   beforeAll(async () => {
     const token = await admin();
-    company = await newCompany(ctx);
+    company = await newCompany(ctx, { contribuyenteEspecial: true });
     other = await newCompany(ctx);
     // 100.00 at 16 % = 116.00 Bs., paid with 20 USD at 40.00 (800.00 Bs.): IGTF on 116.00 = 3.48 Bs.
     paid = await createInvoice(ctx, token, {
