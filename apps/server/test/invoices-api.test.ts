@@ -572,6 +572,17 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
     expect(await rejected(both)).toBe('Línea 1: un producto no puede ser exento y exonerado a la vez');
   });
 
+  it('IGTF (issue 18 item 5): a 116.00 Bs. invoice paid with 20 USD at 40.00 carries 3.48 Bs., not 24.00', async () => {
+    const created = await createInvoice(ctx, await admin(), {
+      ...invoice(),
+      lstPagos: [{ modoPago: 'EFECTIVO', monto: '20', divisa: 'USD', tasaDiaDivisa: '40.00', igtf: true }],
+    });
+    const stored = await detail(created.id);
+    // applied: min(20 × 40.00 = 800.00, 116.00) = 116.00; × 3 % = 3.48 Bs. = 0.087 USD → 0.09
+    expect(stored).toMatchObject({ importeTotal: '116.00', totalIgtf: '3.48', coletillaIGTF: true });
+    expect(stored.lstPagos[0]).toMatchObject({ divisa: 'USD', igtf: true, igtfValor: '0.09' });
+  });
+
   it('IGTF: 3 % of a foreign-currency payment at a special taxpayer, with coletillaIGTF; refused on a VEF payment and at an ordinary taxpayer', async () => {
     const usd = {
       ...invoice(),
@@ -656,15 +667,17 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
   });
 
   it('IGTF of a payment in a third currency (EUR) without tasaDiaDivisa uses the EUR rate of the day, never 0', async () => {
-    // EUR 10 cash: IGTF EUR 0.30 at 276.61098245 Bs. = Bs. 82.98.
+    // EUR 10 cash at 276.61098245 Bs. = 2766.11 Bs. pays a 116.00 Bs. invoice: the IGTF is on the 116.00
+    // applied to the debt, not on the change (issue 18 item 5): 116.00 × 3 % = Bs. 3.48 = EUR 0.0126 → 0.01.
     const vef = await createInvoice(ctx, await admin(), {
       ...invoice(),
       lstPagos: [{ modoPago: 'EFECTIVO', monto: 10, divisa: 'EUR', igtf: true }],
     });
     const vefStored = await detail(vef.id);
-    expect(vefStored.lstPagos[0]).toMatchObject({ divisa: 'EUR', igtfValor: '0.30' });
-    expect(vefStored).toMatchObject({ coletillaIGTF: true, totalIgtf: '82.98' });
-    // On a USD invoice at 40 Bs./USD the same surcharge is USD 2.07.
+    expect(vefStored.lstPagos[0]).toMatchObject({ divisa: 'EUR', igtfValor: '0.01' });
+    expect(vefStored).toMatchObject({ coletillaIGTF: true, totalIgtf: '3.48' });
+    // On a USD invoice of 116.00 USD at 40 Bs./USD the same payment (2766.11 / 40 = 69.15 USD) is all applied:
+    // 69.15 × 3 % = USD 2.07.
     const usd = await createInvoice(ctx, await admin(), {
       ...invoice(),
       facturaDivisa: 'USD',
@@ -672,12 +685,12 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
       lstPagos: [{ modoPago: 'EFECTIVO', monto: '10', divisa: 'EUR', igtf: 'true' }],
     });
     expect((await detail(usd.id)).totalIgtf).toBe('2.07');
-    // With its own tasaDiaDivisa, that rate: 0.30 × 300 = 90.00.
+    // With its own tasaDiaDivisa (300: 3000.00 Bs.), still 3 % of the 116.00 it applies: 3.48.
     const own = await createInvoice(ctx, await admin(), {
       ...invoice(),
       lstPagos: [{ modoPago: 'EFECTIVO', monto: 10, divisa: 'EUR', tasaDiaDivisa: '300', igtf: true }],
     });
-    expect((await detail(own.id)).totalIgtf).toBe('90.00');
+    expect((await detail(own.id)).totalIgtf).toBe('3.48');
     // A currency with no rate of the day and none sent: a clear error rather than an IGTF of 0.
     expect(
       await rejected({

@@ -144,7 +144,8 @@ describe('sales book', () => {
         const last = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
         month = { fechaInicio: `${day.slice(0, 7)}-01`, fechaFin: `${day.slice(0, 7)}-${last}` };
 
-        // Cells from "Tipo" to "IVA 31%" (see SALES_BOOK_COLUMNS), amounts as 2-decimal text.
+        // Cells from "Tipo" to "IVA 31%" (see SALES_BOOK_COLUMNS), amounts as 2-decimal text; every buyer is a
+        // natural person (V-): one section, the final consumers' (RLIVA art. 78); not subject and exports 0.00.
         const z = '0.00';
         expected.push(
           {
@@ -162,6 +163,8 @@ describe('sales book', () => {
               '',
               '196.00',
               '80.00',
+              z,
+              z,
               z,
               '100.00',
               '16.00',
@@ -186,6 +189,8 @@ describe('sales book', () => {
               'EMITIDA',
               '',
               '4240.44',
+              z,
+              z,
               z,
               z,
               '3655.55',
@@ -218,6 +223,8 @@ describe('sales book', () => {
               z,
               z,
               z,
+              z,
+              z,
             ],
           },
           {
@@ -234,6 +241,8 @@ describe('sales book', () => {
               'EMITIDA',
               'J-30111222',
               '232.00',
+              z,
+              z,
               z,
               z,
               '200.00',
@@ -260,6 +269,8 @@ describe('sales book', () => {
               '-58.00',
               z,
               z,
+              z,
+              z,
               '-50.00',
               '-8.00',
               z,
@@ -282,6 +293,8 @@ describe('sales book', () => {
               'EMITIDA',
               '',
               '11.60',
+              z,
+              z,
               z,
               z,
               '10.00',
@@ -340,20 +353,24 @@ describe('sales book', () => {
         expected.forEach((e, i) => {
           const words = lines[positions[i]].trim().split(/\s+/);
           expect(words[0]).toBe(String(i + 1));
-          // The amounts are the last nine words of the line, then the withheld IVA and its voucher.
+          // The amounts are the last eleven words of the line, then the withheld IVA and its voucher.
           const tail = [
-            ...e.cells.slice(-9).map(es),
+            ...e.cells.slice(-11).map(es),
             ...(e.withheld ? [es(e.withheld[0]), e.withheld[1]] : []),
           ];
           expect(words.slice(-tail.length)).toEqual(tail);
           expect(words).toContain(e.cells[8]);
           expect(words).toContain(e.cells[0]);
         });
+        expect(text).toContain('OPERACIONES CON NO CONTRIBUYENTES');
+        expect(text).not.toContain('OPERACIONES CON CONTRIBUYENTES');
         const own = lines.find((l) => l.includes('TOTAL VENTAS PROPIAS')) ?? '';
-        expect(own.trim().split(/\s+/).slice(-11)).toEqual([
+        expect(own.trim().split(/\s+/).slice(-13)).toEqual([
           '5',
           '4.390,04',
           '80,00',
+          '0,00',
+          '0,00',
           '0,00',
           '3.715,55',
           '594,49',
@@ -364,9 +381,11 @@ describe('sales book', () => {
           '12,00',
         ]);
         const third = lines.find((l) => l.includes('TOTAL VENTAS TERCEROS')) ?? '';
-        expect(third.trim().split(/\s+/).slice(-11)).toEqual([
+        expect(third.trim().split(/\s+/).slice(-13)).toEqual([
           '1',
           '232,00',
+          '0,00',
+          '0,00',
           '0,00',
           '0,00',
           '200,00',
@@ -386,17 +405,23 @@ describe('sales book', () => {
         const rows = await sheetRows(Buffer.from(res.json().libro.libroExcel, 'base64'));
         expect(rows[0][0]).toBe('LIBRO DE VENTAS');
         expect(rows[3].slice(0, 3)).toEqual(['N°', 'Fecha', 'Tipo Doc.']);
-        const body = rows.slice(4, 4 + expected.length);
+        expect(rows[4]).toEqual(['OPERACIONES CON NO CONTRIBUYENTES (CONSUMIDORES FINALES)']);
+        const body = rows.slice(5, 5 + expected.length);
         expect(body.map((r) => r[0])).toEqual(expected.map((_, i) => String(i + 1)));
         // exceljs drops a row's trailing empty cells (no withheld IVA, no voucher).
         for (const [i, r] of body.entries())
           expect(r.slice(2)).toEqual([...expected[i].cells, ...(expected[i].withheld ?? [])]);
-        const totals = rows.slice(4 + expected.length);
-        expect(totals[0].slice(4, 5)).toEqual(['TOTAL VENTAS PROPIAS']);
-        expect(totals[0].slice(11)).toEqual([
+        const totals = rows.slice(5 + expected.length);
+        // The section's total (all six lines of the final consumers), then own and third-party sales.
+        expect(totals[0].slice(4, 5)).toEqual(['TOTAL NO CONTRIBUYENTES']);
+        expect(totals[0].slice(11, 13)).toEqual(['6.00', '4622.04']);
+        expect(totals[1].slice(4, 5)).toEqual(['TOTAL VENTAS PROPIAS']);
+        expect(totals[1].slice(11)).toEqual([
           '5.00',
           '4390.04',
           '80.00',
+          '0.00',
+          '0.00',
           '0.00',
           '3715.55',
           '594.49',
@@ -406,9 +431,11 @@ describe('sales book', () => {
           '0.00',
           '12.00',
         ]);
-        expect(totals[1].slice(11)).toEqual([
+        expect(totals[2].slice(11)).toEqual([
           '1.00',
           '232.00',
+          '0.00',
+          '0.00',
           '0.00',
           '0.00',
           '200.00',
@@ -444,15 +471,15 @@ describe('sales book', () => {
           'Total en Moneda del Documento',
           'Nombre Tercero',
         ]);
-        const body = rows.slice(4, 4 + expected.length);
+        const body = rows.slice(5, 5 + expected.length);
         for (const [i, r] of body.entries()) {
-          expect(r.slice(2, 21)).toEqual(expected[i].cells);
-          expect(r.slice(21, 23)).toEqual(expected[i].withheld ?? ['', '']);
+          expect(r.slice(2, 23)).toEqual(expected[i].cells);
+          expect(r.slice(23, 25)).toEqual(expected[i].withheld ?? ['', '']);
         }
         const usd = body.find((r) => r[6] === expected.find((e) => e.cells[10] === '4240.44')?.control);
-        expect(usd?.slice(23, 26)).toEqual(['USD', '36.55550000', '116.00']);
+        expect(usd?.slice(25, 28)).toEqual(['USD', '36.55550000', '116.00']);
         // No third party: its name's cell is empty (exceljs drops a trailing empty cell).
-        expect(usd?.[26] ?? '').toBe('');
+        expect(usd?.[28] ?? '').toBe('');
         const third = body.find((r) => r[11] === 'J-30111222');
         expect(third?.at(-1)).toBe('Transporte Andino, C.A.');
       });

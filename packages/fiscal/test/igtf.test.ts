@@ -4,6 +4,7 @@ import {
   GENERATE_MAX_REMAINING,
   IGTF_RATE,
   igtfOf,
+  igtfOfPayments,
   igtfProblem,
   OWED_ZERO_THRESHOLD,
   remainingBalance,
@@ -145,5 +146,85 @@ describe('spec 001 §5.1 / §9: the remaining balance must be below 0.9 to gener
     expect(left('99.11').lt(GENERATE_MAX_REMAINING)).toBe(true);
     expect(left('99.10').toFixed(2)).toBe('0.90');
     expect(left('99.10').lt(GENERATE_MAX_REMAINING)).toBe(false);
+  });
+});
+
+// Issue 18 item 5. IGTF 3 %: Ley de IGTF (reform, G.O. Ext. 6.687, 25-02-2022) art. 4 num. 11 and art. 13,
+// rate set at 3 % by Decreto 4.647 (G.O. 42.339); perceived by special taxpayers per Providencia
+// SNAT/2022/000013 art. 1 (sources.md S9). Base: the payment applied to the debt, min(payment, debt), as
+// binaural-dev/odoo-venezuela l10n_ve_igtf computes it (sources.md S10).
+describe('issue 18 item 5: IGTF is 3 % of the foreign-currency payment applied to the debt, never of change', () => {
+  it('a 116.00 Bs. invoice paid with 20 USD at 40.00 (800.00 Bs.) carries 3.48 Bs., not 24.00', () => {
+    // applied = min(20 × 40.00 = 800.00, 116.00) = 116.00; 116.00 × 3 % = 3.48
+    const r = igtfOfPayments('116.00', [
+      { monto: '20', rateToInvoice: '40.00', igtf: true, national: false },
+    ]);
+    expect(r.payments).toEqual([{ base: '116.00', igtf: '3.48' }]);
+    expect(r.total).toBe('3.48');
+    // what is owed counts the IGTF: 116.00 + 3.48 − 800.00 = −680.52 (change)
+    expect(remainingBalance('116.00', [{ monto: '20', rateToInvoice: '40.00' }], r.total)).toBe('-680.52');
+  });
+
+  it('bolívar payments cancel the debt first: 100.00 Bs. + 20 USD at 40.00 on 116.00 → IGTF on 16.00 = 0.48', () => {
+    // the USD payment is listed first; the 100.00 Bs. still apply first: 116.00 − 100.00 = 16.00; 16.00 × 3 % = 0.48
+    const r = igtfOfPayments('116.00', [
+      { monto: '20', rateToInvoice: '40.00', igtf: true, national: false },
+      { monto: '100.00', rateToInvoice: '1', igtf: false, national: true },
+    ]);
+    expect(r.payments).toEqual([
+      { base: '16.00', igtf: '0.48' },
+      { base: '0.00', igtf: '0.00' },
+    ]);
+    expect(r.total).toBe('0.48');
+  });
+
+  it('two foreign payments: the second pays only what the first left (1000.00 Bs.; 20 USD at 36.50 then 10 EUR at 40.00)', () => {
+    // first: min(730.00, 1000.00) = 730.00 → 21.90; second: min(400.00, 270.00) = 270.00 → 8.10; total 30.00
+    const r = igtfOfPayments('1000.00', [
+      { monto: '20', rateToInvoice: '36.50', igtf: true, national: false },
+      { monto: '10', rateToInvoice: '40.00', igtf: true, national: false },
+    ]);
+    expect(r.payments.map((p) => [p.base, p.igtf])).toEqual([
+      ['730.00', '21.90'],
+      ['270.00', '8.10'],
+    ]);
+    expect(r.total).toBe('30.00');
+    // owed: 1000.00 + 30.00 − 730.00 − 400.00 = −100.00
+    expect(
+      remainingBalance(
+        '1000.00',
+        [
+          { monto: '20', rateToInvoice: '36.50' },
+          { monto: '10', rateToInvoice: '40.00' },
+        ],
+        r.total,
+      ),
+    ).toBe('-100.00');
+  });
+
+  it('paying exactly the total leaves the IGTF owed (the PDF asks TOTAL A PAGAR = total + IGTF)', () => {
+    // 2.90 USD × 40.00 = 116.00 → IGTF 3.48 → 3.48 still owed, above the 0.9 that lets it generate
+    const r = igtfOfPayments('116.00', [
+      { monto: '2.90', rateToInvoice: '40.00', igtf: true, national: false },
+    ]);
+    expect(r.total).toBe('3.48');
+    const left = remainingBalance('116.00', [{ monto: '2.90', rateToInvoice: '40.00' }], r.total);
+    expect(left).toBe('3.48');
+    expect(dec(left).lt(GENERATE_MAX_REMAINING)).toBe(false);
+  });
+
+  it('an unticked foreign payment carries none but still cancels debt', () => {
+    const r = igtfOfPayments('100.00', [
+      { monto: '1', rateToInvoice: '60', igtf: false, national: false },
+      { monto: '1', rateToInvoice: '60', igtf: true, national: false },
+    ]);
+    // second: min(60, 100 − 60 = 40) = 40.00 → 1.20
+    expect(r.payments[1]).toEqual({ base: '40.00', igtf: '1.20' });
+    expect(r.total).toBe('1.20');
+  });
+
+  it('a USD invoice: the IGTF is in the invoice currency (100.00 USD paid with 150 USD → 3.00 USD)', () => {
+    const r = igtfOfPayments('100.00', [{ monto: '150', rateToInvoice: '1', igtf: true, national: false }]);
+    expect(r.total).toBe('3.00');
   });
 });

@@ -6,6 +6,7 @@
 // keep their line).
 import { describe, expect, it } from 'vitest';
 import {
+  isTaxpayerBuyer,
   monthRange,
   rateKey,
   SALES_BOOK_COLUMNS,
@@ -158,6 +159,33 @@ describe('sales book totals (third-party sales apart, spec 002 §3 Reports field
         { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
       ],
       totalIvaRetenido: '0.00',
+      // Issue 18 item 10, by hand: invoices 16 % 100.00/16.00 (line 1) and 8 % 100.00/8.00 (line 4); exempt
+      // 80.00; the credit note −50.00/−8.00; total débito 100 + 100 − 50 = 150.00 and 16 + 8 − 8 = 16.00.
+      resumen: [
+        {
+          concepto: 'Ventas internas gravadas, alícuota general 16%',
+          baseImponible: '100.00',
+          impuesto: '16.00',
+        },
+        {
+          concepto: 'Ventas internas gravadas, alícuota reducida 8%',
+          baseImponible: '100.00',
+          impuesto: '8.00',
+        },
+        {
+          concepto: 'Ventas internas gravadas, alícuota general más adicional 31%',
+          baseImponible: '0.00',
+          impuesto: '0.00',
+        },
+        { concepto: 'Ventas exentas', baseImponible: '80.00', impuesto: '0.00' },
+        { concepto: 'Ventas exoneradas', baseImponible: '0.00', impuesto: '0.00' },
+        { concepto: 'Ventas no sujetas', baseImponible: '0.00', impuesto: '0.00' },
+        { concepto: 'Exportaciones (valor FOB)', baseImponible: '0.00', impuesto: '0.00' },
+        { concepto: 'Ajustes por notas de débito', baseImponible: '0.00', impuesto: '0.00' },
+        { concepto: 'Ajustes por notas de crédito', baseImponible: '-50.00', impuesto: '-8.00' },
+        { concepto: 'Total débito fiscal del período', baseImponible: '150.00', impuesto: '16.00' },
+        { concepto: 'IVA retenido por los compradores', baseImponible: '0.00', impuesto: '0.00' },
+      ],
     });
   });
 
@@ -219,5 +247,105 @@ describe('sales book requests (spec 002 §5 Reports, §7 Reports)', () => {
     const bad = salesBookExtendedQuerySchema.safeParse({ ...q, email: 'no-es-correo' });
     expect(bad.error?.issues[0].message).toBe('Ingresa un correo electronico valido');
     expect(salesBookExtendedQuerySchema.safeParse({ ...q, email: 'conta@empresa.com' }).success).toBe(true);
+  });
+});
+
+// Issue 18 item 10: RLIVA art. 76 lit. d–e (exempt, exonerated, not subject; the FOB value of exports) and
+// art. 78 (taxpayers and non-taxpayers apart), as SENIAT's "IVA – Libros" states them (sources.md S2).
+describe('issue 18 item 10: the sales book per RLIVA arts. 76–78', () => {
+  it('an EXPORTACION invoice puts its untaxed amount in the exports column (FOB), not in exempt', () => {
+    // 500.00 USD at 40.00 = 20,000.00 Bs., all at 0 %: exports 20,000.00; exempt 0.00
+    const line = salesBookLine(
+      {
+        ...base,
+        rif: 'J-400000001',
+        moneda: 'USD',
+        tasaCambio: '40.00',
+        totalExento: '500.00',
+        importeTotal: '500.00',
+        gravamenes: [],
+        exportacion: true,
+      },
+      1,
+    );
+    expect([line.importeTotal, line.exportacion, line.exento, line.noSujeto]).toEqual([
+      '20000.00',
+      '20000.00',
+      '0.00',
+      '0.00',
+    ]);
+  });
+
+  it('a domestic invoice with a 0 % line neither exempt nor exonerated: that amount is not subject', () => {
+    // total 246.00 = exempt 80.00 + base 100.00 + IVA 16.00 + 50.00 at 0 % → not subject 50.00
+    const line = salesBookLine({ ...base, importeTotal: '246.00' }, 1);
+    expect([line.exento, line.noSujeto, line.exportacion]).toEqual(['80.00', '50.00', '0.00']);
+    // the cells carry both new columns after Exoneradas
+    const cells = salesBookCells(line, '10/03/2026');
+    const at = (key: string) => SALES_BOOK_COLUMNS.findIndex((c) => c.key === key);
+    expect([cells[at('noSujeto')], cells[at('exportacion')]]).toEqual(['50.00', '0.00']);
+  });
+
+  it('a credit note keeps the sign in the not-subject column too', () => {
+    const line = salesBookLine(
+      { ...base, tipo: 'N/C', totalExento: '0', importeTotal: '10.00', gravamenes: [] },
+      1,
+    );
+    expect(line.noSujeto).toBe('-10.00');
+  });
+
+  it('a buyer with a RIF of a legal person, public body or commune is a taxpayer; a natural person is a final consumer', () => {
+    expect(['J-123', 'G-2000', 'C-1', 'j123'].map(isTaxpayerBuyer)).toEqual([true, true, true, true]);
+    expect(['V-12345678', 'E-8123456', 'P-123', ''].map(isTaxpayerBuyer)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(salesBookLine({ ...base, rif: 'J-400000001' }, 1).contribuyente).toBe(true);
+    expect(salesBookLine(base, 1).contribuyente).toBe(false);
+  });
+
+  it('the totals of each section: taxpayers and final consumers apart', () => {
+    const totals = new SalesBookTotals();
+    totals.add(salesBookLine({ ...base, rif: 'J-400000001' }, 1));
+    totals.add(salesBookLine(base, 2));
+    totals.add(salesBookLine(base, 3));
+    expect([totals.section(true).documentos, totals.section(true).importeTotal]).toEqual([1, '196.00']);
+    // 196.00 × 2 = 392.00; IVA 16.00 × 2 = 32.00
+    expect([totals.section(false).documentos, totals.section(false).importeTotal]).toEqual([2, '392.00']);
+    expect(totals.section(false).impuesto['16']).toBe('32.00');
+  });
+
+  it('the summary: a debit note is an adjustment, exports and not-subject sales are summed, the withheld IVA closes it', () => {
+    const totals = new SalesBookTotals();
+    totals.add(salesBookLine({ ...base, retenido: { monto: '12.00', comprobantes: 'X' } }, 1));
+    totals.add(
+      salesBookLine(
+        {
+          ...base,
+          tipo: 'N/D',
+          totalExento: '0',
+          importeTotal: '23.20',
+          gravamenes: [{ alicuota: 16, baseImponible: '20.00', montoAlicuota: '3.20' }],
+        },
+        2,
+      ),
+    );
+    totals.add(
+      salesBookLine(
+        { ...base, totalExento: '0', importeTotal: '300.00', gravamenes: [], exportacion: true },
+        3,
+      ),
+    );
+    const r = Object.fromEntries(
+      totals.summary().resumen.map((x) => [x.concepto, [x.baseImponible, x.impuesto]]),
+    );
+    expect(r['Ventas internas gravadas, alícuota general 16%']).toEqual(['100.00', '16.00']);
+    expect(r['Ajustes por notas de débito']).toEqual(['20.00', '3.20']);
+    expect(r['Exportaciones (valor FOB)']).toEqual(['300.00', '0.00']);
+    // 100.00 + 20.00 = 120.00; 16.00 + 3.20 = 19.20
+    expect(r['Total débito fiscal del período']).toEqual(['120.00', '19.20']);
+    expect(r['IVA retenido por los compradores']).toEqual(['0.00', '12.00']);
   });
 });

@@ -14,6 +14,7 @@ export * from './schema/notes.ts';
 export * from './schema/numbering.ts';
 export * from './schema/orders.ts';
 export * from './schema/purchases.ts';
+export * from './schema/received-withholdings.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
 export * from './schema/withholdings.ts';

@@ -31,6 +31,7 @@ const es = {
     administrativos: 'Administrativos',
     libroVentas: 'Libro de Ventas',
     libroCompras: 'Libro de Compras',
+    igtfPercibido: 'IGTF Percibido',
     reporteOrdenes: 'Reporte de Órdenes',
     logs: 'Logs de Eventos',
     logsEmail: 'Logs de Correos',
@@ -58,6 +59,7 @@ const es = {
     clientes: 'Clientes',
     retenciones: 'Retenciones',
     ivaIslr: 'IVA/ISLR',
+    retencionesRecibidas: 'Retenciones Recibidas',
     conceptosIslr: 'Conceptos ISLR',
   },
   contract: {
@@ -172,6 +174,7 @@ const en = {
     administrativos: 'Administrative',
     libroVentas: 'Sales Book',
     libroCompras: 'Purchase Book',
+    igtfPercibido: 'IGTF Perceived',
     reporteOrdenes: 'Orders Report',
     logs: 'Event Logs',
     logsEmail: 'E-mail Logs',
@@ -199,6 +202,7 @@ const en = {
     clientes: 'Clients',
     retenciones: 'Withholdings',
     ivaIslr: 'VAT/ISLR',
+    retencionesRecibidas: 'Received Withholdings',
     conceptosIslr: 'ISLR Concepts',
   },
   contract: {

@@ -46,6 +46,7 @@ export const MENU: MenuNode[] = [
         children: [
           leaf('libroVentas', '/reportes/libroVentas'),
           leaf('libroCompras', '/reportes/libroCompras'),
+          leaf('igtfPercibido', '/reportes/igtfPercibido'),
           leaf('reporteOrdenes', '/reportes/ReporteOrdenes'),
           leaf('logs', '/reportes/logs'),
           leaf('logsEmail', '/reportes/logsEmail'),
@@ -59,6 +60,7 @@ export const MENU: MenuNode[] = [
     key: 'retenciones',
     children: [
       leaf('ivaIslr', '/retenciones/iva-islr'),
+      leaf('retencionesRecibidas', '/retenciones/recibidas'),
       leaf('conceptosIslr', '/retenciones/consulta-conceptos-islr'),
     ],
   },

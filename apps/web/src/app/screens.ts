@@ -49,6 +49,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/facturacion/facturaCompra': lazy(() => import('../features/purchases/PurchaseFormPage.tsx')),
   '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
   '/reportes/libroCompras': lazy(() => import('../features/reports/purchase-book/PurchaseBookPage.tsx')),
+  '/reportes/igtfPercibido': lazy(() => import('../features/reports/igtf/IgtfReportPage.tsx')),
+  '/retenciones/recibidas': lazy(
+    () => import('../features/received-withholdings/ReceivedWithholdingsPage.tsx'),
+  ),
   '/charts/Linear': lazy(() => import('../features/reports/charts/OperationsChartPage.tsx')),
   '/reportes/ReportSeniat': lazy(() => import('../features/reports/seniat/SeniatReportPage.tsx')),
   '/reportes/logs': lazy(() => import('../features/reports/logs/LogsReportPage.tsx')),

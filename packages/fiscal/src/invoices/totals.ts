@@ -1,4 +1,4 @@
-import { type Decimal, type DecimalInput, dec, money, round2, sum, withinCent } from '../money.ts';
+import { Decimal, type DecimalInput, dec, money, round2, sum, withinCent } from '../money.ts';
 
 /**
  * The totals rules of spec 001 §4.4 (line amounts and discounts, exempt and exonerated totals, tax
@@ -106,7 +106,17 @@ export function documentTotals(lines: LineTotals[]): DocumentTotals {
   };
 }
 
-// --- IGTF (spec 001 §9) ---------------------------------------------------------------------------------
+// --- IGTF (spec 001 §9; issue 18 item 5) -------------------------------------------------------------------
+//
+// Sources. Ley de Reforma Parcial del Decreto con Rango, Valor y Fuerza de Ley que establece el Impuesto a
+// las Grandes Transacciones Financieras, G.O. Extraordinaria N° 6.687 (25-02-2022): art. 4 num. 11 makes
+// taxable the payments in foreign currency received by special taxpayers outside the national financial
+// system, and art. 13 lets the Executive set their rate between 0 % and 20 %; Decreto N° 4.647 (G.O. N°
+// 42.339, 17-03-2022) set it at 3 %. Providencia SNAT/2022/000013 (same G.O. 42.339; sources.md S9) makes
+// the special taxpayer the perceiving agent of that 3 % (art. 1). The gazettes themselves were not in the
+// library: the articles are as law firms (S9) and the peers cite them. The tax is on the payment that
+// cancels the debt, not on change returned: binaural-dev/odoo-venezuela l10n_ve_igtf computes it on
+// min(payment, principal debt) (sources.md S10); so does this rule.
 
 export const IGTF_RATE = '3';
 
@@ -119,14 +129,19 @@ export interface PaymentInput {
   igtf: boolean;
 }
 
+/** Whether IGTF applies to a payment (foreign currency, ticked, the company a special taxpayer). */
+export function igtfApplies(payment: PaymentInput, company: { contribuyenteEspecial: boolean }): boolean {
+  return (
+    payment.igtf && !NATIONAL_CURRENCIES.has(payment.divisa.toUpperCase()) && company.contribuyenteEspecial
+  );
+}
+
 /**
- * IGTF: 3 % of the payment amount, for payments in a foreign currency (outside the national financial
- * system) received by a special taxpayer. Returns the surcharge, or null when IGTF does not apply.
+ * The most IGTF a payment can carry (3 % of the whole payment, in its currency), or null when IGTF does
+ * not apply. What it really carries depends on the debt it cancels: igtfOfPayments.
  */
 export function igtfOf(payment: PaymentInput, company: { contribuyenteEspecial: boolean }): string | null {
-  if (!payment.igtf) return null;
-  if (NATIONAL_CURRENCIES.has(payment.divisa.toUpperCase())) return null;
-  if (!company.contribuyenteEspecial) return null;
+  if (!igtfApplies(payment, company)) return null;
   return money(dec(payment.monto).times(IGTF_RATE).div(100));
 }
 
@@ -142,16 +157,62 @@ export function igtfProblem(
   return null;
 }
 
+export interface IgtfPaymentInput {
+  monto: DecimalInput;
+  /** Invoice-currency units per unit of the payment's currency (1 when they are the same). */
+  rateToInvoice: DecimalInput;
+  /** igtfApplies for this payment. */
+  igtf: boolean;
+  /** A payment in the national currency: it cancels the debt before the foreign-currency ones. */
+  national: boolean;
+}
+
+export interface IgtfOfPayment {
+  /** The part of the payment that cancels the invoice's debt, in the invoice currency. */
+  base: string;
+  /** 3 % of base, in the invoice currency (0.00 when IGTF does not apply). */
+  igtf: string;
+}
+
 /**
- * What is still owed after the payments, in the invoice currency (§4.2): each payment converted by the
- * rates when its currency differs. Shown as 0 at 0.03 or less; generating needs less than 0.9 (§9).
+ * The IGTF of each payment of an invoice of `total` (in the invoice currency): 3 % of what the payment
+ * applies to the debt, never of the change. Payments in bolívares cancel the debt first, then the others
+ * in the order given; the IGTF itself is no debt that carries IGTF (the tax is on the payment of the
+ * operation's price). A 116.00 Bs. invoice paid with 20 USD at 40.00 (800.00 Bs.): base 116.00, IGTF 3.48.
+ */
+export function igtfOfPayments(
+  total: DecimalInput,
+  payments: ReadonlyArray<IgtfPaymentInput>,
+): { payments: IgtfOfPayment[]; total: string } {
+  let owed = dec(total);
+  const out: IgtfOfPayment[] = payments.map(() => ({ base: '0.00', igtf: '0.00' }));
+  const order = [...payments.keys()].sort(
+    (a, b) => Number(!payments[a].national) - Number(!payments[b].national) || a - b,
+  );
+  for (const i of order) {
+    const p = payments[i];
+    const value = dec(p.monto).times(p.rateToInvoice);
+    const applied = Decimal.max(0, Decimal.min(value, owed));
+    owed = owed.minus(value);
+    if (!p.igtf) continue;
+    const base = round2(applied);
+    out[i] = { base: money(base), igtf: money(base.times(IGTF_RATE).div(100)) };
+  }
+  return { payments: out, total: money(sum(out.map((p) => p.igtf))) };
+}
+
+/**
+ * What is still owed after the payments, in the invoice currency (§4.2): the total plus the IGTF the
+ * payments carry (the PDF's 'TOTAL A PAGAR'), less each payment converted by the rates when its currency
+ * differs. Shown as 0 at 0.03 or less; generating needs less than 0.9 (§9).
  */
 export function remainingBalance(
   total: DecimalInput,
   payments: Array<{ monto: DecimalInput; rateToInvoice: DecimalInput }>,
+  igtf: DecimalInput = 0,
 ): string {
   const paid = sum(payments.map((p) => dec(p.monto).times(p.rateToInvoice)));
-  const left = round2(dec(total).minus(paid));
+  const left = round2(dec(total).plus(igtf).minus(paid));
   return left.lte('0.03') && left.gte('-0.03') ? '0.00' : left.toFixed(2);
 }
 

@@ -75,6 +75,10 @@ export interface BookAmounts {
   importeTotal: string;
   exento: string;
   exonerado?: string;
+  /** Issue 18 items 10–11: not subject to the tax, exports (FOB), without right to fiscal credit. */
+  noSujeto?: string;
+  exportacion?: string;
+  sinDerecho?: string;
   base: Record<BookRate, string>;
   impuesto: Record<BookRate, string>;
   /** '' when nothing was withheld. */
@@ -87,6 +91,9 @@ export interface BookPartTotals {
   importeTotal: string;
   exento: string;
   exonerado: string;
+  noSujeto: string;
+  exportacion: string;
+  sinDerecho: string;
   base: Record<BookRate, string>;
   impuesto: Record<BookRate, string>;
   ivaRetenido: string;
@@ -100,6 +107,9 @@ export class BookPartSums {
   private readonly importeTotal = new CentSum();
   private readonly exento = new CentSum();
   private readonly exonerado = new CentSum();
+  private readonly noSujeto = new CentSum();
+  private readonly exportacion = new CentSum();
+  private readonly sinDerecho = new CentSum();
   private readonly ivaRetenido = new CentSum();
   private readonly base = rateSums();
   private readonly impuesto = rateSums();
@@ -109,6 +119,9 @@ export class BookPartSums {
     this.importeTotal.add(line.importeTotal);
     this.exento.add(line.exento);
     if (line.exonerado) this.exonerado.add(line.exonerado);
+    if (line.noSujeto) this.noSujeto.add(line.noSujeto);
+    if (line.exportacion) this.exportacion.add(line.exportacion);
+    if (line.sinDerecho) this.sinDerecho.add(line.sinDerecho);
     if (line.ivaRetenido) this.ivaRetenido.add(line.ivaRetenido);
     for (const r of BOOK_RATES) {
       this.base[r].add(line.base[r]);
@@ -127,11 +140,28 @@ export class BookPartSums {
       importeTotal: this.importeTotal.toString(),
       exento: this.exento.toString(),
       exonerado: this.exonerado.toString(),
+      noSujeto: this.noSujeto.toString(),
+      exportacion: this.exportacion.toString(),
+      sinDerecho: this.sinDerecho.toString(),
       base: rates(this.base),
       impuesto: rates(this.impuesto),
       ivaRetenido: this.ivaRetenido.toString(),
     };
   }
+}
+
+/** One row of a book's month-end summary (RLIVA, close of arts. 75–78): what, its base, its tax. */
+export interface BookSummaryRow {
+  concepto: string;
+  baseImponible: string;
+  impuesto: string;
+}
+
+/** Sums of 2-decimal amounts ('' counts as nothing). */
+export function sumCents(...amounts: string[]): string {
+  const total = new CentSum();
+  for (const a of amounts) if (a) total.add(a);
+  return total.toString();
 }
 
 /** a + b of two 2-decimal totals. */

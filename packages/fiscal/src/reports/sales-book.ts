@@ -20,21 +20,50 @@
 // the items the sources above list. The IVA withheld by the buyer is shown where the buyer is a company of
 // this system that issued the voucher (the matching rule is in books.ts); a voucher issued elsewhere is
 // unknown here, and the column stays empty.
+//
+// Issue 18 item 10, from SENIAT's "Impuesto al Valor Agregado – Libros" (LIVA art. 56, RLIVA arts. 70–78;
+// sources.md S2, odoo-venezuela/odoo-venezuela l10n_ve_withholding_iva/files/IVA_LIBROS.pdf, read whole):
+// - RLIVA art. 76: the operations with taxpayers and non-taxpayers, each with the taxable, exempt,
+//   exonerated and not-subject amounts (bases and débito fiscal per rate), and (lit. e) "el valor FOB del
+//   total de las operaciones de exportación" — the exports column.
+// - RLIVA art. 78: sales to taxpayers and to non-taxpayers are registered separately: the book prints the
+//   operations with taxpayers first, then those with non-taxpayers (final consumers), each with its totals.
+//   Art. 77 lets operations with non-taxpayers be summed per day; sigece's documents are each a digital
+//   invoice with its own number, so they are listed one by one (what art. 78 calls "de acuerdo con los
+//   requisitos correspondientes a cada documento").
+// - Closing paragraph: at month end a summary of the period: base and tax adjusted with the additions and
+//   deductions (notes), the débito fiscal, the exempt, exonerated and not-subject sales and the exports.
+// Who is a taxpayer: the regulation does not say how a seller knows; the Odoo localisation keeps a flag per
+// partner (l10n_ve_fiscal_book fiscal_book.py: 'tp' if partner.vat_subjected else 'ntp'). The contract's
+// client carries no such flag, so a buyer identified by a RIF of a legal person, public body or commune
+// (J, G, C) is a taxpayer, and one identified as a natural person (V, E, P: cédula or passport) is a final
+// consumer: our choice.
 import { type DecimalInput, dec, money, round2 } from '../money.ts';
 import {
   BOOK_RATES,
   BookPartSums,
   type BookPartTotals,
   type BookRate,
+  type BookSummaryRow,
   plusCents,
   RATE_AMOUNT_KEYS,
   RATE_COLUMNS,
   rateCells,
   rateKey,
+  sumCents,
+  toCents,
   type WithheldIva,
   ZERO,
   zeroRates,
 } from './books.ts';
+
+/** The buyer's document types that make it a taxpayer (RLIVA arts. 76–78; our choice, see above). */
+export const TAXPAYER_DOCUMENT_TYPES = ['J', 'G', 'C'] as const;
+
+/** Whether the buyer of a document identified by `rif` (J-12345678-9, V12345678…) is a taxpayer. */
+export function isTaxpayerBuyer(rif: string): boolean {
+  return (TAXPAYER_DOCUMENT_TYPES as readonly string[]).includes(rif.trim().charAt(0).toUpperCase());
+}
 
 /** The IVA rates the product issues (spec 002 §9: 8 reduced, 16 general, 31 general plus luxury). */
 export const SALES_BOOK_RATES = BOOK_RATES;
@@ -63,6 +92,8 @@ export interface SalesBookSource {
   terceros: { rif: string; nombre: string } | null;
   /** The IVA the buyer withheld on this document, where a voucher of this system says so. */
   retenido?: WithheldIva | null;
+  /** An invoice of tipoVenta EXPORTACION (its untaxed amount is the exports column's FOB value). */
+  exportacion?: boolean;
 }
 
 /** One line of the book: every amount in bolívares, 2 decimals, credit notes negative, annulled zero. */
@@ -79,10 +110,16 @@ export interface SalesBookLine {
   facturaAfectada: string;
   estado: 'ANULADA' | 'EMITIDA';
   terceros: boolean;
+  /** The buyer is a taxpayer (isTaxpayerBuyer): the book's first section, else the second. */
+  contribuyente: boolean;
   rifTercero: string;
   importeTotal: string;
   exento: string;
   exonerado: string;
+  /** Not subject to the tax: the untaxed rest of a domestic document that is neither exempt nor exonerated. */
+  noSujeto: string;
+  /** Exports at their FOB value: the untaxed amount of an EXPORTACION invoice. */
+  exportacion: string;
   base: Record<SalesBookRate, string>;
   impuesto: Record<SalesBookRate, string>;
   /** IVA withheld by the buyer ('' when no voucher of this system withholds from it) and the vouchers. */
@@ -102,6 +139,12 @@ export function toBolivares(amount: DecimalInput, moneda: string, tasaCambio: st
 }
 
 const CENTS_TEXT = /^-?\d+\.\d\d$/;
+/** Integer cents as a 2-decimal text. */
+function centsText(cents: bigint): string {
+  const negative = cents < 0n;
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
 const negated = (v: string) => (v.startsWith('-') ? v.slice(1) : v === ZERO ? v : `-${v}`);
 /** a + b, both 2-decimal texts. */
 const plus = (a: string, b: string) => (a === ZERO ? b : b === ZERO ? a : money(dec(a).plus(b)));
@@ -122,6 +165,21 @@ export function salesBookLine(source: SalesBookSource, numero: number): SalesBoo
     base[key] = plus(base[key], bs(g.baseImponible));
     impuesto[key] = plus(impuesto[key], bs(g.montoAlicuota));
   }
+  const total = bs(source.importeTotal);
+  let exento = bs(source.totalExento);
+  let exonerado = bs(source.totalExonerado);
+  // What the total holds beyond exempt, exonerated, bases and taxes: not subject, or exports (FOB).
+  let untaxed = toCents(total);
+  for (const r of SALES_BOOK_RATES) untaxed -= toCents(base[r]) + toCents(impuesto[r]);
+  let exportacion = ZERO;
+  let noSujeto = ZERO;
+  if (source.exportacion) {
+    exportacion = centsText(untaxed);
+    exento = ZERO;
+    exonerado = ZERO;
+  } else {
+    noSujeto = centsText(untaxed - toCents(exento) - toCents(exonerado));
+  }
   return {
     numero,
     fecha: source.fechaEmision,
@@ -135,10 +193,13 @@ export function salesBookLine(source: SalesBookSource, numero: number): SalesBoo
     facturaAfectada: source.facturaAfectada ?? '',
     estado: source.anulado ? 'ANULADA' : 'EMITIDA',
     terceros: source.terceros !== null,
+    contribuyente: isTaxpayerBuyer(source.rif),
     rifTercero: source.terceros?.rif ?? '',
-    importeTotal: bs(source.importeTotal),
-    exento: bs(source.totalExento),
-    exonerado: bs(source.totalExonerado),
+    importeTotal: total,
+    exento,
+    exonerado,
+    noSujeto,
+    exportacion,
     base,
     impuesto,
     // An annulled document has zero amounts, its withholding included.
@@ -162,6 +223,8 @@ export interface SalesBookSummary {
   AcumuladoGravamenTerceros: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
   /** IVA withheld by the buyers, own and third-party sales together (vouchers of this system only). */
   totalIvaRetenido: string;
+  /** Issue 18 item 10: the month-end summary (salesBookResumen). */
+  resumen: BookSummaryRow[];
 }
 
 const perRate = (part: BookPartTotals) =>
@@ -171,13 +234,80 @@ const perRate = (part: BookPartTotals) =>
     montoAlicuota: part.impuesto[r],
   }));
 
+/** The book's two sections (RLIVA art. 78), in the order it prints them. */
+export const SALES_BOOK_SECTIONS = [
+  { contribuyente: true, titulo: 'OPERACIONES CON CONTRIBUYENTES' },
+  { contribuyente: false, titulo: 'OPERACIONES CON NO CONTRIBUYENTES (CONSUMIDORES FINALES)' },
+] as const;
+
+/** The totals the month-end summary is made from: invoices, debit notes and credit notes apart. */
+export interface SalesBookKinds {
+  facturas: BookPartTotals;
+  notasDebito: BookPartTotals;
+  notasCredito: BookPartTotals;
+}
+
+const RATE_NAMES: Record<SalesBookRate, string> = {
+  '16': 'alícuota general 16%',
+  '8': 'alícuota reducida 8%',
+  '31': 'alícuota general más adicional 31%',
+};
+
+/**
+ * The month-end summary (IVA_LIBROS, closing paragraph; sources.md S2): the débito fiscal of the invoices
+ * per rate, the exempt, exonerated and not-subject sales and the exports (invoices and notes, notes with
+ * their sign), the adjustments by debit and credit notes (their bases and taxes), the total débito fiscal
+ * of the period, and the IVA the buyers withheld. Amounts in Bs., credit notes negative.
+ */
+export function salesBookResumen(kinds: SalesBookKinds, ivaRetenido: string): BookSummaryRow[] {
+  const { facturas, notasDebito, notasCredito } = kinds;
+  const all = [facturas, notasDebito, notasCredito];
+  const row = (concepto: string, baseImponible: string, impuesto = ZERO): BookSummaryRow => ({
+    concepto,
+    baseImponible,
+    impuesto,
+  });
+  const notes = (p: BookPartTotals) => ({
+    base: sumCents(...SALES_BOOK_RATES.map((r) => p.base[r])),
+    iva: sumCents(...SALES_BOOK_RATES.map((r) => p.impuesto[r])),
+  });
+  const debit = notes(notasDebito);
+  const credit = notes(notasCredito);
+  return [
+    ...SALES_BOOK_RATES.map((r) =>
+      row(`Ventas internas gravadas, ${RATE_NAMES[r]}`, facturas.base[r], facturas.impuesto[r]),
+    ),
+    row('Ventas exentas', sumCents(...all.map((p) => p.exento))),
+    row('Ventas exoneradas', sumCents(...all.map((p) => p.exonerado))),
+    row('Ventas no sujetas', sumCents(...all.map((p) => p.noSujeto))),
+    row('Exportaciones (valor FOB)', sumCents(...all.map((p) => p.exportacion))),
+    row('Ajustes por notas de débito', debit.base, debit.iva),
+    row('Ajustes por notas de crédito', credit.base, credit.iva),
+    row(
+      'Total débito fiscal del período',
+      sumCents(...all.flatMap((p) => SALES_BOOK_RATES.map((r) => p.base[r]))),
+      sumCents(...all.flatMap((p) => SALES_BOOK_RATES.map((r) => p.impuesto[r]))),
+    ),
+    row('IVA retenido por los compradores', ZERO, ivaRetenido || ZERO),
+  ];
+}
+
 /** Running totals of the book, fed line by line (the rows are streamed, never all held at once). */
 export class SalesBookTotals {
   private readonly own = new BookPartSums();
   private readonly thirdParty = new BookPartSums();
+  private readonly taxpayers = new BookPartSums();
+  private readonly consumers = new BookPartSums();
+  private readonly invoices = new BookPartSums();
+  private readonly debitNotes = new BookPartSums();
+  private readonly creditNotes = new BookPartSums();
 
   add(line: SalesBookLine): void {
     (line.terceros ? this.thirdParty : this.own).add(line);
+    (line.contribuyente ? this.taxpayers : this.consumers).add(line);
+    (line.tipo === 'FAC' ? this.invoices : line.tipo === 'N/D' ? this.debitNotes : this.creditNotes).add(
+      line,
+    );
   }
 
   /** The totals of the company's own sales, then of third parties' (the book's two closing rows). */
@@ -185,8 +315,22 @@ export class SalesBookTotals {
     return { own: this.own.totals(), thirdParty: this.thirdParty.totals() };
   }
 
+  /** The totals of one section (RLIVA art. 78): operations with taxpayers, or with non-taxpayers. */
+  section(contribuyente: boolean): BookPartTotals {
+    return (contribuyente ? this.taxpayers : this.consumers).totals();
+  }
+
+  kinds(): SalesBookKinds {
+    return {
+      facturas: this.invoices.totals(),
+      notasDebito: this.debitNotes.totals(),
+      notasCredito: this.creditNotes.totals(),
+    };
+  }
+
   summary(): SalesBookSummary {
     const { own, thirdParty } = this.parts();
+    const totalIvaRetenido = plusCents(own.ivaRetenido, thirdParty.ivaRetenido);
     return {
       consolidado: own.documentos + thirdParty.documentos,
       SinTerceros: own.documentos,
@@ -199,7 +343,8 @@ export class SalesBookTotals {
       totalGravamenes: perRate(own),
       AcumuladoImporteTerceros: thirdParty.importeTotal,
       AcumuladoGravamenTerceros: perRate(thirdParty),
-      totalIvaRetenido: plusCents(own.ivaRetenido, thirdParty.ivaRetenido),
+      totalIvaRetenido,
+      resumen: salesBookResumen(this.kinds(), totalIvaRetenido),
     };
   }
 }
@@ -221,6 +366,8 @@ export const SALES_BOOK_COLUMNS = [
   { key: 'importeTotal', titulo: 'Total Ventas con IVA' },
   { key: 'exento', titulo: 'Ventas Exentas' },
   { key: 'exonerado', titulo: 'Ventas Exoneradas' },
+  { key: 'noSujeto', titulo: 'Ventas No Sujetas' },
+  { key: 'exportacion', titulo: 'Exportaciones (FOB)' },
   ...RATE_COLUMNS,
   { key: 'ivaRetenido', titulo: 'IVA Retenido por el Comprador' },
   { key: 'comprobanteRetencion', titulo: 'N° Comprobante de Retención' },
@@ -231,6 +378,8 @@ export const SALES_BOOK_AMOUNT_KEYS: ReadonlySet<string> = new Set([
   'importeTotal',
   'exento',
   'exonerado',
+  'noSujeto',
+  'exportacion',
   ...RATE_AMOUNT_KEYS,
   'ivaRetenido',
 ]);
@@ -261,6 +410,8 @@ export function salesBookCells(line: SalesBookLine, fecha: string): string[] {
     line.importeTotal,
     line.exento,
     line.exonerado,
+    line.noSujeto,
+    line.exportacion,
     ...rateCells(line),
     line.ivaRetenido,
     line.comprobanteRetencion,

@@ -107,11 +107,25 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
   },
   { path: '/retenciones/iva-islr/Agregar', nombre: 'Agregar Retención', roles: both, acciones: [] },
   { path: '/retenciones/consulta-conceptos-islr', nombre: 'Conceptos ISLR', roles: both, acciones: [] },
+  // Not in the spec's route tables (issue 18 item 9): vouchers received from buyers outside sigece.
+  {
+    path: '/retenciones/recibidas',
+    nombre: 'Retenciones Recibidas',
+    roles: both,
+    acciones: [
+      a('search', 'Buscar retenciones recibidas'),
+      a('add', 'Registrar retención recibida'),
+      a('cancel', 'Anular retención recibida'),
+      a('delete', 'Eliminar retención recibida'),
+    ],
+  },
   { path: '/charts/Linear', nombre: 'Operativos', roles: both, acciones: [] },
   { path: '/home', nombre: 'Inicio', roles: both, acciones: [] },
   { path: '/reportes/libroVentas', nombre: 'Libro de Ventas', roles: both, acciones: [] },
   // Not in the spec's route tables (issue 12 item 2): the purchase book beside the sales book.
   { path: '/reportes/libroCompras', nombre: 'Libro de Compras', roles: both, acciones: [] },
+  // Not in the spec's route tables (issue 18 item 8): the IGTF perceived per fortnight.
+  { path: '/reportes/igtfPercibido', nombre: 'IGTF Percibido', roles: both, acciones: [] },
   { path: '/reportes/ReporteOrdenes', nombre: 'Reporte de Órdenes/Guías', roles: both, acciones: [] },
   { path: '/reportes/logs', nombre: 'Logs de Eventos', roles: both, acciones: [] },
   { path: '/reportes/logsEmail', nombre: 'Logs de Correos', roles: both, acciones: [] },

@@ -1,6 +1,12 @@
 // The invoices as the sales book reads them (reports/sales-book): one page at a time in control-number
 // order, so a month of any size is streamed, never loaded whole.
-import { caracasDayEnd, caracasDayStart, documentLabel, formatRif } from '@sigece/fiscal';
+import {
+  caracasDayEnd,
+  caracasDayStart,
+  documentLabel,
+  formatRif,
+  TAXPAYER_DOCUMENT_TYPES,
+} from '@sigece/fiscal';
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
@@ -12,6 +18,22 @@ export interface BookFilter {
   sucursalId?: string;
   fechaInicio: string;
   fechaFin: string;
+  /** Only buyers that are taxpayers (true) or final consumers (false): the book's sections (RLIVA art. 78). */
+  contribuyente?: boolean;
+}
+
+/**
+ * The condition of a document whose client (jsonb `cliente`) is a taxpayer or not, as the fiscal
+ * isTaxpayerBuyer reads the client's document type; none when the filter does not ask.
+ */
+export function buyerCondition(cliente: unknown, contribuyente: boolean | undefined) {
+  if (contribuyente === undefined) return undefined;
+  const types = sql.join(
+    TAXPAYER_DOCUMENT_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const isTaxpayer = sql`upper(coalesce(${cliente}->>'tipoDocumento', '')) in (${types})`;
+  return contribuyente ? isTaxpayer : sql`not (${isTaxpayer})`;
 }
 
 /** Where a page ends: the next page starts after this control number. */
@@ -36,6 +58,7 @@ export interface BookInvoice {
   totalExonerado: string;
   importeTotal: string;
   totalIgtf: string;
+  tipoVenta: string;
   sucursalId: string | null;
   gravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
   terceros: { rifPrestador: string; nombrePrestador: string } | null;
@@ -75,6 +98,7 @@ export async function invoicesForBook(
       // that a line's total is its exempt, exonerated, bases and taxes.
       importeTotal: sql<string>`(${facturas.importeTotal} - ${facturas.totalCargos})::text`,
       totalIgtf: facturas.totalIgtf,
+      tipoVenta: facturas.tipoVenta,
       sucursalId: facturas.sucursalId,
       cuentaTerceros: facturas.cuentaTerceros,
       gravamenes: sql<BookInvoice['gravamenes'] | null>`(select json_agg(json_build_object(
@@ -93,6 +117,7 @@ export async function invoicesForBook(
         gte(facturas.fechaEmision, caracasDayStart(filter.fechaInicio)),
         lt(facturas.fechaEmision, caracasDayEnd(filter.fechaFin)),
         after({ serie: facturas.serie, numero: facturas.numeroControl }, cursor),
+        buyerCondition(facturas.cliente, filter.contribuyente),
       ),
     )
     .orderBy(asc(facturas.serie), asc(facturas.numeroControl))
@@ -115,6 +140,7 @@ export async function invoicesForBook(
       totalExonerado: r.totalExonerado,
       importeTotal: r.importeTotal,
       totalIgtf: r.totalIgtf,
+      tipoVenta: r.tipoVenta,
       sucursalId: r.sucursalId,
       gravamenes: r.gravamenes ?? [],
       terceros: r.cuentaTerceros,

@@ -10,14 +10,15 @@ import {
   fitsDecimal,
   formatRif,
   type InvoiceInput,
-  igtfOf,
+  igtfApplies,
+  igtfOfPayments,
   igtfProblem,
   invoiceExtrasProblem,
   invoiceSchema,
   lineTotals,
   mismatchMessage,
   money,
-  sum,
+  NATIONAL_CURRENCIES,
   tooLargeMessage,
 } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
@@ -52,7 +53,16 @@ export interface PreparedInvoice extends PreparedDocument {
   branch: BranchRow | null;
   lines: ReturnType<typeof lineTotals>[];
   totals: ReturnType<typeof documentTotals>;
-  payments: Array<{ input: NonNullable<InvoiceInput['lstPagos']>[number]; igtf: string }>;
+  payments: Array<{
+    input: NonNullable<InvoiceInput['lstPagos']>[number];
+    /** IGTF in the payment's currency. */
+    igtf: string;
+    /** What the payment applied to the debt, in its currency, and its IGTF in Bs. (null: no IGTF). */
+    igtfBase: string | null;
+    igtfBs: string | null;
+    /** Bs. per unit of the payment's currency used (null when unknown). */
+    tasaBs: string | null;
+  }>;
   totalIgtf: string;
   tasaCambio: string | null;
   tasaUsd: string | null;
@@ -192,41 +202,61 @@ export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<
       ? input.tipoCambioDiaUsd
       : ((await cachedRateOn(db, 'USD', today))?.valor ?? null);
 
-  // IGTF (spec 001 §9): 3 % of foreign-currency payments received by a special taxpayer.
-  const payments = (input.lstPagos ?? []).map((p, i) => {
+  // IGTF (spec 001 §9, issue 18 item 5): 3 % of what each foreign-currency payment of a special taxpayer
+  // applies to the debt, never of the change (fiscal igtfOfPayments). Every payment is valued in Bs.
+  for (const [i, p] of (input.lstPagos ?? []).entries()) {
     const problem = igtfProblem({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company);
     if (problem) throw new DocumentRejected(`lstPagos[${i}]: ${problem}`);
     if (dec(p.monto).lte(0)) throw new DocumentRejected(`lstPagos[${i}]: monto debe ser mayor a 0`);
-    return { input: p, igtf: igtfOf({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company) ?? '0.00' };
-  });
-  // A surcharge in a third currency (EUR on a VEF or USD invoice) without its rate: that currency's rate
-  // of the day, never 0.
+  }
+  const pagos = input.lstPagos ?? [];
+  // A payment in a third currency (EUR on a VEF or USD invoice) without its rate: that currency's rate of
+  // the day, never 0; required only where the payment carries IGTF.
   const dayRates = new Map<string, string>();
-  for (const [i, p] of payments.entries()) {
-    const iso = p.input.divisa;
-    if (dec(p.igtf).isZero() || p.input.tasaDiaDivisa || iso === input.facturaDivisa) continue;
-    if (iso === 'USD' && tasaUsd) continue;
-    if (dayRates.has(iso)) continue;
-    const rate = (await cachedRateOn(db, iso, today))?.valor;
-    if (!rate)
+  const rateBsOf = async (p: (typeof pagos)[number], i: number): Promise<string | null> => {
+    const iso = p.divisa;
+    if (NATIONAL_CURRENCIES.has(iso)) return '1';
+    if (p.tasaDiaDivisa && dec(p.tasaDiaDivisa).gt(0)) return p.tasaDiaDivisa;
+    if (iso === input.facturaDivisa && tasaCambio) return tasaCambio;
+    if (iso === 'USD' && tasaUsd) return tasaUsd;
+    if (!dayRates.has(iso)) {
+      const rate = (await cachedRateOn(db, iso, today))?.valor;
+      if (rate) dayRates.set(iso, rate);
+    }
+    const rate = dayRates.get(iso) ?? null;
+    if (!rate && igtfApplies(p, company))
       throw new DocumentRejected(
         `lstPagos[${i}]: No hay tasa de cambio de ${iso} para hoy: envíe tasaDiaDivisa`,
       );
-    dayRates.set(iso, rate);
-  }
-  const toBs = (amount: string, iso: string, rate?: string) =>
-    iso === 'VEF'
-      ? dec(amount)
-      : dec(amount).times(
-          rate ??
-            (iso === input.facturaDivisa
-              ? (tasaCambio ?? '0')
-              : iso === 'USD'
-                ? (tasaUsd ?? '0')
-                : (dayRates.get(iso) ?? '0')),
-        );
-  const igtfBs = sum(payments.map((p) => toBs(p.igtf, p.input.divisa, p.input.tasaDiaDivisa)));
-  const totalIgtf = money(input.facturaDivisa === 'VEF' ? igtfBs : igtfBs.div(tasaCambio ?? '1'));
+    return rate;
+  };
+  const ratesBs: Array<string | null> = [];
+  for (const [i, p] of pagos.entries()) ratesBs.push(await rateBsOf(p, i));
+  const invoiceRateBs = input.facturaDivisa === 'VEF' ? '1' : (tasaCambio ?? '1');
+  const igtf = igtfOfPayments(
+    totals.importeTotal,
+    pagos.map((p, i) => ({
+      monto: p.monto,
+      // A payment whose rate is unknown (no IGTF on it) is left out of the debt it cancels.
+      rateToInvoice: ratesBs[i] ? dec(ratesBs[i]).div(invoiceRateBs) : 0,
+      igtf: igtfApplies(p, company),
+      national: NATIONAL_CURRENCIES.has(p.divisa),
+    })),
+  );
+  const payments = pagos.map((p, i) => {
+    const own = igtf.payments[i];
+    const rate = ratesBs[i];
+    const applies = !dec(own.igtf).isZero() && rate !== null;
+    return {
+      input: p,
+      // In the payment's currency (igtfValor), and the Bs. figures the IGTF report reads.
+      igtf: applies ? money(dec(own.igtf).times(invoiceRateBs).div(rate)) : '0.00',
+      igtfBase: applies ? money(dec(own.base).times(invoiceRateBs).div(rate)) : null,
+      igtfBs: applies ? money(dec(own.igtf).times(invoiceRateBs)) : null,
+      tasaBs: rate,
+    };
+  });
+  const totalIgtf = igtf.total;
 
   return {
     localidadId: company.id,
@@ -396,7 +426,7 @@ export async function storeInvoice(
   ];
   if (p.payments.length > 0) {
     const payments = tx.insert(facturaPagos).values(
-      p.payments.map(({ input: pay, igtf }) => ({
+      p.payments.map(({ input: pay, igtf, igtfBase, igtfBs, tasaBs }) => ({
         facturaId: invoice.id,
         modoPago: pay.modoPago.toUpperCase(),
         nro: pay.nro ?? null,
@@ -408,6 +438,9 @@ export async function storeInvoice(
         diasCredito: pay.diasCredito ?? null,
         igtf: pay.igtf,
         igtfValor: igtf,
+        igtfBase,
+        igtfBs,
+        tasaBs,
       })),
     );
     parts.push(sql`p as (${payments.getSQL()})`);

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notas } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
-import type { BookCursor, BookFilter } from '../invoices/book.ts';
+import { type BookCursor, type BookFilter, buyerCondition } from '../invoices/book.ts';
 
 export interface BookNote {
   id: string;
@@ -70,6 +70,7 @@ export async function notesForBook(
         isNotNull(notas.serie),
         gte(notas.fechaEmision, caracasDayStart(filter.fechaInicio)),
         lt(notas.fechaEmision, caracasDayEnd(filter.fechaFin)),
+        buyerCondition(notas.cliente, filter.contribuyente),
         cursor
           ? sql`(${notas.serie}, ${notas.numeroControl}) > (${cursor.serie}, ${cursor.numero})`
           : undefined,

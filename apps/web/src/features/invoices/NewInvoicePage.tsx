@@ -370,6 +370,7 @@ export default function NewInvoicePage() {
               draft={draft}
               setDraft={setDraft}
               settled={isSettled(totals)}
+              igtfPagos={totals.igtfPagos}
               onAdd={() => setDialog('payment')}
             />
           </Stack>

@@ -19,8 +19,11 @@ export function PaymentsCard({
   setDraft,
   settled,
   onAdd,
+  igtfPagos,
 }: {
   draft: Draft;
+  /** Each payment's IGTF in its currency (draftTotals: on what it applies to the debt). */
+  igtfPagos: Record<string, string>;
   setDraft: (update: (d: Draft) => Draft) => void;
   settled: boolean;
   onAdd: () => void;
@@ -110,7 +113,10 @@ export function PaymentsCard({
           id: 'igtf',
           header: t('payments.igtf'),
           align: 'right',
-          render: (p) => (dec(p.igtfValor).gt(0) ? showAmount(p.igtfValor, p.divisa) : '—'),
+          render: (p) => {
+            const igtf = igtfPagos[p.key] ?? '0.00';
+            return dec(igtf).gt(0) ? showAmount(igtf, p.divisa) : '—';
+          },
         },
       ]}
     />

@@ -5,12 +5,13 @@ import {
   documentTotals,
   GENERATE_MAX_REMAINING,
   igtfOf,
+  igtfOfPayments,
   type LineTotals,
   lineTotals,
   money,
+  NATIONAL_CURRENCIES,
   OWED_ZERO_THRESHOLD,
   remainingBalance,
-  sum,
 } from '@sigece/fiscal';
 import type { Client } from '../../components/ClientPicker/index.ts';
 import { formatMoney, formatRate } from '../../components/format.ts';
@@ -220,6 +221,8 @@ export interface DraftTotals extends DocumentTotals {
   lines: LineTotals[];
   /** IGTF of the payments, in the invoice currency. */
   igtf: string;
+  /** Each payment's IGTF in its own currency, by payment key (fiscal igtfOfPayments). */
+  igtfPagos: Record<string, string>;
   /** What is still owed, in the invoice currency (may be negative when overpaid). */
   faltaPorPagar: string;
   /** faltaPorPagar as shown: 0 at 0.03 or less (§4.4). */
@@ -235,11 +238,29 @@ export function draftTotals(draft: Draft, rateOf: RateOf): DraftTotals {
   const totals = withModelCharges(draft, documentTotals(lines));
   const invoiceRate = rateOf(draft.divisa) ?? '1';
   const payments = draft.condicion === 'CONTADO' ? draft.pagos : [];
+  // IGTF on what each foreign-currency payment applies to the debt, never on change (issue 18 item 5).
+  const igtfOfAll = igtfOfPayments(
+    totals.importeTotal,
+    payments.map((p) => ({
+      monto: p.monto,
+      rateToInvoice: rateToInvoice(p.tasa, invoiceRate),
+      igtf: p.igtf,
+      national: NATIONAL_CURRENCIES.has(p.divisa),
+    })),
+  );
+  const igtf = igtfOfAll.total;
+  const igtfPagos = Object.fromEntries(
+    payments.map((p, i) => [
+      p.key,
+      money(dec(igtfOfAll.payments[i].igtf).div(rateToInvoice(p.tasa, invoiceRate))),
+    ]),
+  );
+  // 'Falta por Pagar' owes the IGTF too: the PDF's 'TOTAL A PAGAR' is the total plus it.
   const faltaPorPagar = remainingBalance(
     totals.importeTotal,
     payments.map((p) => ({ monto: p.monto, rateToInvoice: rateToInvoice(p.tasa, invoiceRate) })),
+    igtf,
   );
-  const igtf = money(sum(payments.map((p) => dec(p.igtfValor).times(rateToInvoice(p.tasa, invoiceRate)))));
   const usd = rateOf('USD');
   const totalUsd =
     draft.divisa === 'VEF' && usd && dec(usd).gt(0) ? money(dec(totals.importeTotal).div(usd)) : null;
@@ -247,6 +268,7 @@ export function draftTotals(draft: Draft, rateOf: RateOf): DraftTotals {
     ...totals,
     lines,
     igtf,
+    igtfPagos,
     faltaPorPagar,
     faltaMostrada: dec(faltaPorPagar).lte(OWED_ZERO_THRESHOLD) ? '0.00' : faltaPorPagar,
     totalUsd,
@@ -370,7 +392,7 @@ export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadCont
     observacion: observacion || undefined,
     idOrden: draft.idOrden,
     ...modelPayload(draft),
-    coletillaIGTF: pagos.some((p) => dec(p.igtfValor).gt(0)),
+    coletillaIGTF: pagos.some((p) => dec(totals.igtfPagos[p.key] ?? 0).gt(0)),
     cliente: {
       tipoDocumento: cliente.tipoDocumento,
       numeroDocumento: cliente.numeroDocumento,
@@ -411,8 +433,8 @@ export function buildPayload(draft: Draft, totals: DraftTotals, ctx: PayloadCont
       tasaDiaDivisa: p.tasa,
       monto: p.monto,
       condicion: draft.condicion,
-      igtf: dec(p.igtfValor).gt(0),
-      igtfValor: p.igtfValor,
+      igtf: p.igtf,
+      igtfValor: totals.igtfPagos[p.key] ?? '0.00',
     })),
     lstGravamenes: totals.gravamenes.map((g) => ({
       tipo: 'IVA',

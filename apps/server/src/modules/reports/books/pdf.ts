@@ -4,7 +4,7 @@
 // positioned every character of every line in JavaScript (glyph lookup, kerning pairs, hex encoding),
 // which made a 50,000-line book cost minutes of CPU; Courier needs none of it, every glyph being 600/1000
 // of the font size wide, and the standard fonts are not embedded, only named.
-import { formatDateCaracas } from '@sigece/fiscal';
+import { formatAmount, formatDateCaracas } from '@sigece/fiscal';
 import PDFDocument from 'pdfkit';
 
 export interface BookHeading {
@@ -38,6 +38,17 @@ export interface BookPdfLayout {
   title: string;
   heading: BookHeading;
   columns: readonly BookColumn[];
+}
+
+/** The month-end summary printed after the closing rows (issue 18 items 10–11): label, base, tax. */
+export interface BookSummary {
+  titulo: string;
+  rows: () => ReadonlyArray<{ concepto: string; baseImponible: string; impuesto: string }>;
+}
+
+/** The summary's three columns: its lines are a small table of their own under the book. */
+export function summaryLine(cells: readonly [string, string, string]): string {
+  return `${fit(cells[0], 64)} ${fit(cells[1], 20, true)} ${fit(cells[2], 20, true)}`;
 }
 
 const MARGIN = 24;
@@ -86,13 +97,15 @@ export function tableLine(columns: readonly BookColumn[], cells: readonly string
 const day = (iso: string) => formatDateCaracas(new Date(`${iso}T12:00:00-04:00`));
 
 /**
- * Writes the book from `rows` (each row's cells, already formatted), then the rows `closing()` returns
+ * Writes the book from `rows` (each row's cells, already formatted; a row of one cell is a heading), then
+ * the rows `closing()` returns
  * (its totals, known once every row went by) in bold; resolves with the PDF's bytes.
  */
 export async function writeBookPdf(
   layout: BookPdfLayout,
   rows: AsyncIterable<readonly string[]>,
   closing: () => ReadonlyArray<readonly string[]>,
+  summary?: BookSummary,
 ): Promise<Buffer> {
   const { heading, columns } = layout;
   const pdf = new PDFDocument({
@@ -176,12 +189,23 @@ export async function writeBookPdf(
   newPage();
   for await (const cells of rows) {
     if (y > bottom()) newPage();
-    line(tableLine(columns, cells));
+    // A row of one cell is a heading within the book (a section's title): a line of its own, in bold.
+    if (cells.length === 1) line(cells[0], bold);
+    else line(tableLine(columns, cells));
   }
   const last = closing();
   if (y > bottom() - (last.length + 1) * lineHeight) newPage();
   y += 2;
   for (const cells of last) line(tableLine(columns, cells), bold);
+  if (summary) {
+    const rows = summary.rows();
+    if (y > bottom() - (rows.length + 3) * lineHeight) newPage();
+    y += lineHeight;
+    line(summary.titulo, bold);
+    line(summaryLine(['Concepto', 'Base Imponible', 'Impuesto']), bold);
+    for (const r of rows)
+      line(summaryLine([r.concepto, formatAmount(r.baseImponible), formatAmount(r.impuesto)]));
+  }
   flush();
   pdf.end();
   await done;

@@ -3,7 +3,7 @@
 // headings; the rows from row 5, then the closing (totals) rows in bold.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { BookHeading } from './pdf.ts';
+import type { BookHeading, BookSummary } from './pdf.ts';
 
 export interface BookSheetColumn {
   titulo: string;
@@ -25,6 +25,7 @@ export async function writeBookXlsx(
   layout: BookSheetLayout,
   rows: AsyncIterable<readonly Cell[]>,
   closing: () => ReadonlyArray<readonly Cell[]>,
+  summary?: BookSummary,
 ): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
@@ -84,6 +85,22 @@ export async function writeBookXlsx(
     const r = sheet.addRow(numbers(cells));
     r.font = { bold: true };
     r.commit();
+  }
+  if (summary) {
+    // Under the book: its month-end summary, concept in the first column, base and tax as numbers.
+    sheet.addRow([]).commit();
+    const title = sheet.addRow([summary.titulo]);
+    title.font = { bold: true };
+    title.commit();
+    const head = sheet.addRow(['Concepto', 'Base Imponible', 'Impuesto']);
+    head.font = { bold: true };
+    head.commit();
+    for (const r of summary.rows()) {
+      const row = sheet.addRow([r.concepto, Number(r.baseImponible), Number(r.impuesto)]);
+      row.getCell(2).numFmt = AMOUNT_FORMAT;
+      row.getCell(3).numFmt = AMOUNT_FORMAT;
+      row.commit();
+    }
   }
   sheet.commit();
   await workbook.commit();

@@ -1,11 +1,19 @@
 // The book's lines in control-number order: invoices and notes share one control-number sequence
 // (Providencia SNAT/2011/00071), so the two modules' pages are merged like two sorted streams. Only one
 // page of each is held at a time: memory stays bounded whatever the month's size.
-import { type SalesBookLine, type SalesBookSource, salesBookLine } from '@sigece/fiscal';
+import {
+  plusCents,
+  SALES_BOOK_SECTIONS,
+  type SalesBookLine,
+  type SalesBookSource,
+  salesBookLine,
+  type WithheldIva,
+} from '@sigece/fiscal';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { type BookCursor, type BookFilter, type BookInvoice, invoicesForBook } from '../../invoices/book.ts';
 import { type BookNote, notesForBook } from '../../notes/book.ts';
+import { receivedOnInvoices } from '../../received-withholdings/service.ts';
 import { batches, PAGE_SIZE, pages } from '../books/paging.ts';
 import { withheldFor } from '../books/withheld.ts';
 
@@ -24,7 +32,10 @@ const cursorOf = (last: BookCursor): BookCursor => ({ serie: last.serie, numero:
 const before = (a: BookCursor, b: BookCursor) =>
   a.serie < b.serie || (a.serie === b.serie && a.numero < b.numero);
 
-function sourceOf(doc: Doc): SalesBookSource {
+/** A source with the invoice's id (the vouchers received on it are found by it). */
+type Source = SalesBookSource & { invoiceId?: string };
+
+function sourceOf(doc: Doc): Source {
   const r = doc.row;
   const common = {
     fechaEmision: r.fechaEmision,
@@ -45,6 +56,8 @@ function sourceOf(doc: Doc): SalesBookSource {
     return {
       ...common,
       tipo: 'FAC',
+      invoiceId: doc.row.id,
+      exportacion: doc.row.tipoVenta === 'EXPORTACION',
       facturaAfectada: null,
       terceros: t ? { rif: t.rifPrestador, nombre: t.nombrePrestador } : null,
     };
@@ -58,7 +71,7 @@ function sourceOf(doc: Doc): SalesBookSource {
 }
 
 /** The invoices and notes of the filter as one stream of sources, in control-number order. */
-async function* sources(db: DbOrTx, scope: TenantScope, filter: BookFilter): AsyncGenerator<SalesBookSource> {
+async function* sources(db: DbOrTx, scope: TenantScope, filter: BookFilter): AsyncGenerator<Source> {
   const invoices = pages((c) => invoicesForBook(db, scope, filter, c, PAGE_SIZE), cursorOf);
   const notes = pages((c) => notesForBook(db, scope, filter, c, PAGE_SIZE), cursorOf);
   let inv = await invoices.next();
@@ -75,9 +88,34 @@ async function* sources(db: DbOrTx, scope: TenantScope, filter: BookFilter): Asy
 }
 
 /**
- * Every line of the book of `filter` as `scope` may see it, numbered from 1, in control-number order,
- * with the IVA the buyers withheld where a voucher of this system names the document (`seller` is the
- * selling company's RIF; one lookup per batch of lines).
+ * The IVA withheld on a document: by vouchers issued inside sigece and by those the company recorded as
+ * received from buyers outside it (issue 18 item 9), amounts added and voucher numbers listed together.
+ */
+function withBuyersVouchers(
+  inside: WithheldIva | null,
+  received: ReadonlyArray<{ monto: string; comprobante: string }>,
+): WithheldIva | null {
+  if (received.length === 0) return inside;
+  let monto = inside?.monto ?? '0.00';
+  const numbers = inside ? [inside.comprobantes] : [];
+  for (const r of received) {
+    monto = plusCents(monto, r.monto);
+    numbers.push(r.comprobante);
+  }
+  return { monto, comprobantes: numbers.join(', ') };
+}
+
+/** The book's two sections one after the other (RLIVA art. 78): taxpayers first, then final consumers. */
+async function* sections(db: DbOrTx, scope: TenantScope, filter: BookFilter): AsyncGenerator<Source> {
+  for (const section of SALES_BOOK_SECTIONS)
+    yield* sources(db, scope, { ...filter, contribuyente: section.contribuyente });
+}
+
+/**
+ * Every line of the book of `filter` as `scope` may see it, numbered from 1, the operations with taxpayers
+ * then those with final consumers, each in control-number order, with the IVA the buyers withheld where a
+ * voucher of this system names the document (`seller` is the selling company's RIF; one lookup per batch
+ * of lines).
  */
 export async function* salesBookLines(
   db: DbOrTx,
@@ -86,14 +124,24 @@ export async function* salesBookLines(
   seller: string,
 ): AsyncGenerator<BookLine> {
   let n = 0;
-  for await (const batch of batches(sources(db, scope, filter))) {
-    const withheld = await withheldFor(
-      db,
-      batch.map((s) => ({ rifVendedor: seller, nroControl: s.nroControl, numero: s.numero })),
-    );
+  for await (const batch of batches(sections(db, scope, filter))) {
+    const [withheld, received] = await Promise.all([
+      withheldFor(
+        db,
+        batch.map((s) => ({ rifVendedor: seller, nroControl: s.nroControl, numero: s.numero })),
+      ),
+      receivedOnInvoices(
+        db,
+        batch.flatMap((s) => (s.invoiceId ? [s.invoiceId] : [])),
+      ),
+    ]);
     for (const [i, source] of batch.entries()) {
+      const retenido = withBuyersVouchers(
+        withheld[i],
+        (source.invoiceId && received.get(source.invoiceId)) || [],
+      );
       yield {
-        ...salesBookLine({ ...source, retenido: withheld[i] }, ++n),
+        ...salesBookLine({ ...source, retenido }, ++n),
         moneda: source.moneda,
         tasaCambio: source.tasaCambio ?? '',
         importeDivisa: source.anulado ? '0.00' : source.importeTotal,

@@ -1,5 +1,6 @@
 // The sales book as a PDF (getlibroVentas), through the books' shared writer (books/pdf.ts).
 import {
+  type BookPartTotals,
   formatAmount,
   formatDateCaracas,
   rateCells,
@@ -8,6 +9,7 @@ import {
 } from '@sigece/fiscal';
 import { type BookColumn, type BookHeading, RATE_AND_WITHHELD_COLUMNS, writeBookPdf } from '../books/pdf.ts';
 import type { BookLine } from './lines.ts';
+import { BookSections } from './sections.ts';
 
 export type { BookHeading };
 
@@ -28,6 +30,8 @@ const COLUMNS: BookColumn[] = [
   { titulo: 'Total c/IVA', width: 16, right: true },
   { titulo: 'Exento', width: 14, right: true },
   { titulo: 'Exonerado', width: 13, right: true },
+  { titulo: 'No Sujeto', width: 13, right: true },
+  { titulo: 'Export. FOB', width: 14, right: true },
   ...RATE_AND_WITHHELD_COLUMNS,
 ];
 
@@ -40,8 +44,19 @@ export async function salesBookPdf(
   lines: AsyncIterable<BookLine>,
 ): Promise<{ pdf: Buffer; summary: SalesBookSummary }> {
   const totals = new SalesBookTotals();
+  const total = (label: string, p: BookPartTotals) => [
+    ...['', '', '', '', label, '', '', '', '', '', '', String(p.documentos)],
+    ...[p.importeTotal, p.exento, p.exonerado, p.noSujeto, p.exportacion, ...rateCells(p), p.ivaRetenido].map(
+      amount,
+    ),
+    '',
+  ];
+  const sections = new BookSections((contribuyente) =>
+    total(contribuyente ? 'TOTAL CONTRIBUYENTES' : 'TOTAL NO CONTRIBUYENTES', totals.section(contribuyente)),
+  );
   async function* rows() {
     for await (const line of lines) {
+      yield* sections.enter(line.contribuyente);
       totals.add(line);
       yield [
         String(line.numero),
@@ -59,6 +74,8 @@ export async function salesBookPdf(
         amount(line.importeTotal),
         amount(line.exento),
         amount(line.exonerado),
+        amount(line.noSujeto),
+        amount(line.exportacion),
         ...rateCells(line).map(amount),
         amount(line.ivaRetenido),
         line.comprobanteRetencion,
@@ -67,13 +84,15 @@ export async function salesBookPdf(
   }
   const closing = () => {
     const { own, thirdParty } = totals.parts();
-    const row = (label: string, p: typeof own) => [
-      ...['', '', '', '', label, '', '', '', '', '', '', String(p.documentos)],
-      ...[p.importeTotal, p.exento, p.exonerado, ...rateCells(p), p.ivaRetenido].map(amount),
-      '',
+    return [
+      ...sections.close(),
+      total('TOTAL VENTAS PROPIAS', own),
+      total('TOTAL VENTAS TERCEROS', thirdParty),
     ];
-    return [row('TOTAL VENTAS PROPIAS', own), row('TOTAL VENTAS TERCEROS', thirdParty)];
   };
-  const pdf = await writeBookPdf({ title: 'Libro de Ventas', heading, columns: COLUMNS }, rows(), closing);
+  const pdf = await writeBookPdf({ title: 'Libro de Ventas', heading, columns: COLUMNS }, rows(), closing, {
+    titulo: 'RESUMEN DEL PERÍODO (DÉBITO FISCAL)',
+    rows: () => totals.summary().resumen,
+  });
   return { pdf, summary: totals.summary() };
 }

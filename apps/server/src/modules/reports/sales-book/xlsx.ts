@@ -1,6 +1,7 @@
 // The sales book as a spreadsheet (getLibroVentasExcel, and the extended one the job e-mails), through
 // the books' shared streaming writer (books/xlsx.ts).
 import {
+  type BookPartTotals,
   formatDateCaracas,
   rateCells,
   SALES_BOOK_AMOUNT_KEYS,
@@ -13,6 +14,7 @@ import {
 import type { BookHeading } from '../books/pdf.ts';
 import { type BookSheetColumn, writeBookXlsx } from '../books/xlsx.ts';
 import type { BookLine } from './lines.ts';
+import { BookSections } from './sections.ts';
 
 /** Where the totals' label and document count go (under "Nombre" and "RIF Tercero"). */
 const LABEL = SALES_BOOK_COLUMNS.findIndex((c) => c.key === 'nombre');
@@ -34,8 +36,27 @@ export async function salesBookXlsx(
       : []),
   ];
   const totals = new SalesBookTotals();
+  const total = (label: string, p: BookPartTotals) => {
+    const cells: Array<string | number> = Array(COUNT).fill('');
+    cells[LABEL] = label;
+    cells.push(
+      p.documentos,
+      p.importeTotal,
+      p.exento,
+      p.exonerado,
+      p.noSujeto,
+      p.exportacion,
+      ...rateCells(p),
+      p.ivaRetenido,
+    );
+    return cells;
+  };
+  const sections = new BookSections<Array<string | number>>((contribuyente) =>
+    total(contribuyente ? 'TOTAL CONTRIBUYENTES' : 'TOTAL NO CONTRIBUYENTES', totals.section(contribuyente)),
+  );
   async function* rows() {
     for await (const line of lines) {
+      yield* sections.enter(line.contribuyente);
       totals.add(line);
       const cells: string[] = salesBookCells(line, formatDateCaracas(line.fecha));
       if (options.extended) cells.push(line.moneda, line.tasaCambio, line.importeDivisa, line.nombreTercero);
@@ -44,22 +65,17 @@ export async function salesBookXlsx(
   }
   const closing = () => {
     const { own, thirdParty } = totals.parts();
-    return (
-      [
-        ['TOTAL VENTAS PROPIAS', own],
-        ['TOTAL VENTAS TERCEROS', thirdParty],
-      ] as const
-    ).map(([label, p]) => {
-      const cells: Array<string | number> = Array(COUNT).fill('');
-      cells[LABEL] = label;
-      cells.push(p.documentos, p.importeTotal, p.exento, p.exonerado, ...rateCells(p), p.ivaRetenido);
-      return cells;
-    });
+    return [
+      ...sections.close(),
+      total('TOTAL VENTAS PROPIAS', own),
+      total('TOTAL VENTAS TERCEROS', thirdParty),
+    ];
   };
   const xlsx = await writeBookXlsx(
     { sheetName: 'Libro de Ventas', title: 'LIBRO DE VENTAS', heading, columns },
     rows(),
     closing,
+    { titulo: 'RESUMEN DEL PERÍODO (DÉBITO FISCAL)', rows: () => totals.summary().resumen },
   );
   return { xlsx, summary: totals.summary() };
 }
