@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { lotControlRange } from '@sigece/fiscal';
 import { accessToken, openMenu, signIn, toast } from '../support/app.ts';
+import { invoice } from '../support/invoices.ts';
 
 /** A small valid JPEG, drawn by the browser (the logo a new company needs). */
 async function jpegBase64(page: Page): Promise<string> {
@@ -13,46 +14,6 @@ async function jpegBase64(page: Page): Promise<string> {
     ctx.fillRect(0, 0, 32, 32);
     return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
   });
-}
-
-/** A valid invoice for the integration API (contract "Invoices"), for the company with that RIF. */
-function invoice(rif: string, nroFactura: string) {
-  return {
-    rif,
-    nroFactura,
-    serie: '00',
-    importeTotal: '116.00',
-    subTotal: '100',
-    montoDescuento: 0,
-    totalExento: 0,
-    totalExonerado: 0,
-    condicionPago: 'CONTADO',
-    facturaDivisa: 'VEF',
-    cambioDivisa: 1,
-    tipoColetilla: false,
-    tipoVenta: 'INTERNA',
-    modeloFactura: 'GENERAL',
-    cliente: {
-      tipoDocumento: 'V',
-      numeroDocumento: '12345678',
-      identificacion: 'PEDRO PEREZ',
-      direccion: 'Caracas',
-      correo: 'pedro@example.com',
-    },
-    lstDetallesFacturaGeneral: [
-      {
-        codigoProducto: 'P-001',
-        descripcion: 'Resma',
-        unidadMedida: 'UNIDAD',
-        cantidad: '1',
-        precio: '100',
-        importe: '100',
-        alicuotaGravamen: 16,
-        montoGravamen: '16.00',
-      },
-    ],
-    lstGravamenes: [{ baseImponible: '100', alicuota: '16', montoAlicuota: '16.00' }],
-  };
 }
 
 const COLUMNS = ['Status', 'Asignadas', 'Actual', 'Desde', 'Hasta', 'Disp.', 'Serie'] as const;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessToken, signIn, toast } from '../support/app.ts';
+import { invoice } from '../support/invoices.ts';
 
 /**
  * Issue 21 item 3: a document's e-mail delivery is visible. An invoice of the demo company (e-mail off)
@@ -14,44 +15,7 @@ test('an invoice re-sent by e-mail shows as sent', async ({ page }, testInfo) =>
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const answer = await page.request.post('/v2/facturas/masivafacturacion', {
     headers,
-    data: [
-      {
-        rif: 'J-123456789',
-        nroFactura: nro,
-        serie: '00',
-        importeTotal: '116.00',
-        subTotal: '100',
-        montoDescuento: 0,
-        totalExento: 0,
-        totalExonerado: 0,
-        condicionPago: 'CONTADO',
-        facturaDivisa: 'VEF',
-        cambioDivisa: 1,
-        tipoColetilla: false,
-        tipoVenta: 'INTERNA',
-        modeloFactura: 'GENERAL',
-        cliente: {
-          tipoDocumento: 'V',
-          numeroDocumento: '12345678',
-          identificacion: 'PEDRO PEREZ',
-          direccion: 'Caracas',
-          correo: 'pedro@example.com',
-        },
-        lstDetallesFacturaGeneral: [
-          {
-            codigoProducto: 'P-001',
-            descripcion: 'Resma',
-            unidadMedida: 'UNIDAD',
-            cantidad: '1',
-            precio: '100',
-            importe: '100',
-            alicuotaGravamen: 16,
-            montoGravamen: '16.00',
-          },
-        ],
-        lstGravamenes: [{ baseImponible: '100', alicuota: '16', montoAlicuota: '16.00' }],
-      },
-    ],
+    data: [invoice('J-123456789', nro)],
   });
   const body = await answer.json();
   expect(answer.status(), JSON.stringify(body)).toBe(200);
