@@ -1,20 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { lotControlRange } from '@sigece/fiscal';
 import { accessToken, openMenu, signIn, toast } from '../support/app.ts';
+import { createCompany } from '../support/companies.ts';
 import { invoice } from '../support/invoices.ts';
-
-/** A small valid JPEG, drawn by the browser (the logo a new company needs). */
-async function jpegBase64(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 32;
-    canvas.height = 32;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#1b5e20';
-    ctx.fillRect(0, 0, 32, 32);
-    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
-  });
-}
 
 const COLUMNS = ['Status', 'Asignadas', 'Actual', 'Desde', 'Hasta', 'Disp.', 'Serie'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -55,34 +43,12 @@ test('global and individual control lots, and the numbers they hand out', async 
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
 
   await test.step('a fresh company, created through the API', async () => {
-    const estados = await (
-      await page.request.get('/v2/mantenimiento/estado/listar?limit=100', { headers })
-    ).json();
-    const estado = estados.results.find((e: { nombre: string }) => e.nombre === 'Miranda');
-    const municipios = await (
-      await page.request.get(`/v2/mantenimiento/regiones/getmunicipios?estado=${estado.id}&limit=500`, {
-        headers,
-      })
-    ).json();
-    const created = await page.request.post('/v2/mantenimiento/localidad/addlocalidad', {
-      headers,
-      data: {
-        tipoDocumento: 'J',
-        numeroDocumento: numero,
-        nombre,
-        id_estado: estado.id,
-        id_municipio: municipios.results[0].id,
-        direccion: 'Av. Principal, Los Teques',
-        telefono: '(212) 5550000',
-        correo: `numeracion.${run}@example.com`,
-        tipoProveedor: 'PJD',
-        contribuyenteEspecial: false,
-        aerolinea: false,
-        logo: await jpegBase64(page),
-      },
+    await createCompany(page, headers, {
+      numero,
+      nombre,
+      correo: `numeracion.${run}@example.com`,
+      contribuyenteEspecial: false,
     });
-    expect(created.status()).toBe(200);
-    expect((await created.json()).message).toBe('Localidad registrada');
   });
 
   await test.step('assign it a Global invoice lot in the screen', async () => {

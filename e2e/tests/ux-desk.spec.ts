@@ -1,5 +1,6 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { accessToken, chooseOption, signIn, toast } from '../support/app.ts';
+import { createCompany } from '../support/companies.ts';
 
 /**
  * The invoice desk and Home (issue 21 §8, §9, §12, §13), at 1366×768 and 390×844, with the browser in
@@ -115,42 +116,12 @@ test("the dashboard's checklist for a new company", async ({ page }, info) => {
   );
   await signIn(page);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-  const estados = await (
-    await page.request.get('/v2/mantenimiento/estado/listar?limit=100', { headers })
-  ).json();
-  const estado = estados.results.find((e: { nombre: string }) => e.nombre === 'Miranda');
-  const municipios = await (
-    await page.request.get(`/v2/mantenimiento/regiones/getmunicipios?estado=${estado.id}&limit=500`, {
-      headers,
-    })
-  ).json();
-  const created = await page.request.post('/v2/mantenimiento/localidad/addlocalidad', {
-    headers,
-    data: {
-      tipoDocumento: 'J',
-      numeroDocumento: numero,
-      nombre,
-      id_estado: estado.id,
-      id_municipio: municipios.results[0].id,
-      direccion: 'Av. Principal, Los Teques',
-      telefono: '(212) 5550000',
-      correo: `arranque.${run}@example.com`,
-      tipoProveedor: 'PJD',
-      contribuyenteEspecial: false,
-      aerolinea: false,
-      logo: await page.evaluate(() => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 32;
-        canvas.height = 32;
-        const ctx = canvas.getContext('2d')!;
-        ctx.fillStyle = '#1b5e20';
-        ctx.fillRect(0, 0, 32, 32);
-        return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
-      }),
-    },
+  const id = await createCompany(page, headers, {
+    numero,
+    nombre,
+    correo: `arranque.${run}@example.com`,
+    contribuyenteEspecial: false,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const id = (await created.json()).result.id as string;
 
   await page.goto('/home');
   const card = page.locator(`[data-testid="checklist-company"][data-company="${nombre}"]`);

@@ -1,23 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accessToken, signIn, toast } from '../support/app.ts';
+import { createCompany } from '../support/companies.ts';
 
 /** A small JPEG logo made in the page (a company needs one). */
-function jpegBase64(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 32;
-    canvas.height = 32;
-    const ctx = canvas.getContext('2d');
-    if (ctx) {
-      ctx.fillStyle = '#0d47a1';
-      ctx.fillRect(0, 0, 32, 32);
-    }
-    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
-  });
-}
-
 /**
  * Declared fortnight (issue 18 items 6-7): a company of its own (so no other journey's vouchers are
  * frozen) withholds IVA through the API; in the list's 'Archivos SENIAT' dialog the user downloads the
@@ -38,34 +25,12 @@ test('declare a fortnight; annulment of its vouchers is refused', async ({ page 
   let nroComprobante = '';
 
   await test.step('a company made a withholding agent, and one IVA voucher of it, through the API', async () => {
-    const estados = await (
-      await page.request.get('/v2/mantenimiento/estado/listar?limit=100', { headers })
-    ).json();
-    const estado = estados.results.find((e: { nombre: string }) => e.nombre === 'Miranda');
-    const municipios = await (
-      await page.request.get(`/v2/mantenimiento/regiones/getmunicipios?estado=${estado.id}&limit=500`, {
-        headers,
-      })
-    ).json();
-    const created = await page.request.post('/v2/mantenimiento/localidad/addlocalidad', {
-      headers,
-      data: {
-        tipoDocumento: 'J',
-        numeroDocumento: numero,
-        nombre,
-        id_estado: estado.id,
-        id_municipio: municipios.results[0].id,
-        direccion: 'Av. Principal, Los Teques',
-        telefono: '(212) 5550000',
-        correo: `declarante.${run}@example.com`,
-        tipoProveedor: 'PJD',
-        contribuyenteEspecial: true,
-        aerolinea: false,
-        logo: await jpegBase64(page),
-      },
+    const companyId = await createCompany(page, headers, {
+      numero,
+      nombre,
+      correo: `declarante.${run}@example.com`,
+      contribuyenteEspecial: true,
     });
-    expect(created.status(), await created.text()).toBe(200);
-    const companyId: string = (await created.json()).result.id;
     const lot = await page.request.post('/v2/mantenimiento/control/AddControlRetencion', {
       headers,
       data: {
