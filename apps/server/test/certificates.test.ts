@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import forge from 'node-forge';
 import { beforeAll, expect, it } from 'vitest';
+import { KeyStoreError } from '../src/documents/pkcs12.ts';
+import {
+  keyIterationCounts,
+  largestKeyIterationCount,
+  MAX_KEY_ITERATIONS,
+} from '../src/documents/pkcs12-iterations.ts';
+import { openSigningKey } from '../src/documents/sign.ts';
 import { createSecretBox } from '../src/secrets.ts';
 import { describeWithApp } from './harness.ts';
 import {
@@ -199,6 +207,31 @@ describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) =>
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('El alias otro-alias no existe en el certificado');
     expect(await snapshot(ctx, 'certificados')).toEqual(before);
+  });
+
+  it('a certificate asking 20,000,000 key-derivation iterations: 400 before any derivation, nothing stored (issue 22 item 2)', async () => {
+    // The store as real tools write it names its counts: the MAC's and each PBE parameter set's.
+    const counts = keyIterationCounts(store.der);
+    expect(counts.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(MAX_KEY_ITERATIONS);
+    // The same store with its MAC's iteration count raised to 20,000,000 (encoded 0x01 0x31 0x2D 0x00).
+    const pfx = forge.asn1.fromDer(forge.util.createBuffer(store.der.toString('binary')));
+    const macData = (pfx.value as forge.asn1.Asn1[])[2];
+    (macData.value as forge.asn1.Asn1[])[2].value = String.fromCharCode(0x01, 0x31, 0x2d, 0x00);
+    const hostile = Buffer.from(forge.asn1.toDer(pfx).getBytes(), 'binary');
+    expect(largestKeyIterationCount(hostile)).toBe(20_000_000);
+
+    const fresh = await newCompany();
+    const before = await snapshot(ctx, 'certificados');
+    // With the right password too: deriving 20,000,000 times took 134 s on the event loop before.
+    const res = await uploadCertificate(ctx, admin, fresh, parts(hostile));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      'El certificado pide 20.000.000 iteraciones para derivar sus claves; se admiten hasta 1.000.000. Expórtelo de nuevo con los valores habituales (por ejemplo, 2.048 o 10.000).',
+    );
+    expect(await snapshot(ctx, 'certificados')).toEqual(before);
+    // The signing path opens stores through the same check.
+    expect(() => openSigningKey(hostile, PASSWORD)).toThrow(KeyStoreError);
   });
 
   it('no file: 400 "Debe Selecionar un Certificado"; an empty file too', async () => {

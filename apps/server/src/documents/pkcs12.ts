@@ -1,4 +1,5 @@
 import forge from 'node-forge';
+import { largestKeyIterationCount, MAX_KEY_ITERATIONS } from './pkcs12-iterations.ts';
 
 export interface KeyStoreInfo {
   alias: string;
@@ -16,21 +17,40 @@ function describe(attributes: forge.pki.CertificateField[]): string {
 }
 
 /**
- * Opens a PKCS#12 key store and returns the certificate that goes with the private key under `alias`
- * (its friendly name). A store with a single key and no friendly names accepts any alias only if it
- * is the one key; otherwise the alias must match.
+ * Parses a PKCS#12 file with `password`, the one way every caller opens one (the company's certificate
+ * on upload, the signing key in the render workers, the provider's at start). Its iteration counts are
+ * checked first, before any key is derived.
  */
-export function openKeyStore(file: Buffer, password: string, alias: string): KeyStoreInfo {
-  let p12: forge.pkcs12.Pkcs12Pfx;
+export function openPfx(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
+  let iterations: number;
+  try {
+    iterations = largestKeyIterationCount(file);
+  } catch {
+    throw new KeyStoreError('El archivo no es un certificado PKCS#12 (.p12/.pfx) válido');
+  }
+  if (iterations > MAX_KEY_ITERATIONS) {
+    throw new KeyStoreError(
+      `El certificado pide ${iterations === Number.POSITIVE_INFINITY ? 'más de un billón de' : iterations.toLocaleString('es-VE')} iteraciones para derivar sus claves; se admiten hasta ${MAX_KEY_ITERATIONS.toLocaleString('es-VE')}. Expórtelo de nuevo con los valores habituales (por ejemplo, 2.048 o 10.000).`,
+    );
+  }
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary')));
-    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+    return forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
     const message = String((error as Error).message ?? '');
     if (/password|mac|decrypt|invalid/i.test(message))
       throw new KeyStoreError('La contraseña del certificado no es correcta');
     throw new KeyStoreError('El archivo no es un certificado PKCS#12 (.p12/.pfx) válido');
   }
+}
+
+/**
+ * Opens a PKCS#12 key store and returns the certificate that goes with the private key under `alias`
+ * (its friendly name). A store with a single key and no friendly names accepts any alias only if it
+ * is the one key; otherwise the alias must match.
+ */
+export function openKeyStore(file: Buffer, password: string, alias: string): KeyStoreInfo {
+  const p12 = openPfx(file, password);
   const keyBags = [
     ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??
       []),

@@ -20,7 +20,7 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
-import { KeyStoreError } from './pkcs12.ts';
+import { KeyStoreError, openPfx } from './pkcs12.ts';
 
 export interface PdfSignerInput {
   /** PKCS#12 (.p12/.pfx) holding the private key and its certificate (and optionally the chain). */
@@ -192,16 +192,7 @@ function spki(key: KeyObject): Buffer {
 
 /** Opens a PKCS#12 store (node-forge) into a key node:crypto can sign with. Throws KeyStoreError. */
 export function openSigningKey(p12: Buffer, password: string): SigningKey {
-  let store: forge.pkcs12.Pkcs12Pfx;
-  try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
-    store = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
-  } catch (error) {
-    const message = String((error as Error).message ?? '');
-    if (/password|mac|decrypt|invalid/i.test(message))
-      throw new KeyStoreError('La contraseña del certificado no es correcta');
-    throw new KeyStoreError('El archivo no es un certificado PKCS#12 (.p12/.pfx) válido');
-  }
+  const store = openPfx(p12, password);
   const keyBags = [
     ...(store.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??
       []),
