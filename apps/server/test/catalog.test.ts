@@ -472,8 +472,9 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
       Porcentaje: '3.00',
       BaseImponible: '100.00',
       Sustraendo: true,
-      // The unidad tributaria in force (Bs. 9,00 since G.O. 42.623 of 08-05-2023, seeded in tax-units.ts).
-      UT: '9.00',
+      // The unidad tributaria in force on the tests' day (2026-06-10): Bs. 43,00 since 2025-06-04 (G.O.
+      // 43.140, seeded in tax-units.ts; it was Bs. 9,00 from G.O. 42.623 of 08-05-2023).
+      UT: '43.00',
       Factor: '83.3334',
     });
     const pjnd = body.results.find((c: { Codigo: string }) => c.Codigo === '003');

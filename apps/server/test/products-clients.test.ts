@@ -416,7 +416,7 @@ describeWithApp('products and clients of a company', (ctx) => {
     expect(created.id).toBeTruthy();
   });
 
-  it("products: 401 without a token; usuario may read Demo Comercial's but not write, nor read another company's", async () => {
+  it("products: 401 without a token; usuario reads and writes Demo Comercial's (a company's own staff make its products, issue 21 item 8), not another company's", async () => {
     const foreign = await ctx().request({
       method: 'GET',
       url: `${P}/prductosbylocalidad/${second}/divisa/USD`,
@@ -439,11 +439,34 @@ describeWithApp('products and clients of a company', (ctx) => {
     ] as const) {
       const before = await snapshot(ctx, 'productos');
       expect((await ctx().request({ method, url, payload })).statusCode).toBe(401);
-      const res = await ctx().request({ method, url, token: usuario, payload });
-      expect(res.statusCode, url).toBe(403);
-      expect(res.json().message).toBe(FORBIDDEN);
       expect(await snapshot(ctx, 'productos')).toEqual(before);
+      const res = await ctx().request({ method, url, token: usuario, payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
+    // P-001 switched back on: the other tests invoice it.
+    const again = await ctx().request({
+      method: 'PUT',
+      url: `${P}/ActDesProducto`,
+      token: usuario,
+      payload: { id: p001.id },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const [{ estatus }] = await ctx().database.query<{ estatus: string }>(
+      'select log_estatus_registro as estatus from productos where id = $1',
+      [p001.id],
+    );
+    expect(estatus).toBe('ACTIVO');
+    // Servicios Ejemplo's products stay out of reach.
+    const before = await snapshot(ctx, 'productos');
+    const elsewhere = await ctx().request({
+      method: 'POST',
+      url: `${P}/addproducto`,
+      token: usuario,
+      payload: product({ id_localidad: second }),
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe(TENANCY);
+    expect(await snapshot(ctx, 'productos')).toEqual(before);
   });
 
   it("products: a user with the product module but only Demo Comercial is refused Servicios Ejemplo's products", async () => {
