@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -16,11 +17,19 @@ export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres
 
 export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: 'admin123' };
 
+/**
+ * The tests' DATA_DIR, private as the server wants it (issue 22 item 4: it warns at start about a DATA_DIR
+ * others can read); an earlier run on this machine may have left it more open.
+ */
+const TEST_DATA_DIR = '/tmp/sigece-test';
+mkdirSync(TEST_DATA_DIR, { recursive: true, mode: 0o700 });
+chmodSync(TEST_DATA_DIR, 0o700);
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/tmp/sigece-test',
+    dataDir: TEST_DATA_DIR,
     demo: true,
     adminPassword: ADMIN.password,
     jwtSecret: randomBytes(32).toString('hex'),
