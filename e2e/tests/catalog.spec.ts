@@ -223,7 +223,10 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
   await test.step('the company user sees only Demo Comercial', async () => {
     await logout(page);
     await signIn(page, USUARIO.email, USUARIO.password);
-    await expect(mainMenu(page).getByRole('button', { name: 'Mantenimiento', exact: true })).toBeHidden();
+    // Their Maintenance menu holds their company's products only (issue 21 item 8): no shared data.
+    await mainMenu(page).getByRole('button', { name: 'Mantenimiento', exact: true }).click();
+    await expect(mainMenu(page).getByRole('link', { name: 'Productos', exact: true })).toBeVisible();
+    await expect(mainMenu(page).getByRole('link', { name: 'Banco', exact: true })).toHaveCount(0);
 
     const companies = await getJson<{ results: Company[] }>(
       page,

@@ -114,13 +114,24 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     const igtfUsd = amount.times(3).div(100).toDecimalPlaces(2);
     await expect(dialog.getByTestId('payment-igtf')).toHaveText(usd(igtfUsd));
     await dialog.getByRole('button', { name: 'Agregar' }).click();
+    // The IGTF is owed too (issue 18 item 5): 3 % of what the dollars paid of the debt, so the modal stays
+    // open and suggests what is left in Bs. (the total plus that IGTF less the dollars at the rate).
+    const igtfAll = dec(TOTAL).times(3).div(100).toDecimalPlaces(2);
+    const left = dec(TOTAL).plus(igtfAll).minus(amount.times(rate)).toDecimalPlaces(2);
+    await expect(dialog.getByRole('textbox', { name: 'Monto' })).toHaveValue(left.toFixed(2));
+    await chooseOption(page, dialog, 'Medio de pago', 'EFECTIVO');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
     await expect(dialog).toBeHidden();
 
     const payments = page.getByRole('table', { name: 'Detalle de Pago' });
     await expect(payments).toContainText('EFECTIVO');
     await expect(payments).toContainText(usd(amount));
+    await expect(payments).toContainText(bs(left));
+    // Bolívares cancel the debt first (packages/fiscal igtfOfPayments): the dollars then pay the rest of
+    // it, total − the Bs. payment, and the IGTF is 3 % of that.
+    const igtfBs = dec(TOTAL).minus(left).times(3).div(100).toDecimalPlaces(2);
     await expect(page.getByTestId('total-faltaPorPagar')).toHaveText(bs('0'));
-    await expect(page.getByTestId('total-igtf')).toHaveText(bs(igtfUsd.times(rate)));
+    await expect(page.getByTestId('total-igtf')).toHaveText(bs(igtfBs));
   });
 
   await test.step('generate: success toast, the numbers given, its PDF, and a fresh draft', async () => {
@@ -251,6 +262,11 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
   await test.step('annul it in the list', async () => {
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Factura' });
+    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
+    await dialog
+      .getByRole('textbox', { name: 'Motivo de la anulación' })
+      .fill('Error en el precio del cliente');
     await dialog.getByRole('button', { name: 'Anular' }).click();
     await expect(toast(page, `Anulada Factura N°: ${nro}`)).toBeVisible();
     await expect(row).toContainText('Anulada');
