@@ -7,6 +7,7 @@
 import { dec, money } from '@sigece/fiscal';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { drawAnnulmentMark } from './annulment-mark.ts';
 import { boundDocument, breakLongWords, cut, PRINT_LIMITS } from './bounds.ts';
 import {
   currencyDecimals,
@@ -848,7 +849,7 @@ class Renderer {
       `${pdfText(p.controlRange.hasta)}, fecha de asignación ${formatDate(p.fechaAsignacion)}.`;
     for (let i = range.start; i < range.start + range.count; i++) {
       pdf.switchToPage(i);
-      if (doc.annulled) this.diagonal('ANULADA', '#c00000', 0.3);
+      drawAnnulmentMark(pdf, doc, { width: PAGE_W, height: PAGE_H });
       this.rule(M, FOOTER_TOP, M + W, RULE, 0.6);
       this.write(line1, M, FOOTER_TOP + 6, W - 90, FONT, 7);
       this.write(line2, M, FOOTER_TOP + 16, W - 90, FONT, 7);
