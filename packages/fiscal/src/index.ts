@@ -3,6 +3,7 @@ export * from './catalog/schemas.ts';
 export * from './common.ts';
 export * from './companies/schemas.ts';
 export * from './delivery/contract.ts';
+export * from './documents/activity.ts';
 export * from './documents/annul.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';

@@ -3,9 +3,10 @@
  * page, the imprenta digital's foot (its name, RIF, authorising Providencia and the control-number range
  * assigned, Providencia SNAT/2011/00071 art. 14), the page count and the ANULADA overlay.
  */
+import { drawAnnulmentMark } from '../annulment-mark.ts';
 import { formatDate, pdfText } from '../format.ts';
 import type { FiscalDocument } from '../model.ts';
-import { BOLD, BOTTOM, FONT, FOOTER_TOP, INK, M, RULE, W } from '../typesetting/page.ts';
+import { BOLD, BOTTOM, FONT, FOOTER_TOP, INK, M, PAGE_H, PAGE_W, RULE, W } from '../typesetting/page.ts';
 import type { Typesetter } from '../typesetting/typesetter.ts';
 import { continueOnNewPage } from './header.ts';
 
@@ -40,7 +41,7 @@ export function footers(t: Typesetter, doc: FiscalDocument) {
     `${pdfText(p.controlRange.hasta)}, fecha de asignación ${formatDate(p.fechaAsignacion)}.`;
   for (let i = range.start; i < range.start + range.count; i++) {
     pdf.switchToPage(i);
-    if (doc.annulled) t.diagonal('ANULADA', '#c00000', 0.3);
+    drawAnnulmentMark(pdf, doc, { width: PAGE_W, height: PAGE_H });
     t.rule(M, FOOTER_TOP, M + W, RULE, 0.6);
     t.write(line1, M, FOOTER_TOP + 6, W - 90, FONT, 7);
     t.write(line2, M, FOOTER_TOP + 16, W - 90, FONT, 7);

@@ -13,6 +13,7 @@ import { likePattern } from '../../http/paging.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { issuerRows } from '../companies/service.ts';
+import { annulledPdf, recordAnnulment } from '../issuance/annulment-record.ts';
 import {
   clientSearchFields,
   documentListWhere,
@@ -281,6 +282,7 @@ export async function annulInvoice(
       .update(facturas)
       .set({ status: 'INACTIVO', motivoAnulacion: motivo, updatedAt: new Date() })
       .where(eq(facturas.id, id));
+    await recordAnnulment(tx, 'fact', id, audit, motivo);
     await recordAudit(tx, audit, {
       entity: 'factura',
       entityId: id,
@@ -322,7 +324,9 @@ export async function deleteInvoice(db: Db, scope: TenantScope, id: string, audi
 export async function invoicePdf(db: Db, scope: TenantScope, id: string) {
   const row = await visibleInvoice(db, scope, id);
   if (!row.pdf) throw badRequest('La factura aún no está generada');
-  return { pdf: row.pdf, nombre: `Factura_${invoiceLabel(row)}.pdf` };
+  // Once annulled, the PDF marked 'ANULADA' (when rendered); the original's bytes stay stored.
+  const pdf = (await annulledPdf(db, 'fact', id)) ?? row.pdf;
+  return { pdf, nombre: `Factura_${invoiceLabel(row)}.pdf` };
 }
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */

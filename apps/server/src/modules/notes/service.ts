@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { type AffectedInvoice, affectedInvoiceById } from '../invoices/affected.ts';
+import { annulledPdf, recordAnnulment } from '../issuance/annulment-record.ts';
 import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
 import { recordControlNumbers } from '../issuance/ledger.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
@@ -191,6 +192,7 @@ export async function annulNote(db: Db, scope: TenantScope, id: string, audit: A
     if (!before.pdf) throw badRequest('La nota aún no está generada');
     if (before.status !== 'ACTIVO') throw badRequest('La nota ya está anulada');
     await updateNote(tx, id, { status: 'INACTIVO' });
+    await recordAnnulment(tx, 'nota', id, audit);
     await recordAudit(tx, audit, {
       entity: 'nota',
       entityId: id,
@@ -231,7 +233,8 @@ export async function deleteNote(db: Db, scope: TenantScope, id: string, audit: 
 export async function notePdf(db: Db, scope: TenantScope, id: string) {
   const row = await visibleNote(db, scope, id);
   if (!row.pdf) throw badRequest('La nota aún no está generada');
-  return { pdf: row.pdf, nombre: `${noteFamily.fileName(documentLabel(row.serieNota, row.nroNota))}.pdf` };
+  const pdf = (await annulledPdf(db, 'nota', id)) ?? row.pdf; // once annulled, the one marked 'ANULADA'
+  return { pdf, nombre: `${noteFamily.fileName(documentLabel(row.serieNota, row.nroNota))}.pdf` };
 }
 
 /** What earlier active credit notes took of an invoice the user may see (the new-note screen's bound). */

@@ -11,6 +11,7 @@ import { ordenes } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { recordAnnulment } from '../issuance/annulment-record.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 import { issuerResolver } from '../issuance/issuer.ts';
 import { ordersByNumber, visibleOrder } from './queries.ts';
@@ -57,6 +58,7 @@ export async function annulOrders(
           .update(ordenes)
           .set({ status: 'INACTIVO', updatedAt: new Date() })
           .where(eq(ordenes.id, order.id));
+        await recordAnnulment(tx, 'orden', order.id, audit);
         await recordAudit(tx, audit, {
           entity: 'orden',
           entityId: order.id,

@@ -19,6 +19,7 @@ import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { annulOrders, MAX_ORDERS_PER_REQUEST } from './annul.ts';
@@ -110,7 +111,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The stored PDF, rendered now when the job has not yet done it (the number is already assigned). */
   async function pdfOf(scope: ReturnType<typeof scopeOfRequest>, id: string) {
     const row = await visibleOrder(db, scope, id);
-    if (row.pdf) return { pdf: row.pdf, nroOrden: row.nroOrden };
+    // Once annulled, the PDF marked 'ANULADA' (when rendered); the original's bytes stay stored.
+    const annulled = row.pdf && (await annulledPdf(db, 'orden', id));
+    if (row.pdf) return { pdf: annulled || row.pdf, nroOrden: row.nroOrden };
     if (!row.nroControl) throw badRequest('La Orden/Guia aún no tiene número de control');
     await renderDocument(app.deps, 'orden', id);
     const after = await visibleOrder(db, scope, id);

@@ -23,6 +23,7 @@ import { offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { companyIdentity } from '../companies/service.ts';
+import { annulledPdf, recordAnnulment } from '../issuance/annulment-record.ts';
 import { sqlStateOf } from '../issuance/errors.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 import { issuerResolver } from '../issuance/issuer.ts';
@@ -58,6 +59,7 @@ export async function annulWithholding(db: Db, scope: TenantScope, id: string, a
       throw conflict(declaredVoucherMessage(before.nroComprobante ?? id, declared?.etiqueta ?? ''));
     }
     await setWithholdingStatus(tx, id, 'INACTIVO');
+    await recordAnnulment(tx, 'ret', id, audit);
     await recordAudit(tx, audit, {
       entity: 'retencion',
       entityId: id,
@@ -123,7 +125,7 @@ export async function withholdingPdf(db: Db, scope: TenantScope, id: string) {
   if (!row.pdf)
     throw new AppError(409, 'El PDF de la retención aún se está generando, intente en unos segundos');
   return {
-    pdf: row.pdf,
+    pdf: (await annulledPdf(db, 'ret', id)) ?? row.pdf, // once annulled, the one marked 'ANULADA'
     nombre: `Retencion_${row.nroComprobante ?? row.id}.pdf`,
     nroControl: row.nroControl,
   };
