@@ -4,7 +4,7 @@
  * of documents issued through an imprenta digital, a QR code to the public verification page and the
  * imprenta's own data at the foot of every page.
  */
-import { dec, money } from '@sigece/fiscal';
+import { dec, money, paymentMethodLabel } from '@sigece/fiscal';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { boundDocument, breakLongWords, cut, PRINT_LIMITS } from './bounds.ts';
@@ -727,7 +727,7 @@ class Renderer {
       for (const p of doc.payments) {
         const decimals = currencyDecimals(p.divisa);
         pieces.push({
-          text: `${pdfText(p.modo)}: ${formatMoney(p.monto, decimals)} ${currencyLabel(p.divisa)}`,
+          text: `${pdfText(paymentMethodLabel(p.modo))}: ${formatMoney(p.monto, decimals)} ${currencyLabel(p.divisa)}`,
           font: FONT,
           size: 8,
         });
