@@ -12,6 +12,7 @@ export * from './invoices/credit.ts';
 export * from './invoices/models.ts';
 export * from './invoices/schema.ts';
 export * from './invoices/totals.ts';
+export * from './labels.ts';
 export * from './mass-load/contract.ts';
 export * from './money.ts';
 export * from './notes/contract.ts';

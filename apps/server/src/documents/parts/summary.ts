@@ -4,7 +4,7 @@
  * foreign-currency document), on the left the BCV rate, the exemption mark, the payments, the
  * observations, the IGTF footnote and the QR to the public verification page.
  */
-import { dec, money } from '@sigece/fiscal';
+import { dec, money, paymentMethodLabel } from '@sigece/fiscal';
 import type QRCode from 'qrcode';
 import { cut, PRINT_LIMITS } from '../bounds.ts';
 import {
@@ -142,7 +142,7 @@ function leftPieces(doc: FiscalDocument): Piece[] {
     for (const p of doc.payments) {
       const decimals = currencyDecimals(p.divisa);
       pieces.push({
-        text: `${pdfText(p.modo)}: ${formatMoney(p.monto, decimals)} ${currencyLabel(p.divisa)}`,
+        text: `${pdfText(paymentMethodLabel(p.modo))}: ${formatMoney(p.monto, decimals)} ${currencyLabel(p.divisa)}`,
         font: FONT,
         size: 8,
       });

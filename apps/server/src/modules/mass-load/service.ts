@@ -6,9 +6,9 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import type { FileTypeDescriptor, Requester } from './descriptor.ts';
-import { type ParsedDocument, parseFile, type RowError } from './parse.ts';
+import { type ParsedDocument, parseFile } from './parse.ts';
 import { fileTypeNamed } from './registry.ts';
-import { looksLikeZip, NotASpreadsheet } from './sheet.ts';
+import { looksLikeWorkbook, NotASpreadsheet } from './sheet.ts';
 
 /**
  * Use cases of the mass load: upload (read and check a file, keep its documents with the company: the
@@ -40,13 +40,6 @@ async function visibleLoad(db: Db, scope: TenantScope, id: string): Promise<Load
   return load;
 }
 
-/** The upload's answer when the file has row errors: each with its sheet row number. */
-export class RowErrors extends Error {
-  constructor(readonly errors: RowError[]) {
-    super(`El archivo tiene ${errors.length} errores: corríjalos y cárguelo de nuevo`);
-  }
-}
-
 export interface UploadInput {
   localidadId: string;
   tipo: string | undefined;
@@ -55,8 +48,11 @@ export interface UploadInput {
 }
 
 /**
- * Reads and checks an uploaded file and keeps its documents with the company, ready to process. A file
- * with any bad row stores nothing: the answer lists every row error and the user uploads it again.
+ * Reads and checks an uploaded file (.xlsx or .xls) and keeps its documents with the company, ready to
+ * process. A document whose rows cannot become one (an unknown product, a bad amount) is kept already
+ * decided, as an error with its rows' numbers: it counts in the load's result like a document its family
+ * refused, never reaches the family (so it takes no control number), and the file's other documents are
+ * processed. Only a problem of the whole file (not a workbook, missing columns, no rows) stores nothing.
  */
 export async function uploadFile(
   db: Db,
@@ -66,7 +62,7 @@ export async function uploadFile(
 ): Promise<{ load: MassLoadStatus; documentos: Array<{ numero: string; filas: string }> }> {
   const type = fileTypeOf(input.tipo);
   const company = await visibleCompany(db, scope, input.localidadId);
-  if (!looksLikeZip(input.data)) throw badRequest(MASS_LOAD_MESSAGES.notSpreadsheet);
+  if (!looksLikeWorkbook(input.data)) throw badRequest(MASS_LOAD_MESSAGES.notSpreadsheet);
   const known = new Map<string, Promise<boolean>>();
   const productExists = (code: string) => {
     let found = known.get(code);
@@ -96,8 +92,8 @@ export async function uploadFile(
     throw error;
   }
   if (parsed.fileError) throw badRequest(parsed.fileError);
-  if (parsed.errors.length > 0) throw new RowErrors(parsed.errors);
   if (parsed.documents.length === 0) throw badRequest(MASS_LOAD_MESSAGES.empty);
+  const refused = parsed.documents.filter((d) => d.error !== undefined).length;
 
   const load = await db.transaction(async (tx) => {
     // One live load per company: its documents are numbered in order, one file after another.
@@ -116,6 +112,9 @@ export async function uploadFile(
         nombreArchivo: input.nombreArchivo,
         total: parsed.documents.length,
         filas: parsed.rows,
+        // The refused documents are decided already: processed, with an error each.
+        procesados: refused,
+        errores: refused,
         createdBy: audit.userEmail ?? 'sistema',
       })
       .returning();
@@ -127,6 +126,7 @@ export async function uploadFile(
           numero: d.numero,
           filas: d.filas,
           documento: d.documento,
+          ...(d.error !== undefined ? { estado: 'ERROR', mensaje: d.error } : {}),
         })),
       );
     }
@@ -134,19 +134,29 @@ export async function uploadFile(
       entity: 'carga_masiva',
       entityId: row.id,
       action: 'create',
-      after: { tipo: type.tipo, nombreArchivo: input.nombreArchivo, documentos: parsed.documents.length },
+      after: {
+        tipo: type.tipo,
+        nombreArchivo: input.nombreArchivo,
+        documentos: parsed.documents.length,
+        conError: refused,
+      },
     });
     return row;
   });
   return {
     load: await statusOf(db, load),
-    documentos: parsed.documents.map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
+    documentos: parsed.documents
+      .filter((d) => d.error === undefined)
+      .map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
   };
 }
 
-/** "5-7" for consecutive rows, "5" for one. */
-const rowsLabel = (filas: number[]) =>
-  filas.length === 1 ? String(filas[0]) : `${filas[0]}-${filas[filas.length - 1]}`;
+/** "5-7" for consecutive rows, "5" for one, "5, 9" for rows apart (a document repeated further down). */
+const rowsLabel = (filas: number[]) => {
+  if (filas.length === 1) return String(filas[0]);
+  const consecutive = filas.every((f, i) => i === 0 || f === filas[i - 1] + 1);
+  return consecutive ? `${filas[0]}-${filas[filas.length - 1]}` : filas.join(', ');
+};
 
 /**
  * Marks an uploaded load for processing, as the user who asked (the job runs with that user's scope and
