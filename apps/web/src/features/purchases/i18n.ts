@@ -197,6 +197,10 @@ export const purchasesMessages: Record<string, string> = {
   'El N° de factura es requerido': 'The invoice number is required',
   'La factura de compra debe tener al menos una línea': 'The purchase invoice needs at least one line',
   'No se puede editar una factura de compra INACTIVO': 'An INACTIVE purchase invoice cannot be edited',
+  'tratamientoIva EXENTO, EXONERADO o NO_SUJETO solo aplica a líneas exentas o de alícuota 0':
+    'Exempt, exonerated or not subject applies only to exempt or zero-rate lines',
+  'tratamientoIva SIN_DERECHO solo aplica a líneas gravadas':
+    'No right to tax credit applies only to taxed lines',
 };
 
 export const PURCHASES_NS = 'purchases';
