@@ -21,6 +21,7 @@ import {
   PURCHASE_PAYMENT_METHODS,
   PURCHASE_TYPES,
   PURCHASE_UNITS,
+  PURCHASE_VAT_TREATMENTS,
   type PurchaseInput,
   type PurchaseRecord,
   purchaseInputSchema,
@@ -265,6 +266,7 @@ export default function PurchaseFormPage() {
                   <TableCell>{t('form.descuento')}</TableCell>
                   <TableCell>{t('form.exento')}</TableCell>
                   <TableCell>{t('form.alicuota')}</TableCell>
+                  <TableCell>{t('form.tratamientoIva')}</TableCell>
                   <TableCell align="right">{t('form.importe')}</TableCell>
                   <TableCell />
                 </TableRow>
@@ -295,6 +297,34 @@ export default function PurchaseFormPage() {
                       />
                     </TableCell>
                     <TableCell>{lineField(i, 'alicuota', t('form.alicuota'), 80, TAX_RATES)}</TableCell>
+                    <TableCell>
+                      <Controller
+                        control={control}
+                        name={`lstDetalles.${i}.tratamientoIva`}
+                        render={({ field, fieldState }) => (
+                          <TextField
+                            select
+                            size="small"
+                            label={t('form.tratamientoIva')}
+                            value={field.value ?? ''}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            inputRef={field.ref}
+                            name={field.name}
+                            error={!!fieldState.error}
+                            helperText={fieldMessage(fieldState.error?.message)}
+                            sx={{ minWidth: 150 }}
+                            fullWidth
+                          >
+                            {['', ...PURCHASE_VAT_TREATMENTS].map((o) => (
+                              <MenuItem key={o || 'default'} value={o}>
+                                {t(`form.tratamiento.${o || 'DEFAULT'}`)}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                        )}
+                      />
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatAmount(totals.lines[i]?.importe ?? '0')}
                     </TableCell>
