@@ -5,6 +5,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
+// The starting thread's clock, if it was moved (the tests' clock, vitest.clock.ts): "today" is the same here.
+if (Math.abs(workerData.clockOffsetMs) > 1000) {
+  const RealDate = globalThis.Date;
+  const now = () => RealDate.now() + workerData.clockOffsetMs;
+  globalThis.Date = new Proxy(RealDate, {
+    construct: (date, args, newTarget) =>
+      Reflect.construct(date, args.length > 0 ? args : [now()], newTarget),
+    apply: () => new RealDate(now()).toString(),
+    get: (date, property, receiver) => (property === 'now' ? now : Reflect.get(date, property, receiver)),
+  });
+}
 const port = parentPort;
 const pending = new Map();
 let nextQuestion = 1;

@@ -65,7 +65,9 @@ export async function runOffThread<T>(module: URL, input: unknown, options: OffT
   offThreadChannel.publish({ task: options.task, phase: 'start' });
   try {
     return await new Promise<T>((resolve, reject) => {
-      const worker = new Worker(ENTRY, { workerData: { module: module.href, input } });
+      // How far this thread's Date is from the real clock (moved by the tests' clock): the task sees the same.
+      const clockOffsetMs = Math.round(Date.now() - (performance.timeOrigin + performance.now()));
+      const worker = new Worker(ENTRY, { workerData: { module: module.href, input, clockOffsetMs } });
       let settled = false;
       const settle = (fn: () => void) => {
         if (settled) return;
