@@ -18,7 +18,8 @@ import {
   sucursales,
 } from '../../db/schema.ts';
 import { ShortCache } from '../../db/short-cache.ts';
-import { KeyStoreError, openKeyStore } from '../../documents/pkcs12.ts';
+import { openKeyStoreOffThread } from '../../documents/keystore-thread.ts';
+import { KeyStoreError, type KeyStoreInfo } from '../../documents/pkcs12.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
@@ -412,7 +413,10 @@ export async function companyLogo(db: Db, id: string): Promise<Buffer | null> {
   return row?.logo ?? null;
 }
 
-/** Opens the key store to prove alias and password, then keeps both encrypted. Never returned. */
+/**
+ * Opens the key store to prove alias and password, then keeps both encrypted. Never returned. The store
+ * opens on a worker thread within `openTimeoutMs` (keystore-thread.ts): past it, a 400 and nothing stored.
+ */
 export async function uploadCertificate(
   db: Db,
   secrets: SecretBox,
@@ -420,6 +424,7 @@ export async function uploadCertificate(
   id: string,
   input: { file: Buffer | undefined; keyStoreAlias: string; keyStorePassword: string },
   audit: AuditContext,
+  openTimeoutMs?: number,
 ) {
   if (!input.file || input.file.length === 0) {
     throw badRequest(COMPANY_MESSAGES.certificateRequired, [
@@ -433,9 +438,14 @@ export async function uploadCertificate(
   }
   // Whose company it is comes first: a foreign user learns nothing about the key store.
   assertActive(await visibleCompany(db, scope, id));
-  let info: ReturnType<typeof openKeyStore>;
+  let info: KeyStoreInfo;
   try {
-    info = openKeyStore(input.file, input.keyStorePassword, input.keyStoreAlias);
+    info = await openKeyStoreOffThread(
+      input.file,
+      input.keyStorePassword,
+      input.keyStoreAlias,
+      openTimeoutMs,
+    );
   } catch (error) {
     if (error instanceof KeyStoreError) throw badRequest(error.message);
     throw error;

@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import type { FileTypeDescriptor, Requester } from './descriptor.ts';
-import { type ParsedDocument, parseFile } from './parse.ts';
+import type { ParsedDocument, ParsedFile, RowError } from './parse.ts';
+import { parseFileOffThread } from './parse-thread.ts';
 import { fileTypeNamed } from './registry.ts';
 import { looksLikeWorkbook, NotASpreadsheet } from './sheet.ts';
 
@@ -78,10 +79,10 @@ export async function uploadFile(
     return found;
   };
   const rif = formatRif(company.tipoDocumento, company.numeroDocumento);
-  let parsed: Awaited<ReturnType<typeof parseFile>>;
+  let parsed: ParsedFile;
   try {
-    parsed = await parseFile(input.data, type, {
-      db,
+    // Read on a worker thread: the API keeps answering meanwhile (issue 22 item 9).
+    parsed = await parseFileOffThread(input.data, type.tipo, {
       company: { id: company.id, rif },
       today: caracasDate(),
       productExists,
