@@ -12,6 +12,7 @@ import {
   paymentMethodLabel,
   RECORD_STATUS_LABELS,
   recordStatusLabel,
+  documentStatusLabel,
 } from '../src/index.ts';
 
 /** The counter names the mass-load types answer with (apps/server mass-load/types/*.ts). */
@@ -55,6 +56,7 @@ describe('code labels', () => {
     }
     expect(recordStatusLabel('ACTIVO')).toBe('Activo');
     expect(recordStatusLabel('ACTIVO', 'en')).toBe('Active');
+    expect(documentStatusLabel('INACTIVO')).toBe('Anulada');
   });
 
   it('an unknown code is shown as itself, and no prototype key is a label', () => {
