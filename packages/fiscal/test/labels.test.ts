@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_STATUS_LABELS,
+  documentStatusLabel,
   MASS_LOAD_COUNTER_LABELS,
   MASS_LOAD_TYPE_LABELS,
   MASS_LOAD_TYPES,
@@ -12,7 +13,6 @@ import {
   paymentMethodLabel,
   RECORD_STATUS_LABELS,
   recordStatusLabel,
-  documentStatusLabel,
 } from '../src/index.ts';
 
 /** The counter names the mass-load types answer with (apps/server mass-load/types/*.ts). */
