@@ -21,7 +21,7 @@ test('an ISLR voucher whose amount the screen computes', async ({ page }, testIn
   await page.getByRole('option', { name: AGENT }).click();
   await header.getByRole('combobox', { name: 'Tipo de Retencion' }).click();
   await page.getByRole('option', { name: 'ISLR' }).click();
-  await header.getByRole('textbox', { name: 'RIF Retenido' }).fill('V-12345678');
+  await header.getByRole('textbox', { name: 'RIF Retenido' }).fill('V-123456789');
   await header.getByRole('textbox', { name: 'Nombre/Razón Social Retenido' }).fill(supplier);
   await header.getByRole('textbox', { name: 'Dirección Retenido' }).fill('Av. Principal, Maracay');
   await header.getByRole('textbox', { name: 'E-MAIL Retenido' }).fill('profesional@example.com');
