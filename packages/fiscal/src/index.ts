@@ -45,6 +45,7 @@ export * from './security/user-admin.ts';
 export * as tolerant from './tolerant.ts';
 export * from './withholdings/contract.ts';
 export * from './withholdings/declaration.ts';
+export * from './withholdings/plain-message.ts';
 export * from './withholdings/prefill.ts';
 export * from './withholdings/prefill.ts';
 export * from './withholdings/rules.ts';

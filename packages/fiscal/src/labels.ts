@@ -70,18 +70,19 @@ export const MASS_LOAD_COUNTER_LABELS: Record<string, Label> = {
 };
 
 /**
- * Record status words. The database says ACTIVO / INACTIVO for every record; documents add ANULADO
- * (an annulled invoice or note is INACTIVO in the database and 'Anulada' to a user). One word per
- * code: the screens no longer mix ACTIVO, Activa and Activo.
+ * Status words. The database says ACTIVO / INACTIVO for every record. Master data (companies, users,
+ * products…) reads 'Activo' / 'Inactivo'; a fiscal document (factura, nota, orden, guía, retención: all
+ * feminine in Spanish) reads 'Activa' / 'Anulada', since INACTIVO on a document means annulled. One word
+ * per code and kind: the screens no longer mix ACTIVO, Activa and Activo for the same thing.
  */
 export const RECORD_STATUS_LABELS: Record<'ACTIVO' | 'INACTIVO', Label> = {
   ACTIVO: { es: 'Activo', en: 'Active' },
   INACTIVO: { es: 'Inactivo', en: 'Inactive' },
 };
 export const DOCUMENT_STATUS_LABELS: Record<'ACTIVO' | 'INACTIVO' | 'ANULADO', Label> = {
-  ACTIVO: { es: 'Vigente', en: 'Valid' },
-  INACTIVO: { es: 'Anulado', en: 'Annulled' },
-  ANULADO: { es: 'Anulado', en: 'Annulled' },
+  ACTIVO: { es: 'Activa', en: 'Active' },
+  INACTIVO: { es: 'Anulada', en: 'Annulled' },
+  ANULADO: { es: 'Anulada', en: 'Annulled' },
 };
 
 /** The mass-load file types (the dialog's list). */

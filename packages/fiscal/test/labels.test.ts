@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_STATUS_LABELS,
+  documentStatusLabel,
   MASS_LOAD_COUNTER_LABELS,
   MASS_LOAD_TYPE_LABELS,
   MASS_LOAD_TYPES,
@@ -55,6 +56,7 @@ describe('code labels', () => {
     }
     expect(recordStatusLabel('ACTIVO')).toBe('Activo');
     expect(recordStatusLabel('ACTIVO', 'en')).toBe('Active');
+    expect(documentStatusLabel('INACTIVO')).toBe('Anulada');
   });
 
   it('an unknown code is shown as itself, and no prototype key is a label', () => {

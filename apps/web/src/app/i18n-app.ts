@@ -1,3 +1,4 @@
+import { RECORD_STATUS_LABELS } from '@sigece/fiscal';
 import { defineResources } from './resources.ts';
 
 /** Texts of the application shell and of the shared components (namespace `app`). */
@@ -116,8 +117,8 @@ const es = {
     inactivateText: '¿Está seguro de inactivar el registro «{{name}}»?',
   },
   status: {
-    ACTIVO: 'ACTIVO',
-    INACTIVO: 'INACTIVO',
+    ACTIVO: RECORD_STATUS_LABELS.ACTIVO.es,
+    INACTIVO: RECORD_STATUS_LABELS.INACTIVO.es,
   },
   success: {
     saved: 'Guardado',
@@ -263,8 +264,8 @@ const en = {
     inactivateText: 'Are you sure you want to deactivate the record “{{name}}”?',
   },
   status: {
-    ACTIVO: 'ACTIVE',
-    INACTIVO: 'INACTIVE',
+    ACTIVO: RECORD_STATUS_LABELS.ACTIVO.en,
+    INACTIVO: RECORD_STATUS_LABELS.INACTIVO.en,
   },
   success: {
     saved: 'Saved',

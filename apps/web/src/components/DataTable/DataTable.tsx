@@ -34,7 +34,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllPages } from '../../app/api.ts';
-import { notifyError } from '../../app/notify.ts';
+import { type ErrorFallbacks, notifyError } from '../../app/notify.ts';
 import { formatDateTime } from '../format.ts';
 import { pinnedKey } from './cache.ts';
 import { cellText, download, exportColumns, fileStamp, toCsv } from './exportRows.ts';
@@ -47,6 +47,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const EXPORT_PAGE_SIZE = 500;
 
 export interface DataTableProps<T> {
+  /** The list's own words when loading it fails without a server message (spec 002 §8). */
+  errorFallbacks?: ErrorFallbacks;
   /** Heading of the list; also the title of the PDF. */
   title: string;
   /** Base of the TanStack Query key; mutations invalidate it. */
@@ -90,6 +92,7 @@ function useDebounced<V>(value: V, delay: number): V {
  * detail panel.
  */
 export function DataTable<T>({
+  errorFallbacks,
   title,
   queryKey,
   fetchPage,
@@ -139,6 +142,7 @@ export function DataTable<T>({
     queryKey: [...queryKey, { page, limit, search, sort }],
     queryFn: ({ signal }) => fetchPage({ page, limit, search, sort }, signal),
     placeholderData: keepPreviousData,
+    meta: errorFallbacks ? { fallbacks: errorFallbacks } : undefined,
   });
 
   // Records created here (pinRow) lead page 1 of the unfiltered list and are not repeated below.

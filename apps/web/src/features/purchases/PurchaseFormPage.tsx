@@ -24,6 +24,7 @@ import {
   PURCHASE_VAT_TREATMENTS,
   type PurchaseInput,
   type PurchaseRecord,
+  paymentMethodLabel,
   purchaseInputSchema,
   TAX_RATES,
 } from '@sigece/fiscal';
@@ -61,7 +62,8 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
  * invoice data, detail and totals. New, or edit when the list hands a purchase in the router state.
  */
 export default function PurchaseFormPage() {
-  const { t } = useTranslation(PURCHASES_NS);
+  const { t, i18n } = useTranslation(PURCHASES_NS);
+  const language = i18n.language === 'en' ? 'en' : 'es';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = (useLocation().state as { purchase?: PurchaseRecord } | null)?.purchase;
@@ -353,7 +355,10 @@ export default function PurchaseFormPage() {
                     control={control}
                     name={`lstPagos.${i}.modoPago`}
                     label={t('form.modoPago')}
-                    options={PURCHASE_PAYMENT_METHODS.map((v) => ({ value: v, label: v }))}
+                    options={PURCHASE_PAYMENT_METHODS.map((v) => ({
+                      value: v,
+                      label: paymentMethodLabel(v, language),
+                    }))}
                     textFieldProps={{ size: 'small', sx: { minWidth: 180 } }}
                   />
                   <FormTextField

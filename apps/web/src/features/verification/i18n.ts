@@ -32,7 +32,7 @@ const es = {
     fact: { active: 'Activa', annulled: 'Anulada' },
     nota: { active: 'Activa', annulled: 'Anulada' },
     orden: { active: 'Activa', annulled: 'Anulada' },
-    ret: { active: 'Activo', annulled: 'Anulado' },
+    ret: { active: 'Activa', annulled: 'Anulada' },
   },
   checksum: {
     copy: 'Copiar al portapapeles',
