@@ -12,6 +12,8 @@ test('an invoice annulled with a reason shows ANULADA publicly and in its timeli
   page,
   browser,
 }, testInfo) => {
+  // Waits for two PDF jobs (the original and the one marked ANULADA) besides the screens.
+  test.slow();
   await signIn(page);
   const run = `${Date.now().toString(36)}${testInfo.project.name.replace(/\W/g, '').slice(-6)}`.toUpperCase();
   const nro = `AN${run}`.slice(0, 18);
