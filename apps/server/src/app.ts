@@ -15,6 +15,7 @@ import { installInputGuards } from './http/input-guard.ts';
 import { serializeError } from './http/log-errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { JOBS } from './jobs/registry.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
 import { maskedRequestLog } from './modules/auth/log-mask.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(orderRoutes);
       await api.register(verificationRoutes);
       await api.register(annulmentPublicRoutes);
+      await api.register(activityRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(purchaseBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(igtfReportRoutes, { prefix: '/reportes' });

@@ -15,7 +15,6 @@ export const ACTIVITY_KINDS = [
   'correoEnviado',
   'correoFallido',
   'correoSolicitado',
-  'abierto',
   'anulado',
   'firmadoAnulado',
   'eliminado',
