@@ -97,6 +97,10 @@ test('a 3-line invoice from login: clicks and time', async ({ page }, info) => {
       await expect(page.getByRole('option').first()).toHaveText(new RegExp(`^${code} - `), {
         timeout: 30_000,
       });
+      await expect(dialog.getByTestId('product-picker-input')).toHaveAttribute(
+        'aria-activedescendant',
+        /-option-0$/,
+      );
       await count.press(page, 'Enter');
       await expect(dialog.getByTestId('product-picker-input')).toHaveValue(new RegExp(`^${code} - `));
       await count.press(page, 'Enter');
