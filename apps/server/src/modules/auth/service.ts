@@ -371,7 +371,7 @@ export async function changeOwnPassword(
 ): Promise<TokenPair> {
   const { db, signer } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.status !== 'ACTIVO') throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+  if (user?.status !== 'ACTIVO') throw unauthorized(AUTH_MESSAGES.wrongCredentials);
   const key = `login:${user.id}`;
   await loginSlot(db, key);
   let valid = false;

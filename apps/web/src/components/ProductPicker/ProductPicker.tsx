@@ -110,8 +110,9 @@ export function ProductPicker({
       onClose={() => setOpen(false)}
       options={query.data?.results ?? []}
       filterOptions={(x) => x}
-      // Enter takes the first suggestion: a line is added from the keyboard alone.
-      autoHighlight
+      // Enter takes the first suggestion (a line is added from the keyboard alone), but only once the
+      // suggestions answer what is typed: never a stale list's first while the search is under way.
+      autoHighlight={term === input.trim() && !query.isPlaceholderData}
       getOptionLabel={productLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={query.isFetching}
