@@ -9,14 +9,7 @@ import {
 } from '@sigece/fiscal';
 import { type AnyColumn, and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  certificados,
-  cuentasTerceros,
-  estados,
-  localidades,
-  municipios,
-  sucursales,
-} from '../../db/schema.ts';
+import { certificados, cuentasTerceros, localidades, sucursales } from '../../db/schema.ts';
 import { ShortCache } from '../../db/short-cache.ts';
 import { KeyStoreError, openKeyStore } from '../../documents/pkcs12.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -24,6 +17,7 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import type { SecretBox } from '../../secrets.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { placeNames, stateOfMunicipality } from '../catalog/lookup.service.ts';
 import { controlBlocks } from '../numbering/service.ts';
 import type { Principal } from '../security/principal.ts';
 import { forgetUser } from '../security/principal-cache.ts';
@@ -202,12 +196,7 @@ export async function listCompanies(db: Db, scope: TenantScope, query: PageQuery
 
 export async function companyDetail(db: Db, scope: TenantScope, id: string) {
   const company = await visibleCompany(db, scope, id);
-  const [place] = await db
-    .select({ estado: estados.nombre, municipio: municipios.nombre })
-    .from(localidades)
-    .leftJoin(estados, eq(estados.id, localidades.estadoId))
-    .leftJoin(municipios, eq(municipios.id, localidades.municipioId))
-    .where(eq(localidades.id, id));
+  const place = await placeNames(db, company.estadoId, company.municipioId);
   const [branches, thirdParties, [certificate]] = await Promise.all([
     db
       .select()
@@ -234,14 +223,10 @@ export async function companyDetail(db: Db, scope: TenantScope, id: string) {
 
 /** The municipality exists and lies in the chosen state (companies and branches). */
 export async function assertPlace(db: DbOrTx, estadoId: string, municipioId: string) {
-  const [municipio] = await db
-    .select({ estadoId: municipios.estadoId })
-    .from(municipios)
-    .where(eq(municipios.id, municipioId))
-    .limit(1);
+  const municipio = await stateOfMunicipality(db, municipioId);
   if (!municipio)
     throw badRequest('El municipio no existe', [{ path: 'id_municipio', message: 'El municipio no existe' }]);
-  if (municipio.estadoId !== estadoId) {
+  if (municipio !== estadoId) {
     throw badRequest('El municipio no pertenece al estado seleccionado', [
       { path: 'id_municipio', message: 'El municipio no pertenece al estado seleccionado' },
     ]);
