@@ -58,7 +58,6 @@ export const KNOWN = new Set([
   'modules/dashboard/service.ts -> catalog',
   'modules/dashboard/service.ts -> reference',
   'modules/dashboard/service.ts -> security',
-  'modules/numbering/service.ts -> companies',
   'modules/orders/family.ts -> catalog',
   'modules/orders/invoicing.ts -> invoices',
   'modules/orders/queries.ts -> invoices',

@@ -47,3 +47,23 @@ export async function companiesOfBranches(
     .from(sucursales)
     .where(inArray(sucursales.id, branchIds));
 }
+
+/** Sets the automatic invoice numbering mode of a company or a branch (numbering decides when). */
+export async function setInvoiceNumberingMode(
+  tx: DbOrTx,
+  tipo: 'Localidad' | 'Sucursal',
+  id: string,
+  mode: 'GLOBAL' | 'INDIVIDUAL' | 'INACTIVO',
+): Promise<void> {
+  if (tipo === 'Sucursal') {
+    await tx
+      .update(sucursales)
+      .set({ asignaNroFacturas: mode, updatedAt: new Date() })
+      .where(eq(sucursales.id, id));
+  } else {
+    await tx
+      .update(localidades)
+      .set({ asignaNroFacturas: mode, updatedAt: new Date() })
+      .where(eq(localidades.id, id));
+  }
+}
