@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { Deps } from './http/deps.ts';
+import type { Deps } from './deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { serializeError } from './http/log-errors.ts';
@@ -43,6 +43,7 @@ import { igtfReportRoutes } from './modules/reports/igtf/routes.ts';
 import { purchaseBookRoutes } from './modules/reports/purchase-book/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
+import { tokenAuthenticator } from './modules/security/authenticate.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { annulmentPublicRoutes } from './modules/verification/annulment.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -90,16 +91,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const warning of startupWarnings(config)) app.log.warn(warning);
   });
 
+  const signer = createTokenSigner(config.jwtSecret);
   const deps: Deps = {
     config,
     database,
     db: database.db,
-    signer: createTokenSigner(config.jwtSecret),
+    signer,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     secrets: createSecretBox(config.secretsKey),
     jobs: config.jobs
       ? await startJobQueue(database, JOBS, { pollingIntervalSeconds: options.jobPollingSeconds })
       : null,
+    authenticate: tokenAuthenticator(signer, database.db),
   };
   app.decorate('deps', deps);
   if (deps.jobs) {

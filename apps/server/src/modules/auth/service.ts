@@ -3,7 +3,7 @@ import { z } from '@sigece/fiscal';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordResets, refreshTokens, users } from '../../db/schema.ts';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { defineJob } from '../jobs/define.ts';

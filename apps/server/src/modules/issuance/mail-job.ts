@@ -1,5 +1,5 @@
 import { documentLabel, z } from '@sigece/fiscal';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { companyIdentity } from '../companies/service.ts';
 import { markFailed, markSent } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';

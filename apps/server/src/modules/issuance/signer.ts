@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { loadProviderCertificate, type PdfSignerInput } from '../../documents/index.ts';
-import type { Deps } from '../../http/deps.ts';
 import { cachedCompanyKeyStore } from '../companies/service.ts';
 
 let providerSigner: Promise<PdfSignerInput> | undefined;

@@ -1,7 +1,7 @@
 import { z } from '@sigece/fiscal';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { queueRenders } from '../issuance/render.ts';
 import { defineJob } from '../jobs/define.ts';

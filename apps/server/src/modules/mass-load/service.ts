@@ -1,12 +1,14 @@
 import { caracasDate, formatRif, MASS_LOAD_MESSAGES, type MassLoadStatus } from '@sigece/fiscal';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cargasMasivas, cargasMasivasDocumentos, localidades, productos } from '../../db/schema.ts';
+import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { productCodeExists } from '../catalog/lookup.service.ts';
+import { findCompany } from '../companies/lookup.service.ts';
 import type { FileTypeDescriptor, Requester } from './descriptor.ts';
-import type { ParsedDocument, ParsedFile, RowError } from './parse.ts';
+import type { ParsedDocument, ParsedFile } from './parse.ts';
 import { parseFileOffThread } from './parse-thread.ts';
 import { fileTypeNamed } from './registry.ts';
 import { looksLikeWorkbook, NotASpreadsheet } from './sheet.ts';
@@ -28,7 +30,7 @@ export function fileTypeOf(tipo: string | undefined): FileTypeDescriptor {
 }
 
 async function visibleCompany(db: Db, scope: TenantScope, id: string) {
-  const [company] = await db.select().from(localidades).where(eq(localidades.id, id)).limit(1);
+  const company = await findCompany(db, id);
   if (!company) throw notFound('La razón social no existe');
   assertTenant(scope, { localidadId: company.id });
   return company;
@@ -68,12 +70,7 @@ export async function uploadFile(
   const productExists = (code: string) => {
     let found = known.get(code);
     if (!found) {
-      found = db
-        .select({ id: productos.id })
-        .from(productos)
-        .where(and(eq(productos.localidadId, company.id), eq(productos.codigo, code)))
-        .limit(1)
-        .then((r) => r.length > 0);
+      found = productCodeExists(db, company.id, code);
       known.set(code, found);
     }
     return found;

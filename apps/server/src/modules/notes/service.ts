@@ -11,7 +11,7 @@ import {
   NoteRuleError,
 } from '@sigece/fiscal';
 import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
