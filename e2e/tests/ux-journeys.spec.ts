@@ -22,9 +22,12 @@ async function headersOf(page: Page) {
 }
 
 /** The list's search, and the row (a card on a phone) of `text`. */
-async function findRow(page: Page, text: string) {
+async function findRow(page: Page, text: string, also?: string) {
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(text);
-  const row = page.getByRole('row').filter({ hasText: text });
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: text })
+    .filter({ hasText: also ?? text });
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   return row;
 }
@@ -227,7 +230,8 @@ test("dates stay right in the browser's zone: a withholding's period and a typed
 
   await test.step('the list shows the period as sent, not a day early', async () => {
     await page.goto('/retenciones/iva-islr');
-    const row = await findRow(page, nroComprobante);
+    // Every new company's vouchers start at the same number: its supplier tells this one apart.
+    const row = await findRow(page, nroComprobante, `Proveedor Fechas ${run}`);
     await expect(row).toContainText('16/11/2026 - 30/11/2026');
   });
 

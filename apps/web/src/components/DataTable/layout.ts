@@ -34,6 +34,8 @@ export const cardLayout: SxProps<Theme> = {
   '& tbody > tr[data-detail="closed"]': { display: 'none' },
   '& tbody > tr > td': {
     display: 'flex',
+    // MUI reverses right-aligned cells (for sort labels): a card keeps the header first.
+    flexDirection: 'row',
     alignItems: 'baseline',
     justifyContent: 'space-between',
     gap: 1,
