@@ -16,9 +16,16 @@ export const DEFAULT_TEST_NOW = '2026-06-10T10:00:00-04:00';
 
 const setting = process.env.SIGECE_TEST_NOW?.trim() || DEFAULT_TEST_NOW;
 
-if (setting !== 'real') {
+/**
+ * The instant the test clock starts at (ms since the epoch), undefined with `real`. The shared database
+ * start-up (apps/server/test/database-snapshots.ts) seeds at this instant, so a seeded row is never newer
+ * than what a test writes after it.
+ */
+export const TEST_CLOCK_START: number | undefined = setting === 'real' ? undefined : Date.parse(setting);
+
+if (TEST_CLOCK_START !== undefined) {
   const RealDate = globalThis.Date;
-  const target = RealDate.parse(setting);
+  const target = TEST_CLOCK_START;
   if (Number.isNaN(target)) {
     throw new Error(`SIGECE_TEST_NOW no es una fecha ISO 8601 válida: ${setting}`);
   }

@@ -4,11 +4,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
-import { type Database, openPglite } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
 import { DEMO_ADMIN_EMAIL, seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
-import { scratchPostgres } from './scratch-database.ts';
+import { type DatabaseLevel, pgliteAt, postgresAt } from './database-snapshots.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -50,19 +50,19 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** A fresh, migrated database of its own for one test file: nothing leaks between files. */
+/**
+ * A fresh database of its own for one test file, migrated (or at another `level`): nothing leaks between
+ * files. It is a copy of a snapshot built once (database-snapshots.ts), not a database built from nothing.
+ */
 export async function freshDatabase(
   driver: Driver,
+  level: DatabaseLevel = 'migrated',
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const database = await openPglite('memory://');
-    await database.migrate();
+    const database = await pgliteAt(TEST_DATA_DIR, level, ADMIN.password);
     return { database, drop: () => database.close() };
   }
-  const name = `sigece_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const scratch = await scratchPostgres(process.env.DATABASE_URL!, name, 10);
-  await scratch.database.migrate();
-  return scratch;
+  return postgresAt(process.env.DATABASE_URL!, level, ADMIN.password, 10);
 }
 
 export interface TestApp {
@@ -94,14 +94,17 @@ export function describeWithApp(
     let context: TestApp | undefined;
     let drop: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      const fresh = await freshDatabase(driver);
-      drop = fresh.drop;
       const config = testConfig(options.config);
-      await seedModules(fresh.database.db);
-      await seedReference(fresh.database.db);
-      if (config.demo) {
-        await seedDemo(fresh.database.db, { adminPassword: config.adminPassword });
-        await seedDemoCompanies(fresh.database.db);
+      const demo = config.demo && config.adminPassword === ADMIN.password;
+      const fresh = await freshDatabase(driver, demo ? 'demo' : 'migrated');
+      drop = fresh.drop;
+      if (!demo) {
+        await seedModules(fresh.database.db);
+        await seedReference(fresh.database.db);
+        if (config.demo) {
+          await seedDemo(fresh.database.db, { adminPassword: config.adminPassword });
+          await seedDemoCompanies(fresh.database.db);
+        }
       }
       const app = await buildApp({
         config,

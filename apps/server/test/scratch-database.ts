@@ -1,5 +1,5 @@
-// A throw-away PostgreSQL database on a server: created empty, dropped when done. Used by the test
-// harness and the benchmarks (no test-runner imports here, so both can load it).
+// A throw-away PostgreSQL database on a server: created empty (or as a copy of `template`), dropped when
+// done. Used by the test harness and the benchmarks (no test-runner imports here, so both can load it).
 import pg from 'pg';
 import { connectPostgres, type Database } from '../src/db/client.ts';
 
@@ -7,11 +7,15 @@ export async function scratchPostgres(
   serverUrl: string,
   name: string,
   poolSize: number,
+  template?: string,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = connectPostgres(url.toString(), poolSize);

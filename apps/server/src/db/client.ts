@@ -90,13 +90,23 @@ export function runsScripts(db: Db): boolean {
   return (db as { $client?: unknown }).$client instanceof pg.Pool;
 }
 
+/** The embedded database can also write its files to one tar (the tests' shared start-up). */
+export interface PgliteDatabase extends Database {
+  kind: 'pglite';
+  dump(path: string): Promise<void>;
+}
+
 /**
  * PGlite keeps its files in `<dataDir>/pgdata`; `memory://` keeps nothing (tests). It runs in a worker
- * thread of its own (pglite-thread.ts), so that its work never stops the API's thread.
+ * thread of its own (pglite-thread.ts), so that its work never stops the API's thread. `loadFrom`: a tar
+ * written by `dump`, to start from a copy of that database instead of an empty one.
  */
-export async function openPglite(location: string): Promise<Database> {
+export async function openPglite(
+  location: string,
+  options: { loadFrom?: string } = {},
+): Promise<PgliteDatabase> {
   if (location !== 'memory://') mkdirSync(location, { recursive: true, mode: 0o700 });
-  const client = await PgliteThread.open(location === 'memory://' ? undefined : location);
+  const client = await PgliteThread.open(location === 'memory://' ? undefined : location, options.loadFrom);
   // Drizzle's PGlite session calls exactly query(text, params, options) and transaction(callback).
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
@@ -115,6 +125,7 @@ export async function openPglite(location: string): Promise<Database> {
       return { rows: result.rows };
     },
     migrate: () => client.migrate(MIGRATIONS_FOLDER),
+    dump: (path) => client.dump(path),
     close: () => client.close(),
   };
 }

@@ -25,7 +25,8 @@ interface QueryOptions {
 }
 
 type Request =
-  | { op: 'open'; dataDir?: string }
+  | { op: 'open'; dataDir?: string; loadFrom?: string }
+  | { op: 'dump'; path: string }
   | {
       op: 'query';
       text: string;
@@ -90,11 +91,14 @@ export class PgliteThread implements ThreadQueryable {
     this.worker.on('exit', (code) => lost(new Error(`la base de datos embebida se detuvo (código ${code})`)));
   }
 
-  /** `dataDir` undefined: in memory (tests). */
-  static async open(dataDir: string | undefined): Promise<PgliteThread> {
+  /**
+   * `dataDir` undefined: in memory (tests). `loadFrom`: a file written by `dump`, whose database this one
+   * starts as (the tests' shared start-up, test/database-snapshots.ts).
+   */
+  static async open(dataDir: string | undefined, loadFrom?: string): Promise<PgliteThread> {
     const thread = new PgliteThread();
     try {
-      await thread.send({ op: 'open', dataDir });
+      await thread.send({ op: 'open', dataDir, loadFrom });
     } catch (error) {
       await thread.worker.terminate();
       throw error;
@@ -167,6 +171,11 @@ export class PgliteThread implements ThreadQueryable {
     closed = true;
     await this.send({ op: 'end', tx: id, commit: !rolledBack });
     return value;
+  }
+
+  /** Writes the database's files, as one uncompressed tar, to `path` (PGlite's dumpDataDir). */
+  dump(path: string): Promise<void> {
+    return this.send({ op: 'dump', path });
   }
 
   migrate(folder: string): Promise<void> {

@@ -6,6 +6,7 @@
 // This is a thin remote for PGlite's own API, not a second database engine: queries, scripts and
 // transactions are handed to PGlite as they come, and its mutex serialises them exactly as it did on the
 // API's thread (one session: a statement outside a transaction waits until the open one ends).
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -84,9 +85,20 @@ function begin(id) {
 
 async function handle(message) {
   switch (message.op) {
-    case 'open':
-      pg = await PGlite.create(message.dataDir);
+    case 'open': {
+      // A dump of another database's files (dumpDataDir) to start from: no initdb, no migrations.
+      const loadDataDir = message.loadFrom ? new Blob([await readFile(message.loadFrom)]) : undefined;
+      pg = await PGlite.create(message.dataDir, loadDataDir ? { loadDataDir } : {});
       return null;
+    }
+    case 'dump': {
+      // Written beside its place and renamed: a reader never sees half a file.
+      const dump = await pg.dumpDataDir('none');
+      const partial = `${message.path}.${process.pid}.${Date.now()}.partial`;
+      await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+      await rename(partial, message.path);
+      return null;
+    }
     case 'query':
       return result(await target(message).query(message.text, message.params, queryOptions(message.options)));
     case 'exec':
