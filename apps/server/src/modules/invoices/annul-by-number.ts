@@ -1,4 +1,4 @@
-import { annulReasonField, documentLabel, tolerant, z } from '@sigece/fiscal';
+import { annulReasonField, DOCUMENT_FAMILIES, documentLabel, tolerant, z } from '@sigece/fiscal';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ const itemLabel = (item: InvoiceAnnulItem) =>
 export const invoiceAnnulment: FamilyAnnulment<InvoiceRow, InvoiceAnnulItem, Line, Line, InvoiceAnnulAnswer> =
   {
     table: facturas,
-    auditEntity: 'factura',
+    auditEntity: DOCUMENT_FAMILIES.fact.auditEntity,
     visible: (tx, scope, id) => visibleIssued(tx, facturas, scope, id, 'Factura no encontrada', true),
     refuse(_tx, invoice) {
       if (!invoice.pdf) throw badRequest('La factura aún no está generada');

@@ -1,4 +1,11 @@
-import { annulNoteSchema, NOTE_MESSAGES, type NoteAnnulAnswer, noteNumberOf, type z } from '@sigece/fiscal';
+import {
+  annulNoteSchema,
+  DOCUMENT_FAMILIES,
+  NOTE_MESSAGES,
+  type NoteAnnulAnswer,
+  noteNumberOf,
+  type z,
+} from '@sigece/fiscal';
 import type { Db } from '../../db/client.ts';
 import { notas } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -18,7 +25,7 @@ type Line = NoteAnnulAnswer['DetalleErrorNotas'][number];
  */
 export const noteAnnulment: FamilyAnnulment<NoteRow, NoteAnnulItem, Line, Line, NoteAnnulAnswer> = {
   table: notas,
-  auditEntity: 'nota',
+  auditEntity: DOCUMENT_FAMILIES.nota.auditEntity,
   visible: (tx, scope, id) => visibleNote(tx, scope, id, true),
   refuse(_tx, note) {
     if (!note.pdf) throw badRequest('La nota aún no está generada');

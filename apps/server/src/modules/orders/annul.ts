@@ -1,5 +1,6 @@
 import {
   annulOrderSchema,
+  DOCUMENT_FAMILIES,
   ORDER_MESSAGES,
   type OrderAnnulAnswer,
   orderNumberOf,
@@ -27,7 +28,7 @@ type Line = OrderAnnulAnswer['result']['DetalleErrorOrdenes'][number];
  */
 export const orderAnnulment: FamilyAnnulment<OrderRow, OrderAnnulItem, Line, Line, OrderAnnulAnswer> = {
   table: ordenes,
-  auditEntity: 'orden',
+  auditEntity: DOCUMENT_FAMILIES.orden.auditEntity,
   visible: (tx, scope, id) => visibleOrder(tx, scope, id, true),
   refuse(_tx, order) {
     if (order.status !== 'ACTIVO') throw badRequest(ORDER_MESSAGES.alreadyAnnulled);

@@ -1,5 +1,6 @@
 import {
   annulWithholdingSchema,
+  DOCUMENT_FAMILIES,
   declaredVoucherMessage,
   WITHHOLDING_MESSAGES,
   type WithholdingAnnulAnswer,
@@ -35,7 +36,7 @@ export const withholdingAnnulment: FamilyAnnulment<
   WithholdingAnnulAnswer
 > = {
   table: retenciones,
-  auditEntity: 'retencion',
+  auditEntity: DOCUMENT_FAMILIES.ret.auditEntity,
   visible: (tx, scope, id) => visibleWithholding(tx, scope, id, true),
   async refuse(tx, voucher) {
     if (voucher.status !== 'ACTIVO') throw badRequest('La retención ya está anulada');

@@ -1,4 +1,4 @@
-import { documentLabel, type NotePublic, type OrderPublic } from '@sigece/fiscal';
+import { documentLabel, type NotePublic, type OrderPublic, type TipoDoc } from '@sigece/fiscal';
 import { ApiError, api } from '../../app/api.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface PublicDocument {
   contraparteNombre: string;
 }
 
-export type DocumentKind = 'fact' | 'nota' | 'orden' | 'ret';
+export type DocumentKind = TipoDoc;
 
 interface DocumentSource {
   /** The public read call. */
