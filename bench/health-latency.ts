@@ -131,7 +131,9 @@ if (serverUrl) {
   databaseUrl = url.toString();
 }
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+// BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ENTRY], {
   env: {
     MALLOC_ARENA_MAX: '2',
     ...process.env,

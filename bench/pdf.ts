@@ -158,5 +158,10 @@ if (drainJobs > 0) {
     `queue drain (pg-boss on ${database.kind}): ${completed} of ${drainJobs} queued render jobs in ` +
       `${drained.toFixed(1)} s = ${(completed / drained).toFixed(1)} PDFs/s`,
   );
+  // A drain that leaves jobs behind is a failure, not a slow figure (the smoke must see it).
+  if (completed < drainJobs) {
+    console.error(`queue drain: ${drainJobs - completed} jobs not done in ${drainSeconds} s`);
+    process.exit(1);
+  }
 }
 process.exit(0);

@@ -44,8 +44,10 @@ export async function openMenu(page: Page, group: string, entry: string): Promis
   await link.click();
 }
 
+/** The header's user menu (issue 21 §13): 'Cambiar contraseña' and 'Cerrar sesión'. */
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

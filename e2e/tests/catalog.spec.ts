@@ -172,14 +172,14 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
     await expect(confirm).toContainText('Bancaribe');
     await confirm.getByRole('button', { name: 'Inactivar' }).click();
     await expect(toast(page, 'Inactivado: Bancaribe')).toBeVisible();
-    await expect(row).toContainText('INACTIVO');
+    await expect(row).toContainText('Inactivo');
     await expect(row.getByRole('button', { name: 'Editar' })).toBeHidden();
     // Activating acts directly (spec 002 §4).
     await row.getByRole('button', { name: 'Reactivar' }).click();
     await expect(
       page.locator('#notistack-snackbar').filter({ hasText: /^Activado: Bancaribe/ }),
     ).toBeVisible();
-    await expect(row).not.toContainText('INACTIVO');
+    await expect(row).not.toContainText('Inactivo');
     await expect(row.getByRole('button', { name: 'Inactivar' })).toBeVisible();
   });
 

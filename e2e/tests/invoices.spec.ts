@@ -102,7 +102,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await page.getByRole('button', { name: 'Agregar pago' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Pago' });
     await expect(dialog.getByText('Seleccione un medio de pago')).toBeVisible();
-    await chooseOption(page, dialog, 'Medio de pago', 'EFECTIVO');
+    await chooseOption(page, dialog, 'Medio de pago', 'Efectivo');
     await chooseOption(page, dialog, 'Divisa', 'USD');
     // The amount suggests what is owed, in USD (rounded up to the cent).
     const amount = dec(TOTAL).div(rate).toDecimalPlaces(2, Decimal.ROUND_UP);
@@ -119,12 +119,12 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     const igtfAll = dec(TOTAL).times(3).div(100).toDecimalPlaces(2);
     const left = dec(TOTAL).plus(igtfAll).minus(amount.times(rate)).toDecimalPlaces(2);
     await expect(dialog.getByRole('textbox', { name: 'Monto' })).toHaveValue(left.toFixed(2));
-    await chooseOption(page, dialog, 'Medio de pago', 'EFECTIVO');
+    await chooseOption(page, dialog, 'Medio de pago', 'Efectivo');
     await dialog.getByRole('button', { name: 'Agregar' }).click();
     await expect(dialog).toBeHidden();
 
     const payments = page.getByRole('table', { name: 'Detalle de Pago' });
-    await expect(payments).toContainText('EFECTIVO');
+    await expect(payments).toContainText('Efectivo');
     await expect(payments).toContainText(usd(amount));
     await expect(payments).toContainText(bs(left));
     // Bolívares cancel the debt first (packages/fiscal igtfOfPayments): the dollars then pay the rest of

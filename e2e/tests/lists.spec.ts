@@ -55,7 +55,7 @@ test('the administrator works the users and modules lists', async ({ page }) => 
     await row.getByRole('button', { name: 'Inactivar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Inactivar Usuario' });
     await confirm.getByRole('button', { name: 'Inactivar' }).click();
-    await expect(toast(page, 'Usuario INACTIVO')).toBeVisible();
+    await expect(toast(page, 'Usuario Inactivo')).toBeVisible();
     await expect(row).toHaveAttribute('data-inactive', 'true');
     await expect(row.getByRole('button', { name: 'Editar' })).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Inactivar' })).toHaveCount(0);
@@ -64,7 +64,7 @@ test('the administrator works the users and modules lists', async ({ page }) => 
       .getByRole('dialog', { name: 'Reactivar Usuario' })
       .getByRole('button', { name: 'Reactivar' })
       .click();
-    await expect(toast(page, 'Usuario ACTIVO')).toBeVisible();
+    await expect(toast(page, 'Usuario Activo')).toBeVisible();
     await expect(row).not.toHaveAttribute('data-inactive', 'true');
   });
 

@@ -93,7 +93,7 @@ test('mass load: template, two invoices of three lines, upload, process, counter
     for (const r of rows) sheet.addRow(header.map((h) => (r as Record<string, unknown>)[h] ?? null));
     await writeFile(file, Buffer.from(await workbook.xlsx.writeBuffer()));
 
-    await dialog.getByLabel('Archivo .xlsx').setInputFiles(file);
+    await dialog.getByLabel('Archivo .xlsx o .xls').setInputFiles(file);
     await dialog.getByRole('button', { name: 'Cargar', exact: true }).click();
     await expect(toast(page, 'Archivo Cargado con Exito')).toBeVisible();
     await expect(dialog).toContainText('2 documentos en 6 filas listos para procesar');
@@ -108,9 +108,9 @@ test('mass load: template, two invoices of three lines, upload, process, counter
     // Two invoices may be done before the next poll: the bar, or already the counters.
     await expect(dialog.getByRole('progressbar').or(counters)).toBeVisible();
     await expect(counters).toBeVisible({ timeout: 60_000 });
-    await expect(counters.getByRole('row', { name: /TotalFacturasProcedas/ })).toContainText('2');
-    await expect(counters.getByRole('row', { name: /totalFacturaNew/ })).toContainText('2');
-    await expect(counters.getByRole('row', { name: /totalFacturaconError/ })).toContainText('0');
+    await expect(counters.getByRole('row', { name: /Facturas procesadas/ })).toContainText('2');
+    await expect(counters.getByRole('row', { name: /Facturas nuevas/ })).toContainText('2');
+    await expect(counters.getByRole('row', { name: /Facturas con error/ })).toContainText('0');
     await expect(dialog.getByRole('button', { name: 'Descargar resultado' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();

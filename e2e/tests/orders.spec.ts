@@ -195,7 +195,7 @@ test('invoice a delivery order: Facturar opens the invoice prefilled; the order 
   const invoice = page.waitForResponse((r) => r.url().includes('/masivafacturacion'));
   await page.getByRole('button', { name: 'Agregar pago' }).click();
   const payment = page.getByRole('dialog', { name: 'Agregar Pago' });
-  await chooseOption(page, payment, 'Medio de pago', 'EFECTIVO');
+  await chooseOption(page, payment, 'Medio de pago', 'Efectivo');
   await payment.getByRole('button', { name: 'Agregar' }).click();
   await expect(payment).toBeHidden();
   await page.getByRole('button', { name: 'GENERAR factura' }).click();

@@ -186,7 +186,10 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Agregar' })).toBeVisible();

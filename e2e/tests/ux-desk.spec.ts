@@ -42,7 +42,7 @@ async function startInvoice(page: Page) {
 // failed in Madrid, the checklist passed in both laptop projects, and the overflow check failed in both
 // (the invoice list is 1217 px wide in a 1022 px table area); the phone projects did not finish. They stay
 // here as fixme, to be made to pass, not deleted: issue 21 is open for exactly this.
-test.fixme('a draft survives a reload', async ({ page }) => {
+test('a draft survives a reload', async ({ page }) => {
   await signIn(page);
   await startInvoice(page);
   await page.getByRole('textbox', { name: 'Nro. Factura' }).fill('BORRADOR1');
@@ -63,7 +63,7 @@ test.fixme('a draft survives a reload', async ({ page }) => {
   await expect(page.getByTestId('client-card')).toHaveCount(0);
 });
 
-test.fixme('a credit invoice paid later', async ({ page }, info) => {
+test('a credit invoice paid later', async ({ page }, info) => {
   test.setTimeout(150_000);
   const nro = uniqueNumber(info);
   await signIn(page);
@@ -112,7 +112,7 @@ test.fixme('a credit invoice paid later', async ({ page }, info) => {
   });
 });
 
-test.fixme("the dashboard's checklist for a new company", async ({ page }, info) => {
+test("the dashboard's checklist for a new company", async ({ page }, info) => {
   const run = `${Date.now().toString(36)}${info.project.name.slice(3, 8)}${info.project.name.slice(-3)}`;
   const nombre = `Arranque ${run}, C.A.`;
   const numero = String(300_000_000 + ((Date.now() + info.project.name.length * 7919) % 99_999_999)).slice(
@@ -159,19 +159,51 @@ test.fixme("the dashboard's checklist for a new company", async ({ page }, info)
   await expect(page.getByTestId('dash-invoiced')).toBeVisible();
 });
 
-/** The main screens with a list. */
+/** The main screens with a list (every one a DataTable: the fix is made there once). */
 const LISTS = [
   '/facturacion/generales',
+  '/facturacion/compras',
   '/facturacion/notas',
   '/facturacion/OrdenesGuias',
   '/retenciones/iva-islr',
+  '/retenciones/recibidas',
   '/mantenimiento/Producto',
   '/mantenimiento/Localidad',
+  '/mantenimiento/Sucursal',
+  '/mantenimiento/TasaCambio',
   '/seguridad/usuarios',
+  '/seguridad/roles',
 ];
 
-test.fixme('no table of the main screens overflows at 1366 px', async ({ page }, info) => {
-  test.skip(phone(info), 'On a phone the lists scroll sideways inside their card; measured at 1366 px.');
+/** What sticks out: at 1366 px a table wider than its area; on a phone a button past its card or the page. */
+async function overflowOf(page: Page, asCards: boolean): Promise<string[]> {
+  return page.evaluate((cards) => {
+    const found: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) found.push(`page ${doc.scrollWidth} > ${doc.clientWidth}`);
+    for (const table of document.querySelectorAll('main table')) {
+      const scroller = (table.closest('.MuiTableContainer-root') ?? table.parentElement) as HTMLElement;
+      if (scroller.scrollWidth > scroller.clientWidth + 1)
+        found.push(`table ${scroller.scrollWidth} > ${scroller.clientWidth}`);
+      if (!cards) continue;
+      if (table.getAttribute('data-layout') !== 'cards') found.push('a list is not shown as cards');
+      for (const card of table.querySelectorAll('tbody > tr')) {
+        const box = card.getBoundingClientRect();
+        for (const button of card.querySelectorAll('button')) {
+          const b = button.getBoundingClientRect();
+          if (b.width === 0) continue;
+          if (b.left < box.left - 1 || b.right > box.right + 1)
+            found.push(`button '${button.getAttribute('aria-label') ?? button.textContent}' leaves its card`);
+        }
+      }
+    }
+    return found;
+  }, asCards);
+}
+
+test('no table of the main screens overflows (1366 px: every column fits; phone: cards)', async ({
+  page,
+}, info) => {
   test.setTimeout(300_000);
   await signIn(page);
   const overflowing: string[] = [];
@@ -180,14 +212,8 @@ test.fixme('no table of the main screens overflows at 1366 px', async ({ page },
     await expect(page.getByRole('table').first()).toBeVisible({ timeout: 30_000 });
     // Rows (or the empty state) are in: the widths are final.
     await expect(page.locator('main table tbody tr').first()).toBeVisible({ timeout: 30_000 });
-    const widths = await page.evaluate(() => {
-      const scrollers = [...document.querySelectorAll('main table')].map(
-        (t) => (t.closest('.MuiTableContainer-root') ?? t.parentElement) as HTMLElement,
-      );
-      return scrollers.map((s) => ({ scroll: s.scrollWidth, client: s.clientWidth }));
-    });
-    for (const w of widths)
-      if (w.scroll > w.client + 1) overflowing.push(`${path}: ${w.scroll} > ${w.client}`);
+    await expect(page.locator('main table tbody').first()).not.toContainText('Cargando...');
+    for (const problem of await overflowOf(page, phone(info))) overflowing.push(`${path}: ${problem}`);
   }
   expect(overflowing).toEqual([]);
 });

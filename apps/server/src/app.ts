@@ -9,13 +9,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { Deps } from './http/deps.ts';
+import type { Deps } from './deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { serializeError } from './http/log-errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import './families/registry.ts';
 import { JOBS } from './jobs/registry.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
 import { maskedRequestLog } from './modules/auth/log-mask.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -29,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulment-render.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { massLoadRoutes } from './modules/mass-load/routes.ts';
@@ -42,7 +44,9 @@ import { igtfReportRoutes } from './modules/reports/igtf/routes.ts';
 import { purchaseBookRoutes } from './modules/reports/purchase-book/routes.ts';
 import { salesBookRoutes } from './modules/reports/sales-book/routes.ts';
 import { seniatLogsReportRoutes } from './modules/reports/seniat/plugin.ts';
+import { tokenAuthenticator } from './modules/security/authenticate.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { annulmentPublicRoutes } from './modules/verification/annulment.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { withholdingRoutes } from './modules/withholdings/routes.ts';
 import { createSecretBox } from './secrets.ts';
@@ -88,16 +92,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const warning of startupWarnings(config)) app.log.warn(warning);
   });
 
+  const signer = createTokenSigner(config.jwtSecret);
   const deps: Deps = {
     config,
     database,
     db: database.db,
-    signer: createTokenSigner(config.jwtSecret),
+    signer,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     secrets: createSecretBox(config.secretsKey),
     jobs: config.jobs
       ? await startJobQueue(database, JOBS, { pollingIntervalSeconds: options.jobPollingSeconds })
       : null,
+    authenticate: tokenAuthenticator(signer, database.db),
   };
   app.decorate('deps', deps);
   if (deps.jobs) {
@@ -152,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         reply.header('cache-control', 'no-store');
         done();
       });
+      queueAnnulledRendersAfterAnnulments(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(securityRoutes);
@@ -169,6 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(purchaseRoutes);
       await api.register(orderRoutes);
       await api.register(verificationRoutes);
+      await api.register(annulmentPublicRoutes);
+      await api.register(activityRoutes);
       await api.register(salesBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(purchaseBookRoutes, { prefix: '/mantenimiento/reportes' });
       await api.register(igtfReportRoutes, { prefix: '/reportes' });

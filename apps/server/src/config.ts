@@ -43,6 +43,11 @@ export interface AppConfig {
   /** The provider's own signing certificate (PKCS#12 path and password); demo: generated once. */
   providerP12Path?: string;
   providerP12Password?: string;
+  /**
+   * Longest a PKCS#12 may take to open on its worker thread (CERTIFICATE_OPEN_TIMEOUT_MS; default 30 s):
+   * an upload past it is refused, the provider's certificate past it fails to load.
+   */
+  certificateOpenTimeoutMs?: number;
   /** The imprenta digital's data printed on every document. */
   printer: { nombre: string; rif: string; providencia: string; fechaProvidencia: string };
   /** Folder with the built web app, served at /. */
@@ -113,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePreparedStatements: flag(env.DATABASE_PREPARED_STATEMENTS) ?? true,
     providerP12Path: env.PROVIDER_P12 || undefined,
     providerP12Password: env.PROVIDER_P12_PASSWORD,
+    certificateOpenTimeoutMs: env.CERTIFICATE_OPEN_TIMEOUT_MS
+      ? Number(env.CERTIFICATE_OPEN_TIMEOUT_MS)
+      : undefined,
     printer: {
       nombre: env.PRINTER_NAME || 'sigece Imprenta Digital, C.A. (demo)',
       rif: env.PRINTER_RIF || 'J-000000000',

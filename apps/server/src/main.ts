@@ -10,6 +10,7 @@ import { seedReference } from './db/reference-seed.ts';
 import { seedDemo, seedDemoCompanies, seedModules } from './db/seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { refreshFromBcv } from './modules/catalog/currencies.ts';
+import { queueAnnulledRenders } from './modules/issuance/annulment-render.ts';
 import { requeuePendingRenders } from './modules/issuance/render.ts';
 import { taxUnitInForceMessage } from './modules/withholdings/service.ts';
 
@@ -47,6 +48,11 @@ async function serve() {
   if (chores)
     requeuePendingRenders(app.deps).catch((err) =>
       app.log.warn({ err }, 'no se pudieron reencolar PDFs pendientes'),
+    );
+  // Annulments committed just before a crash get their 'ANULADA' PDF job again.
+  if (chores)
+    queueAnnulledRenders(app.deps).catch((err) =>
+      app.log.warn({ err }, 'no se pudieron reencolar PDFs anulados pendientes'),
     );
   // Forget expired tokens and old failed logins once an hour; the answer never depends on it.
   const housekeeping = setInterval(

@@ -476,6 +476,9 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
       // 43.140, seeded in tax-units.ts; it was Bs. 9,00 from G.O. 42.623 of 08-05-2023).
       UT: '43.00',
       Factor: '83.3334',
+      // Not Tarifa N° 2 (the screen computes its amount itself); no fixed minimum.
+      Tarifa2: false,
+      MontoMinimo: null,
     });
     const pjnd = body.results.find((c: { Codigo: string }) => c.Codigo === '003');
     expect(pjnd).toMatchObject({

@@ -1,12 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import forge from 'node-forge';
 import { beforeAll, expect, it } from 'vitest';
+import { slowCertificateMessage } from '../src/documents/keystore-thread.ts';
 import { KeyStoreError } from '../src/documents/pkcs12.ts';
 import {
   keyIterationCounts,
   largestKeyIterationCount,
   MAX_KEY_ITERATIONS,
 } from '../src/documents/pkcs12-iterations.ts';
+import { loadProviderCertificate } from '../src/documents/provider-certificate.ts';
 import { openSigningKey } from '../src/documents/sign.ts';
 import { createSecretBox } from '../src/secrets.ts';
 import { describeWithApp } from './harness.ts';
@@ -22,6 +27,7 @@ import {
   uploadCertificate,
   userWith,
 } from './maintenance-support.ts';
+import { answersDuringOffThreadWork } from './support/off-thread.ts';
 
 const L = '/v2/mantenimiento/localidad';
 const PASSWORD = 'Clave-Ünica-del-P12!';
@@ -32,6 +38,47 @@ const parts = (file: Buffer | undefined, alias = ALIAS, password = PASSWORD): Mu
   { name: 'keyStorePassword', value: password },
   ...(file ? [{ name: 'certificado', filename: 'demo-comercial.p12', data: file }] : []),
 ];
+
+/** A PKCS#12 whose MAC and key bag each ask `count` key-derivation iterations (allowed up to 1,000,000). */
+function storeWithIterations(count: number, password = PASSWORD, alias = ALIAS): Buffer {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+  const key = forge.pki.privateKeyFromPem(
+    privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  ) as forge.pki.rsa.PrivateKey;
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  cert.setSubject([{ name: 'commonName', value: 'Firma Lenta' }]);
+  cert.setIssuer([{ name: 'commonName', value: 'Firma Lenta' }]);
+  cert.sign(key, forge.md.sha256.create());
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, {
+    algorithm: '3des',
+    friendlyName: alias,
+    count,
+  } as Parameters<typeof forge.pkcs12.toPkcs12Asn1>[3]);
+  const der = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  expect(largestKeyIterationCount(der)).toBe(count);
+  return der;
+}
+
+/**
+ * `der` with its MAC's iteration count set to `count` (≤ 0xFFFFFF), as the 20,000,000 test below does: a
+ * store that takes that many derivations before anything can be said of it, built without deriving.
+ */
+function withMacIterations(der: Buffer, count: number): Buffer {
+  const pfx = forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')));
+  const macData = (pfx.value as forge.asn1.Asn1[])[2];
+  (macData.value as forge.asn1.Asn1[])[2].value = String.fromCharCode(
+    (count >> 16) & 0xff,
+    (count >> 8) & 0xff,
+    count & 0xff,
+  );
+  const patched = Buffer.from(forge.asn1.toDer(pfx).getBytes(), 'binary');
+  expect(largestKeyIterationCount(patched)).toBe(count);
+  return patched;
+}
 
 describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) => {
   let admin: string;
@@ -232,6 +279,67 @@ describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) =>
     expect(await snapshot(ctx, 'certificados')).toEqual(before);
     // The signing path opens stores through the same check.
     expect(() => openSigningKey(hostile, PASSWORD)).toThrow(KeyStoreError);
+  });
+
+  it('a slow but allowed certificate (200,000 iterations) opens on a worker thread: the API keeps answering meanwhile (issue 22 item 2)', async () => {
+    const slow = storeWithIterations(200_000);
+    const fresh = await newCompany();
+    const { result, answersDuring, tasks } = await answersDuringOffThreadWork(
+      uploadCertificate(ctx, admin, fresh, parts(slow)),
+      async () => {
+        const health = await ctx().request({ method: 'GET', url: '/v2/health' });
+        expect(health.statusCode).toBe(200);
+      },
+    );
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json().result.subject).toBe('CN=Firma Lenta');
+    expect(tasks).toContain('certificado');
+    // Deriving 200,000 times twice takes node-forge long enough for many answers; on the event loop, none.
+    expect(answersDuring).toBeGreaterThanOrEqual(20);
+  });
+
+  it('a certificate that does not open within the time limit: 400 in Spanish, nothing stored (issue 22 item 2)', async () => {
+    // 1,000,000 iterations is the most accepted: seconds of derivation, far past a 300 ms limit.
+    const slowest = withMacIterations(store.der, 1_000_000);
+    const fresh = await newCompany();
+    const before = await snapshot(ctx, 'certificados');
+    const limit = ctx().config.certificateOpenTimeoutMs;
+    ctx().config.certificateOpenTimeoutMs = 300;
+    try {
+      const res = await uploadCertificate(ctx, admin, fresh, parts(slowest));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(slowCertificateMessage(300));
+      expect(res.json().message).toBe(
+        'El certificado no se pudo abrir en el tiempo límite (0,3 s). Expórtelo de nuevo con los valores habituales de iteraciones (por ejemplo, 2.048 o 10.000).',
+      );
+    } finally {
+      ctx().config.certificateOpenTimeoutMs = limit;
+    }
+    expect(await snapshot(ctx, 'certificados')).toEqual(before);
+    expect(await stored(fresh)).toHaveLength(0);
+  });
+
+  it("the provider's certificate (PROVIDER_P12) opens on a worker thread under the same time limit (issue 22 item 2)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sigece-provider-'));
+    try {
+      const slowPath = join(dir, 'lento.p12');
+      await writeFile(slowPath, storeWithIterations(200_000));
+      const config = { dataDir: dir, providerP12Path: slowPath, providerP12Password: PASSWORD };
+      const { result, answersDuring, tasks } = await answersDuringOffThreadWork(
+        loadProviderCertificate(config),
+        () => ctx().request({ method: 'GET', url: '/v2/health' }),
+      );
+      expect(result.subject).toBe('CN=Firma Lenta');
+      expect(tasks).toEqual(['certificado']);
+      expect(answersDuring).toBeGreaterThanOrEqual(20);
+      const slowestPath = join(dir, 'mas-lento.p12');
+      await writeFile(slowestPath, withMacIterations(store.der, 1_000_000));
+      await expect(
+        loadProviderCertificate({ ...config, providerP12Path: slowestPath, openTimeoutMs: 300 }),
+      ).rejects.toThrow(new KeyStoreError(slowCertificateMessage(300)));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('no file: 400 "Debe Selecionar un Certificado"; an empty file too', async () => {

@@ -18,6 +18,16 @@ it('.ci/run stops on the first failure and runs lint and the type-check before t
   expect(at('npm run typecheck')).toBeGreaterThan(-1);
   expect(at('npm run lint')).toBeLessThan(at('npm test'));
   expect(at('npm run typecheck')).toBeLessThan(at('npm test'));
+  // Every benchmark once in its short mode, after the tests (issue 22 item 12).
+  expect(at('npm run bench:smoke')).toBeGreaterThan(at('npm test'));
+});
+
+it('the benchmark smoke runs every benchmark of bench/README.md', () => {
+  const smoke = read('bench/smoke.ts');
+  const listed = [...smoke.matchAll(/file: '([\w-]+\.ts)'/g)].map((m) => m[1]);
+  const documented = [...read('bench/README.md').matchAll(/^\| `([\w-]+\.ts)` \|/gm)].map((m) => m[1]);
+  expect(documented.length).toBeGreaterThan(10);
+  for (const file of documented) expect(listed, file).toContain(file);
 });
 
 it('npm run typecheck checks every workspace, each with its own tsconfig', () => {

@@ -148,23 +148,27 @@ describeWithApp(
         orderRow('O5', 'P-001', { IncluirMontos: 'SI', alicuotaGravamen: '16' }),
         orderRow('O1', 'P-001'),
       ];
-      const res = await upload(ctx, admin, company.id, 'ordenEntrega', await sheetOf(rows));
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().errors).toEqual([
-        { path: 'fila 3', message: 'O2: motivo es requerido' },
-        { path: 'fila 4', message: 'O3: El producto P-404 no existe en la razón social' },
-        { path: 'fila 5', message: 'O4: modeloOrden debe ser uno de: ORDENENTREGA, GUIADESPACHO' },
+      const uploaded = await uploadOk(ctx, admin, company.id, 'ordenEntrega', await sheetOf(rows));
+      // Each bad row is its document's error; nothing is left to process.
+      expect(uploaded.documentos).toEqual([]);
+      expect(uploaded.carga.detalleErrores).toEqual([
         {
-          path: 'fila 6',
-          message: 'O5: lstDetallesFacturaGeneral[0].precio es requerido cuando IncluirMontos es verdadero',
+          numero: 'O1',
+          filas: '2, 7',
+          msg: 'fila 7: Documento duplicado: O1 ya aparece en la fila 2 (las filas de un documento van seguidas)',
         },
+        { numero: 'O2', filas: '3', msg: 'fila 3: motivo es requerido' },
+        { numero: 'O3', filas: '4', msg: 'fila 4: El producto P-404 no existe en la razón social' },
+        { numero: 'O4', filas: '5', msg: 'fila 5: modeloOrden debe ser uno de: ORDENENTREGA, GUIADESPACHO' },
         {
-          path: 'fila 7',
-          message:
-            'O1: Documento duplicado: O1 ya aparece en la fila 2 (las filas de un documento van seguidas)',
+          numero: 'O5',
+          filas: '6',
+          msg: 'lstDetallesFacturaGeneral[0].precio es requerido cuando IncluirMontos es verdadero',
         },
       ]);
-      expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before);
+      expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before + 1);
+      const done = await processLoad(ctx, admin, uploaded.carga.id);
+      expect(done).toMatchObject({ total: 5, procesados: 5, nuevos: 0, errores: 5 });
     });
 
     it('anularOrden: annuls through PUT ordenes/anular, reports an unknown order, and a second run finds it already annulled', async () => {
@@ -221,10 +225,10 @@ describeWithApp(
           { nroOrden: 'X'.repeat(21), modeloOrden: null, codigoSucursal: null },
         ]),
       );
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toEqual([
-        { path: 'fila 2', message: `${a}: modeloOrden debe ser uno de: ORDENENTREGA, GUIADESPACHO` },
-        { path: 'fila 3', message: 'nroOrden admite máximo 20 caracteres' },
+      expect(bad.statusCode, bad.body).toBe(200);
+      expect(bad.json().result.carga.detalleErrores).toEqual([
+        { numero: a, filas: '2', msg: 'fila 2: modeloOrden debe ser uno de: ORDENENTREGA, GUIADESPACHO' },
+        { numero: '', filas: '3', msg: 'fila 3: nroOrden admite máximo 20 caracteres' },
       ]);
       expect((await ordersOf(company.id)).map((o) => o.estado)).toEqual(['ACTIVO', 'INACTIVO']);
     });
@@ -311,20 +315,24 @@ describeWithApp(
         withholdingRow('E'),
         withholdingRow('F', { tasaRetencion: null, nroDocumento: '000999' }),
       ];
-      const res = await upload(ctx, admin, company.id, 'retencion', await sheetOf(rows));
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().errors).toEqual([
-        { path: 'fila 3', message: 'B: rifProveedor: RIF debe tener el formato J-123456789' },
-        { path: 'fila 4', message: 'C: baseImponible debe ser un número' },
-        { path: 'fila 5', message: `D: fechaDocumento (${dayFromToday(3)}) no puede ser posterior a hoy` },
+      const uploaded = await uploadOk(ctx, admin, company.id, 'retencion', await sheetOf(rows));
+      expect(uploaded.documentos).toEqual([{ numero: 'A', filas: '2' }]);
+      expect(uploaded.carga.detalleErrores).toEqual([
+        { numero: 'B', filas: '3', msg: 'rifProveedor: RIF debe tener el formato J-123456789' },
+        { numero: 'C', filas: '4', msg: 'fila 4: baseImponible debe ser un número' },
         {
-          path: 'fila 6',
-          message:
-            'E: Un documento de este comprobante ya se retiene en el comprobante de la fila 2 (mismo proveedor, número, número de control y tipo de transacción)',
+          numero: 'D',
+          filas: '5',
+          msg: `fila 5: fechaDocumento (${dayFromToday(3)}) no puede ser posterior a hoy`,
         },
-        { path: 'fila 7', message: 'F: tasaRetencion: para IVA debe ser 75 o 100' },
+        {
+          numero: 'E',
+          filas: '6',
+          msg: 'Un documento de este comprobante ya se retiene en el comprobante de la fila 2 (mismo proveedor, número, número de control y tipo de transacción)',
+        },
+        { numero: 'F', filas: '7', msg: 'tasaRetencion: para IVA debe ser 75 o 100' },
       ]);
-      expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before);
+      expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before + 1);
     });
 
     it('offers the seven types, each template with its lists, and documents every column at /docs', async () => {

@@ -158,9 +158,8 @@ describeWithApp(
       expect(await invoicesOf(ctx, company.id)).toHaveLength(2);
     });
 
-    it('bad rows: an empty required cell, text in an amount, an unknown product, a future date and a duplicate document are each reported with their row; nothing is kept', async () => {
+    it('bad rows: an empty required cell, text in an amount, an unknown product, a future date and a duplicate document each make their document an error with its row; the others are processed with consecutive control numbers', async () => {
       const company = await companyWithProducts(ctx);
-      const before = await countRows(ctx().database, 'cargas_masivas');
       const rows = [
         invoiceRow('F1', 'P-001'),
         invoiceRow('F2', 'P-001', { clienteNombre: null }),
@@ -169,26 +168,55 @@ describeWithApp(
         invoiceRow('F5', 'P-001', { fechaDocumento: dayFromToday(3) }),
         invoiceRow('F6', 'P-001'),
         invoiceRow('F1', 'P-002'),
+        invoiceRow('F7', 'P-002'),
       ];
-      const res = await upload(ctx, admin, company.id, 'factura', await sheetOf(rows));
-      expect(res.statusCode, res.body).toBe(400);
-      const body = res.json();
-      expect(body.message).toBe('El archivo tiene 5 errores: corríjalos y cárguelo de nuevo');
-      expect(body.errors).toEqual([
-        { path: 'fila 3', message: 'F2: clienteNombre es requerido' },
-        { path: 'fila 4', message: 'F3: precio debe ser un número' },
-        { path: 'fila 5', message: 'F4: El producto P-404 no existe en la razón social' },
-        {
-          path: 'fila 6',
-          message: `F5: fechaDocumento (${dayFromToday(3)}) no puede ser posterior a hoy`,
-        },
-        {
-          path: 'fila 8',
-          message:
-            'F1: Documento duplicado: F1 ya aparece en la fila 2 (las filas de un documento van seguidas)',
-        },
+      const uploaded = await uploadOk(ctx, admin, company.id, 'factura', await sheetOf(rows));
+      // Only the good documents are listed to process; the refused ones are decided already.
+      expect(uploaded.documentos).toEqual([
+        { numero: 'F6', filas: '7' },
+        { numero: 'F7', filas: '9' },
       ]);
-      expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before);
+      expect(uploaded.carga).toMatchObject({ estado: 'CARGADO', total: 7, procesados: 5, errores: 5 });
+      const refused = [
+        {
+          numero: 'F1',
+          filas: '2, 8',
+          msg: 'fila 8: Documento duplicado: F1 ya aparece en la fila 2 (las filas de un documento van seguidas)',
+        },
+        { numero: 'F2', filas: '3', msg: 'fila 3: clienteNombre es requerido' },
+        { numero: 'F3', filas: '4', msg: 'fila 4: precio debe ser un número' },
+        { numero: 'F4', filas: '5', msg: 'fila 5: El producto P-404 no existe en la razón social' },
+        {
+          numero: 'F5',
+          filas: '6',
+          msg: `fila 6: fechaDocumento (${dayFromToday(3)}) no puede ser posterior a hoy`,
+        },
+      ];
+      expect(uploaded.carga.detalleErrores).toEqual(refused);
+
+      const done = await processLoad(ctx, admin, uploaded.carga.id);
+      expect(done).toMatchObject({ total: 7, procesados: 7, nuevos: 2, errores: 5 });
+      expect(done.resultado).toEqual({
+        TotalFacturasProcedas: 7,
+        totalFacturaNew: 2,
+        totalFacturaconError: 5,
+      });
+      expect(done.detalleErrores).toEqual(refused);
+      // The refused rows took no control number: the two good invoices are 1 and 2.
+      const stored = await invoicesOf(ctx, company.id);
+      expect(stored.map((s) => [s.nro_factura, s.nro_control])).toEqual([
+        ['F6', '00-00000001'],
+        ['F7', '00-00000002'],
+      ]);
+      const [lot] = await ctx().database.query<{ actual: string }>(
+        `select actual::text from control_lots where id_localidad = $1 and familia = 'FACTURA'`,
+        [company.id],
+      );
+      expect(lot.actual).toBe('2');
+      const file = await ctx().request({ method: 'GET', url: `${LOADS}/${done.id}/resultado`, token: admin });
+      const resultRows = await readXlsx(file.rawPayload);
+      expect(resultRows.find((r) => r[0] === 'F3')?.[4]).toBe('fila 4: precio debe ser un número');
+      const before = await countRows(ctx().database, 'cargas_masivas');
 
       // A missing column is a problem of the whole file.
       const noPrice = await sheetOf(
@@ -201,21 +229,23 @@ describeWithApp(
       expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before);
     });
 
-    it('refuses other extensions, a non-spreadsheet renamed .xlsx, an 11 MB file and a missing type', async () => {
+    it('refuses other extensions, a non-spreadsheet renamed .xlsx or .xls, an 11 MB file and a missing type', async () => {
       const company = await companyWithProducts(ctx);
       const good = await sheetOf([invoiceRow('X1', 'P-001')]);
       const before = await countRows(ctx().database, 'cargas_masivas');
-      for (const name of ['carga.xls', 'carga.csv', 'carga.xlsx.pdf']) {
+      for (const name of ['carga.ods', 'carga.csv', 'carga.xlsx.pdf']) {
         const res = await upload(ctx, admin, company.id, 'factura', good, name);
         expect(res.statusCode, name).toBe(400);
         expect(res.json().message).toBe('Solo se Admiten archivos con formato .xls');
       }
-      for (const data of [
-        Buffer.from('nroFactura;precio\nF1;10\n'),
-        Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2000, 7)]),
-      ]) {
-        const res = await upload(ctx, admin, company.id, 'factura', data, 'carga.xlsx');
-        expect(res.statusCode).toBe(400);
+      for (const [data, name] of [
+        [Buffer.from('nroFactura;precio\nF1;10\n'), 'carga.xlsx'],
+        [Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2000, 7)]), 'carga.xlsx'],
+        [Buffer.from('nroFactura;precio\nF1;10\n'), 'carga.xls'],
+        [Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(2000, 7)]), 'carga.xls'],
+      ] as const) {
+        const res = await upload(ctx, admin, company.id, 'factura', data, name);
+        expect(res.statusCode, name).toBe(400);
         expect(res.json().message).toBe(MASS_LOAD_MESSAGES.notSpreadsheet);
       }
       const huge = await upload(

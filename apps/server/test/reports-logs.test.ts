@@ -66,7 +66,7 @@ describeWithApp('event-log report: GET /v2/logs/getLogsByRange', (ctx) => {
   const report = async (token: string, params: Record<string, string>) =>
     ctx().request({ method: 'GET', url: `${LOGS}?${query(params)}`, token });
 
-  it("a user's trail of the day as a PDF titled 'Logs de Eventos': when, who, route, record, what changed", async () => {
+  it("a user's trail of the day as a PDF titled 'Logs de Eventos': when, who, what in plain words, record, what changed", async () => {
     const res = await report(admin, { fechaInicio: TODAY, fechaFin: TODAY, idUsuario: adminId });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -80,12 +80,16 @@ describeWithApp('event-log report: GET /v2/logs/getLogsByRange', (ctx) => {
     expect(text).toContain('Desde 10/06/2026 hasta 10/06/2026');
     expect(text).toContain('Usuario: admin@sigece.local');
     expect(text).toMatch(/10\/06\/2026 10:\d\d a\.m\./);
-    expect(text).toContain('POST /v2/auth/login');
-    expect(text).toContain('POST /v2/users/addUser');
-    expect(text).toContain(`user ${viewer.id.slice(0, 8)}`);
+    // Plain words (issue 21 item 11): what was done and to which record, never a route or a UUID.
+    expect(text).toContain('Inició sesión');
+    expect(text).toContain('Creó el usuario');
+    expect(text).toContain('Creó el rol');
+    expect(text).not.toContain('/v2/');
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+    expect(text).not.toContain(viewer.id.slice(0, 8));
     expect(text).toContain('updatedAt: -');
     expect(text).toContain(`email: ${viewer.email}`);
-    expect(text).not.toContain('POST /v2/users/change-password');
+    expect(text).not.toContain('Cambió su contraseña');
   });
 
   it("answers 'No hay datos para mostrar' with no PDF for a day without events", async () => {
@@ -103,7 +107,7 @@ describeWithApp('event-log report: GET /v2/logs/getLogsByRange', (ctx) => {
     expect(own.statusCode, own.body).toBe(200);
     const text = await pdfToText(Buffer.from(own.json().result, 'base64'));
     expect(text).toContain(viewer.email);
-    expect(text).toContain('POST /v2/users/change-password');
+    expect(text).toContain('Cambió su contraseña');
     expect(text).not.toContain(stranger.email);
     expect(text).not.toContain('admin@sigece.local');
     for (const other of [stranger.id, adminId]) {

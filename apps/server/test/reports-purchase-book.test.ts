@@ -1,6 +1,7 @@
-// Integration tests of the purchase book (issue 12 item 2; layout and sources in
-// packages/fiscal/src/reports/purchase-book.ts): a month of one company's purchases in two rates, with an
-// exempt line, an import, an inactivated record, one from another month and one IVA withholding voucher,
+// Integration tests of the purchase book (issue 12 item 2, issue 18 item 11; layout and sources in
+// packages/fiscal/src/reports/purchase-book.ts, RLIVA art. 75): a month of one company's purchases in two
+// rates, with an exempt line, a purchase with exonerated, not-subject and without-right-to-credit lines (each
+// in its own column), the month-end crédito-fiscal summary, an import, an inactivated record, one from another month and one IVA withholding voucher,
 // read back line by line and in its totals from the PDF (pdftotext) and the spreadsheet (exceljs) against
 // figures computed by hand below; vouchers that must not match (another supplier, another agent); bad
 // input and tenancy.
@@ -18,14 +19,37 @@ const MODULE = '/reportes/libroCompras';
 let supplierSeq = 0;
 const supplierDocument = () => String(400_000_000 + (process.pid % 1000) * 1000 + ++supplierSeq);
 
-const line = (precio: string, alicuota: string, exento = false) => ({
+const line = (precio: string, alicuota: string, exento = false, tratamientoIva?: string) => ({
   concepto: 'Material',
   cantidad: '1',
   unidadMedida: 'UNIDAD',
   precio,
   alicuota,
   exento,
+  ...(tratamientoIva ? { tratamientoIva } : {}),
 });
+
+/** The month-end summary (RLIVA art. 75, closing paragraph of SENIAT's "IVA – Libros"), computed by hand. */
+const RESUMEN: Array<[string, string, string]> = [
+  ['Compras internas exentas', '100.00', '0.00'],
+  ['Compras internas exoneradas', '40.00', '0.00'],
+  ['Compras internas no sujetas', '60.00', '0.00'],
+  // P4: 300.00 + its 16 % (48.00).
+  ['Compras sin derecho a crédito fiscal', '348.00', '0.00'],
+  ['Importaciones exentas, exoneradas o no sujetas', '0.00', '0.00'],
+  ['Importaciones gravadas, alícuota general 16%', '2000.00', '320.00'],
+  ['Importaciones gravadas, alícuota reducida 8%', '0.00', '0.00'],
+  ['Importaciones gravadas, alícuota general más adicional 31%', '0.00', '0.00'],
+  // P1 1,000.00 + P2 500.00 at 16 %; P1 250.00 + P4 200.00 at 8 %.
+  ['Compras internas gravadas, alícuota general 16%', '1500.00', '240.00'],
+  ['Compras internas gravadas, alícuota reducida 8%', '450.00', '36.00'],
+  ['Compras internas gravadas, alícuota general más adicional 31%', '0.00', '0.00'],
+  ['Ajustes por notas de débito', '0.00', '0.00'],
+  ['Ajustes por notas de crédito', '0.00', '0.00'],
+  // 3,500.00 + 450.00; 560.00 + 36.00.
+  ['Total crédito fiscal del período', '3950.00', '596.00'],
+  ['IVA retenido a los proveedores', '0.00', '60.00'],
+];
 
 describeWithApp('libro de compras', (ctx) => {
   const admin = () => ctx().adminToken();
@@ -87,6 +111,7 @@ describeWithApp('libro de compras', (ctx) => {
     const a = { numeroDocumento: supplierDocument(), identificacion: 'Suministros Uno, C.A.' };
     const b = { numeroDocumento: supplierDocument(), identificacion: 'Papelera Dos, C.A.' };
     const c = { numeroDocumento: supplierDocument(), identificacion: 'Import Tres LLC' };
+    const d = { numeroDocumento: supplierDocument(), identificacion: 'Servicios Cuatro, C.A.' };
     const rif = (s: { numeroDocumento: string }) => `J-${s.numeroDocumento}`;
 
     // P2 (today), supplier B: 500.00 at 16 % → IVA 80.00, total 580.00; IVA withheld at 75 %: 60.00.
@@ -114,6 +139,20 @@ describeWithApp('libro de compras', (ctx) => {
       fechaFactura: first,
       tipoCompra: 'IMPORTACION',
       lines: [line('2000', '16')],
+    });
+    // P4 (first day), supplier D: 300.00 at 16 % without right to credit (IVA 48.00), 40.00 exempt and
+    // exonerated, 60.00 at rate 0 not subject, 200.00 at 8 % (16.00) → total 600.00 + 64.00 = 664.00.
+    await purchase({
+      supplier: d,
+      nroFactura: 'D-000044',
+      nroControl: '00-0004004',
+      fechaFactura: first,
+      lines: [
+        line('300', '16', false, 'SIN_DERECHO'),
+        line('40', '0', true, 'EXONERADO'),
+        line('60', '0', false, 'NO_SUJETO'),
+        line('200', '8'),
+      ],
     });
     // Inactivated (eliminar): a withdrawn record, not listed.
     const gone = await purchase({
@@ -206,7 +245,7 @@ describeWithApp('libro de compras', (ctx) => {
       '',
       '',
       '',
-    ].concat(['1530.00', '100.00', '1000.00', '160.00', '250.00', '20.00', z, z, '', '']);
+    ].concat(['1530.00', '100.00', z, z, z, '1000.00', '160.00', '250.00', '20.00', z, z, '', '']);
     const p3 = [
       ddmmyyyy(first),
       'IMP',
@@ -218,7 +257,19 @@ describeWithApp('libro de compras', (ctx) => {
       '',
       '',
       'DUA-4455',
-    ].concat(['2320.00', z, '2000.00', '320.00', z, z, z, z, '', '']);
+    ].concat(['2320.00', z, z, z, z, '2000.00', '320.00', z, z, z, z, '', '']);
+    const p4 = [
+      ddmmyyyy(first),
+      'FAC',
+      rif(d),
+      d.identificacion,
+      'D-000044',
+      '00-0004004',
+      '',
+      '',
+      '',
+      '',
+    ].concat(['664.00', z, '40.00', '60.00', '348.00', z, z, '200.00', '16.00', z, z, '', '']);
     const p2 = [
       ddmmyyyy(today),
       'FAC',
@@ -230,10 +281,10 @@ describeWithApp('libro de compras', (ctx) => {
       '',
       '',
       '',
-    ].concat(['580.00', z, '500.00', '80.00', z, z, z, z, '60.00', voucher]);
-    // By date, then by record: P1 before P3 (recorded in that order on the first day), P2 (today's) last —
+    ].concat(['580.00', z, z, z, z, '500.00', '80.00', z, z, z, z, '60.00', voucher]);
+    // By date, then by record: P1, P3, P4 (recorded in that order on the first day), P2 (today's) last —
     // unless today is the first, when P2, recorded first, comes first.
-    expected = today === first ? [p2, p1, p3] : [p1, p3, p2];
+    expected = today === first ? [p2, p1, p3, p4] : [p1, p3, p4, p2];
   }, 300_000);
 
   it('the PDF lists the purchases by date with their amounts, the withheld IVA and voucher, and the totals', async () => {
@@ -241,17 +292,21 @@ describeWithApp('libro de compras', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     const { libro } = res.json();
     expect(libro).toMatchObject({
-      documentos: 3,
-      internas: 2,
+      documentos: 4,
+      internas: 3,
       importaciones: 1,
-      totalCompras: '4430.00',
+      totalCompras: '5094.00',
       totalExento: '100.00',
+      totalExonerado: '40.00',
+      totalNoSujeto: '60.00',
+      totalSinDerecho: '348.00',
       totalGravamenes: [
         { alicuota: '16', baseImponible: '3500.00', montoAlicuota: '560.00' },
-        { alicuota: '8', baseImponible: '250.00', montoAlicuota: '20.00' },
+        { alicuota: '8', baseImponible: '450.00', montoAlicuota: '36.00' },
         { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
       ],
       totalIvaRetenido: '60.00',
+      resumen: RESUMEN.map(([concepto, baseImponible, impuesto]) => ({ concepto, baseImponible, impuesto })),
     });
     const text = await pdfToText(Buffer.from(libro.reporteCompra, 'base64'));
     expect(text).toContain('LIBRO DE COMPRAS');
@@ -268,107 +323,105 @@ describeWithApp('libro de compras', (ctx) => {
     expected.forEach((e, i) => {
       const words = lines[positions[i]].trim().split(/\s+/);
       expect(words.slice(0, 3)).toEqual([String(i + 1), e[0], e[1]]);
-      const amounts = e.slice(10, 18).map(es);
-      const withheld = e[18] ? [es(e[18]), e[19]] : [];
+      const amounts = e.slice(10, 21).map(es);
+      const withheld = e[21] ? [es(e[21]), e[22]] : [];
       expect(words.slice(-(amounts.length + withheld.length))).toEqual([...amounts, ...withheld]);
     });
-    const total = (label: RegExp) => (lines.find((l) => label.test(l)) ?? '').trim().split(/\s+/).slice(-10);
-    expect(total(/TOTAL COMPRAS INTERNAS/)).toEqual([
-      '2',
-      '2.110,00',
-      '100,00',
-      '1.500,00',
-      '240,00',
-      '250,00',
-      '20,00',
-      '0,00',
-      '0,00',
-      '60,00',
-    ]);
-    expect(total(/TOTAL IMPORTACIONES/)).toEqual([
-      '1',
-      '2.320,00',
-      '0,00',
-      '2.000,00',
-      '320,00',
-      '0,00',
-      '0,00',
-      '0,00',
-      '0,00',
-      '0,00',
-    ]);
-    expect(total(/TOTAL COMPRAS\s+3\s/)).toEqual([
-      '3',
-      '4.430,00',
-      '100,00',
-      '3.500,00',
-      '560,00',
-      '250,00',
-      '20,00',
-      '0,00',
-      '0,00',
-      '60,00',
-    ]);
+    const total = (label: RegExp) => (lines.find((l) => label.test(l)) ?? '').trim().split(/\s+/).slice(-13);
+    // count, total, exempt, exonerated, not subject, without credit, 16 %, 8 %, 31 % (base and IVA), withheld
+    expect(total(/TOTAL COMPRAS INTERNAS/)).toEqual(
+      ['3', '2774.00', '100.00', '40.00', '60.00', '348.00', '1500.00', '240.00', '450.00', '36.00']
+        .concat(['0.00', '0.00', '60.00'])
+        .map((v, i) => (i === 0 ? v : es(v))),
+    );
+    expect(total(/TOTAL IMPORTACIONES/)).toEqual(
+      ['1', '2320.00', '0.00', '0.00', '0.00', '0.00', '2000.00', '320.00', '0.00', '0.00']
+        .concat(['0.00', '0.00', '0.00'])
+        .map((v, i) => (i === 0 ? v : es(v))),
+    );
+    expect(total(/TOTAL COMPRAS\s+4\s/)).toEqual(
+      ['4', '5094.00', '100.00', '40.00', '60.00', '348.00', '3500.00', '560.00', '450.00', '36.00']
+        .concat(['0.00', '0.00', '60.00'])
+        .map((v, i) => (i === 0 ? v : es(v))),
+    );
+    // The month-end summary under the book: concept, base, tax.
+    expect(text).toContain('RESUMEN DEL PERÍODO (CRÉDITO FISCAL)');
+    for (const [concepto, base, iva] of RESUMEN) {
+      const row = lines.find((l) => l.trim().startsWith(`${concepto} `)) ?? '';
+      expect(row.trim().split(/\s+/).slice(-2), concepto).toEqual([es(base), es(iva)]);
+    }
   });
 
   it('the spreadsheet has the same lines and totals, read back with exceljs', async () => {
     const res = await get('getLibroComprasExcel', { ...month, id_localidad: company.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().libro).toMatchObject({
-      documentos: 3,
-      totalCompras: '4430.00',
+      documentos: 4,
+      totalCompras: '5094.00',
+      totalSinDerecho: '348.00',
       totalIvaRetenido: '60.00',
     });
     const rows = await sheetRows(Buffer.from(res.json().libro.libroExcel, 'base64'));
     expect(rows[0][0]).toBe('LIBRO DE COMPRAS');
     expect(rows[3].slice(0, 4)).toEqual(['N°', 'Fecha', 'Tipo Doc.', 'RIF Proveedor']);
     expect(rows[3].slice(-2)).toEqual(['IVA Retenido al Proveedor', 'N° Comprobante de Retención']);
+    expect(rows[3].slice(12, 16)).toEqual([
+      'Compras Exentas',
+      'Compras Exoneradas',
+      'Compras No Sujetas',
+      'Compras sin Derecho a Crédito Fiscal',
+    ]);
     const body = rows.slice(4, 4 + expected.length);
     // exceljs drops trailing empty cells: compare with the expected row's trailing '' cut.
     const trimmed = (r: string[]) => r.slice(0, r.findLastIndex((v) => v !== '') + 1);
     for (const [i, r] of body.entries()) expect(trimmed(r)).toEqual(trimmed([String(i + 1), ...expected[i]]));
-    const totals = rows.slice(4 + expected.length);
+    const totals = rows.slice(4 + expected.length, 4 + expected.length + 3);
     expect(totals.map((r) => r[4])).toEqual([
       'TOTAL COMPRAS INTERNAS',
       'TOTAL IMPORTACIONES',
       'TOTAL COMPRAS',
     ]);
-    expect(totals[0].slice(10)).toEqual([
-      '2.00',
-      '2110.00',
-      '100.00',
-      '1500.00',
-      '240.00',
-      '250.00',
-      '20.00',
-      '0.00',
-      '0.00',
-      '60.00',
-    ]);
-    expect(totals[1].slice(10)).toEqual([
-      '1.00',
-      '2320.00',
-      '0.00',
-      '2000.00',
-      '320.00',
-      '0.00',
-      '0.00',
-      '0.00',
-      '0.00',
-      '0.00',
-    ]);
-    expect(totals[2].slice(10)).toEqual([
-      '3.00',
-      '4430.00',
-      '100.00',
-      '3500.00',
-      '560.00',
-      '250.00',
-      '20.00',
-      '0.00',
-      '0.00',
-      '60.00',
-    ]);
+    expect(totals[0].slice(10)).toEqual(
+      [
+        '3.00',
+        '2774.00',
+        '100.00',
+        '40.00',
+        '60.00',
+        '348.00',
+        '1500.00',
+        '240.00',
+        '450.00',
+        '36.00',
+      ].concat(['0.00', '0.00', '60.00']),
+    );
+    expect(totals[1].slice(10)).toEqual(
+      ['1.00', '2320.00', '0.00', '0.00', '0.00', '0.00', '2000.00', '320.00', '0.00', '0.00'].concat([
+        '0.00',
+        '0.00',
+        '0.00',
+      ]),
+    );
+    expect(totals[2].slice(10)).toEqual(
+      [
+        '4.00',
+        '5094.00',
+        '100.00',
+        '40.00',
+        '60.00',
+        '348.00',
+        '3500.00',
+        '560.00',
+        '450.00',
+        '36.00',
+      ].concat(['0.00', '0.00', '60.00']),
+    );
+    // The month-end summary: a blank row, its title, its heading, then one row per concept.
+    const summary = rows.slice(4 + expected.length + 3);
+    const title = summary.findIndex((r) => r[0] === 'RESUMEN DEL PERÍODO (CRÉDITO FISCAL)');
+    expect(title).toBeGreaterThanOrEqual(0);
+    expect(summary[title + 1]).toEqual(['Concepto', 'Base Imponible', 'Impuesto']);
+    expect(summary.slice(title + 2)).toEqual(RESUMEN);
   });
 
   it('bad input is a 400 with the message; an unknown company 404', async () => {
@@ -408,13 +461,36 @@ describeWithApp('libro de compras', (ctx) => {
       id_localidad: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
+    // A taxed line cannot be exonerated (issue 18 item 11): 400 with the message, nothing recorded.
+    const refused = await ctx().request({
+      method: 'POST',
+      url: '/v2/facturaCompra/crear',
+      token: await admin(),
+      payload: {
+        id_localidad: company.id,
+        proveedor: { tipoDocumento: 'J', numeroDocumento: supplierDocument(), identificacion: 'Mal, C.A.' },
+        nroControl: '00-0005005',
+        nroFactura: 'E-1',
+        fechaFactura: month.fechaInicio,
+        tipoCompra: 'INTERNA',
+        lstDetalles: [line('10', '16', false, 'EXONERADO')],
+        lstPagos: [],
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain(
+      'tratamientoIva EXENTO, EXONERADO o NO_SUJETO solo aplica a líneas exentas o de alícuota 0',
+    );
+    expect(
+      (await get('getlibroCompras', { ...month, id_localidad: company.id })).json().libro.documentos,
+    ).toBe(4);
   });
 
   it("tenancy: a user of one company sees its book, never another company's rows; no permission is 403", async () => {
     const token = await userWith(ctx, { [MODULE]: [] }, [company.id]);
     const own = await get('getLibroComprasExcel', { ...month, id_localidad: company.id }, token);
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().libro.documentos).toBe(3);
+    expect(own.json().libro.documentos).toBe(4);
     for (const path of ['getlibroCompras', 'getLibroComprasExcel'])
       expect((await get(path, { ...month, id_localidad: other.id }, token)).statusCode).toBe(403);
     // The other company's own book holds its one purchase and its own voucher's 4.80.

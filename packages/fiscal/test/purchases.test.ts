@@ -73,6 +73,25 @@ describe('spec 001 §5.7 / §3.11: the purchase form', () => {
   it('accepts the valid form', () => {
     expect(purchaseInputSchema.parse(valid).lstDetalles[0]?.exento).toBe(false);
   });
+
+  // Issue 18 item 11 (RLIVA art. 75 e): the line's column in the purchase book.
+  it('tratamientoIva: exempt kinds only on untaxed lines, SIN_DERECHO only on taxed ones', () => {
+    const withLine = (extra: object) =>
+      purchaseInputSchema.safeParse({ ...valid, lstDetalles: [{ ...valid.lstDetalles[0], ...extra }] });
+    expect(withLine({ tratamientoIva: 'SIN_DERECHO' }).success).toBe(true);
+    expect(withLine({ exento: true, tratamientoIva: 'EXONERADO' }).success).toBe(true);
+    expect(withLine({ alicuota: '0', tratamientoIva: 'NO_SUJETO' }).success).toBe(true);
+    expect(withLine({ tratamientoIva: '' }).data?.lstDetalles[0]?.tratamientoIva).toBeUndefined();
+    expect(withLine({ tratamientoIva: 'EXONERADO' }).error?.issues[0]?.message).toBe(
+      PURCHASE_MESSAGES.untaxedTreatment,
+    );
+    expect(withLine({ exento: true, tratamientoIva: 'SIN_DERECHO' }).error?.issues[0]?.message).toBe(
+      PURCHASE_MESSAGES.taxedTreatment,
+    );
+    expect(withLine({ tratamientoIva: 'OTRO' }).error?.issues[0]?.message).toBe(
+      'tratamientoIva debe ser EXENTO, EXONERADO, NO_SUJETO o SIN_DERECHO',
+    );
+  });
 });
 
 describe('issue 10 §2: the withholding prefill of a purchase', () => {

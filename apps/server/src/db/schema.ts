@@ -1,6 +1,7 @@
 // The database schema, one file per bounded context under ./schema/. Modules import their tables from
 // here; a context adds its tables in its own file and re-exports it below.
 
+export * from './schema/annulments.ts';
 export * from './schema/audit.ts';
 export * from './schema/catalog.ts';
 export * from './schema/companies.ts';

@@ -199,6 +199,8 @@ export interface FiscalDocument {
   watermark?: string;
   /** Draws an "ANULADA" overlay on every page. */
   annulled?: boolean;
+  /** When and why it was annulled: the overlay then also prints a stamp with both (annulment-mark.ts). */
+  annulment?: { at: Date; motivo?: string | null };
   printer: DocumentPrinter;
   /** Replaces the product lines table (withholding vouchers). */
   table?: DocumentTable;

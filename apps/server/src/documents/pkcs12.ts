@@ -10,7 +10,10 @@ export interface KeyStoreInfo {
   validTo: Date;
 }
 
-export class KeyStoreError extends Error {}
+export class KeyStoreError extends Error {
+  // Named, so that a worker thread's copy of the error (render pool, keystore-thread.ts) is recognised.
+  override name = 'KeyStoreError';
+}
 
 function describe(attributes: forge.pki.CertificateField[]): string {
   return attributes.map((a) => `${a.shortName ?? a.name}=${a.value}`).join(', ');

@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { generateSelfSignedOffThread, signingSubjectOffThread } from './keystore-thread.ts';
 import { KeyStoreError } from './pkcs12.ts';
-import { cachedSigningKey } from './sign.ts';
 
 export interface ProviderCertificateConfig {
   /** Path of the provider's PKCS#12 (PROVIDER_P12). */
@@ -18,6 +18,8 @@ export interface ProviderCertificateConfig {
   providerP12Password?: string;
   /** Where the generated demo certificate is kept. */
   dataDir: string;
+  /** Longest the store may take to open or generate (keystore-thread.ts's default unless told). */
+  openTimeoutMs?: number;
 }
 
 export interface ProviderCertificate {
@@ -97,14 +99,14 @@ export function generateSelfSignedP12(options: SelfSignedOptions): Buffer {
 
 const DEMO_SUBJECT = { commonName: 'sigece Imprenta Digital (demo)', organization: 'sigece', country: 'VE' };
 
-async function readStored(dataDir: string): Promise<ProviderCertificate | undefined> {
+async function readStored(dataDir: string, timeoutMs?: number): Promise<ProviderCertificate | undefined> {
   const p12Path = join(dataDir, PROVIDER_P12_FILE);
   const passPath = join(dataDir, PROVIDER_P12_PASS_FILE);
   // The store is written last: when it is there, its password is too.
   if (!existsSync(p12Path)) return undefined;
   const [p12, password] = await Promise.all([readFile(p12Path), readFile(passPath, 'utf8')]);
-  const opened = cachedSigningKey(p12, password.trim());
-  return { p12, password: password.trim(), subject: opened.subject };
+  const subject = await signingSubjectOffThread(p12, password.trim(), timeoutMs);
+  return { p12, password: password.trim(), subject };
 }
 
 async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
@@ -115,12 +117,12 @@ async function writeAtomically(path: string, data: Buffer | string): Promise<voi
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function generateOnce(dataDir: string): Promise<ProviderCertificate> {
+async function generateOnce(dataDir: string, timeoutMs?: number): Promise<ProviderCertificate> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = join(dataDir, `${PROVIDER_P12_FILE}.lock`);
   // Several server processes may start together on one data directory: one generates, the others wait.
   for (let attempt = 0; ; attempt++) {
-    const stored = await readStored(dataDir);
+    const stored = await readStored(dataDir, timeoutMs);
     if (stored) return stored;
     try {
       await mkdir(lock);
@@ -135,13 +137,17 @@ async function generateOnce(dataDir: string): Promise<ProviderCertificate> {
       continue;
     }
     try {
-      const again = await readStored(dataDir);
+      const again = await readStored(dataDir, timeoutMs);
       if (again) return again;
       const password = randomBytes(24).toString('base64url');
-      const p12 = generateSelfSignedP12({ ...DEMO_SUBJECT, years: 5, password, alias: 'sigece-imprenta' });
+      // RSA key generation and node-forge's certificate signing: on a worker thread too.
+      const { p12, subject } = await generateSelfSignedOffThread(
+        { ...DEMO_SUBJECT, years: 5, password, alias: 'sigece-imprenta' },
+        timeoutMs,
+      );
       await writeAtomically(join(dataDir, PROVIDER_P12_PASS_FILE), `${password}\n`);
       await writeAtomically(join(dataDir, PROVIDER_P12_FILE), p12);
-      return { p12, password, subject: cachedSigningKey(p12, password).subject };
+      return { p12, password, subject };
     } finally {
       await rmdir(lock).catch(() => {});
     }
@@ -166,12 +172,15 @@ export async function loadProviderCertificate(
       throw new KeyStoreError(`No se puede leer el certificado del proveedor (${config.providerP12Path})`);
     }
     const password = config.providerP12Password ?? '';
-    return { p12, password, subject: cachedSigningKey(p12, password).subject };
+    // Opened on a worker thread with a time limit, as a company's certificate on upload (issue 22 item 2).
+    return { p12, password, subject: await signingSubjectOffThread(p12, password, config.openTimeoutMs) };
   }
   const existing = inProcess.get(config.dataDir);
   if (existing) return existing;
   // Concurrent first calls share one generation; later calls read the stored files.
-  const loading = generateOnce(config.dataDir).finally(() => inProcess.delete(config.dataDir));
+  const loading = generateOnce(config.dataDir, config.openTimeoutMs).finally(() =>
+    inProcess.delete(config.dataDir),
+  );
   inProcess.set(config.dataDir, loading);
   return loading;
 }

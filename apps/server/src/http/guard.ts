@@ -1,8 +1,7 @@
 import { canAccessPath, hasAnyPermission, isSharedDataModule, SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { loadPrincipal, type Principal } from '../modules/security/principal.ts';
-import { cachedPrincipal, rememberPrincipal, stampOf } from '../modules/security/principal-cache.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { Principal } from './principal.ts';
 import { scopeOf, type TenantScope } from './tenancy.ts';
 
 /** A module path (route access) and, optionally, an action key of that module. */
@@ -17,20 +16,7 @@ async function authenticate(request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw unauthorized('No autenticado: falta el token de acceso');
-  const cached = cachedPrincipal(token);
-  if (cached) {
-    request.principal = cached;
-    return cached;
-  }
-  const { signer, db } = request.server.deps;
-  const claims = await signer.verify(token, 'access');
-  if (!claims) throw unauthorized('Token de acceso inválido o expirado');
-  const stamp = stampOf(claims.userId);
-  const principal = await loadPrincipal(db, claims.userId);
-  if (!principal) throw unauthorized('El usuario no existe o está inactivo');
-  // Logout and password changes bump the version: the tokens signed before stop working.
-  if (principal.tokenVersion !== claims.version) throw unauthorized('Token de acceso inválido o expirado');
-  rememberPrincipal(token, principal, stamp, claims.expires);
+  const principal = await request.server.deps.authenticate(token);
   request.principal = principal;
   return principal;
 }

@@ -1,5 +1,6 @@
 import '../families/registry.ts';
 import { passwordResetMailJob } from '../modules/auth/service.ts';
+import { annulledPdfJob } from '../modules/issuance/annulment-render.ts';
 import { documentMailJob } from '../modules/issuance/mail-job.ts';
 import { documentPdfJob } from '../modules/issuance/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
@@ -10,6 +11,7 @@ import { seniatReportJob } from '../modules/reports/seniat/service.ts';
 /** Every background job of the product, in one list: the queue creates and works exactly these. */
 export const JOBS: readonly JobDefinition<never>[] = [
   documentPdfJob,
+  annulledPdfJob,
   documentMailJob,
   passwordResetMailJob,
   extendedSalesBookJob,

@@ -106,8 +106,15 @@ export async function upload(
 }
 
 /** Uploads a file that must be accepted; returns the load's id. */
-export async function uploadOk(ctx: Ctx, token: string, localidadId: string, tipo: string, data: Buffer) {
-  const res = await upload(ctx, token, localidadId, tipo, data);
+export async function uploadOk(
+  ctx: Ctx,
+  token: string,
+  localidadId: string,
+  tipo: string,
+  data: Buffer,
+  filename = 'carga.xlsx',
+) {
+  const res = await upload(ctx, token, localidadId, tipo, data, filename);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().result as { carga: MassLoadStatus; documentos: Array<{ numero: string; filas: string }> };
 }

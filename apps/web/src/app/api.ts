@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** False when the server answered without a message: the screen's own fallback may speak. */
+    readonly fromServer = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -75,13 +77,14 @@ async function send(path: string, options: RequestOptions, token: string | null)
 
 async function errorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: unknown } | null;
-  const message = typeof body?.message === 'string' && body.message ? body.message : 'Ocurrio un error';
+  const said = typeof body?.message === 'string' && body.message !== '';
+  const message = said ? (body.message as string) : 'Ocurrio un error';
   const errors = Array.isArray(body?.errors)
     ? (body.errors as FieldError[]).filter(
         (e) => typeof e?.path === 'string' && typeof e?.message === 'string',
       )
     : [];
-  return new ApiError(response.status, message, errors);
+  return new ApiError(response.status, message, errors, said);
 }
 
 let refreshing: Promise<boolean> | null = null;

@@ -1,3 +1,4 @@
+import { RECORD_STATUS_LABELS } from '@sigece/fiscal';
 import { defineResources } from './resources.ts';
 
 /** Texts of the application shell and of the shared components (namespace `app`). */
@@ -13,6 +14,10 @@ const es = {
     english: 'English',
     logout: 'Cerrar sesión',
     userMenu: 'Menú de usuario',
+    changePassword: 'Cambiar contraseña',
+    currentPassword: 'Contraseña actual',
+    newPassword: 'Nueva contraseña',
+    repeatPassword: 'Repetir contraseña',
     mainMenu: 'Menú principal',
     sessionExpired: 'Su sesión expiró. Inicie sesión nuevamente.',
   },
@@ -112,8 +117,8 @@ const es = {
     inactivateText: '¿Está seguro de inactivar el registro «{{name}}»?',
   },
   status: {
-    ACTIVO: 'ACTIVO',
-    INACTIVO: 'INACTIVO',
+    ACTIVO: RECORD_STATUS_LABELS.ACTIVO.es,
+    INACTIVO: RECORD_STATUS_LABELS.INACTIVO.es,
   },
   success: {
     saved: 'Guardado',
@@ -156,6 +161,10 @@ const en = {
     english: 'English',
     logout: 'Log out',
     userMenu: 'User menu',
+    changePassword: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    repeatPassword: 'Repeat password',
     mainMenu: 'Main menu',
     sessionExpired: 'Your session expired. Please log in again.',
   },
@@ -255,8 +264,8 @@ const en = {
     inactivateText: 'Are you sure you want to deactivate the record “{{name}}”?',
   },
   status: {
-    ACTIVO: 'ACTIVE',
-    INACTIVO: 'INACTIVE',
+    ACTIVO: RECORD_STATUS_LABELS.ACTIVO.en,
+    INACTIVO: RECORD_STATUS_LABELS.INACTIVO.en,
   },
   success: {
     saved: 'Saved',

@@ -6,6 +6,7 @@
 const en: Record<string, string> = {
   'Ocurrio un error': 'An error occurred',
   'ocurrio un error de Red': 'A network error occurred',
+  'ocurrido un error de red': 'A network error occurred',
   'Recurso no encontrado': 'Resource not found',
   'No tiene permiso para realizar esta acción': 'You are not allowed to perform this action',
   'Registro no encontrado': 'Record not found',

@@ -1,11 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
-import { notifyError } from './notify.ts';
+import { type ErrorFallbacks, notifyError } from './notify.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { silent?: boolean };
-    mutationMeta: { silent?: boolean };
+    /** `fallbacks`: the screen's own words when the server gives none (spec 002 §8's fallbacks). */
+    queryMeta: { silent?: boolean; fallbacks?: ErrorFallbacks };
+    mutationMeta: { silent?: boolean; fallbacks?: ErrorFallbacks };
   }
 }
 
@@ -23,13 +24,13 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.silent || isSessionEnd(error)) return;
-        notifyError(error);
+        notifyError(error, query.meta?.fallbacks);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.silent || isSessionEnd(error)) return;
-        notifyError(error);
+        notifyError(error, mutation.meta?.fallbacks);
       },
     }),
     defaultOptions: {

@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Answer } from '../app/api.ts';
 import { translateMessage } from '../app/i18n.ts';
-import { notifySuccess } from '../app/notify.ts';
+import { type ErrorFallbacks, notifySuccess } from '../app/notify.ts';
 import { useCanWriteScreen } from '../app/permissions.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import {
@@ -79,6 +79,8 @@ export interface CatalogScreenProps<T> {
   /** Other query keys that change when a record is saved (e.g. a select's options). */
   alsoInvalidate?: ReadonlyArray<readonly unknown[]>;
   searchPlaceholder?: string;
+  /** The screen's words when the list or the activate/inactivate call fails without a server message. */
+  errorFallbacks?: { list?: ErrorFallbacks; toggle?: ErrorFallbacks };
 }
 
 const STATUS_MESSAGES = new Set(['Activado', 'Inactivado']);
@@ -107,6 +109,7 @@ export function CatalogScreen<T>({
   extra,
   alsoInvalidate = [],
   searchPlaceholder,
+  errorFallbacks,
 }: CatalogScreenProps<T>) {
   const { t } = useTranslation();
   // Shared data: the screen's write actions are the master administrator's only.
@@ -124,6 +127,7 @@ export function CatalogScreen<T>({
   };
 
   const status = useMutation({
+    meta: errorFallbacks?.toggle ? { fallbacks: errorFallbacks.toggle } : undefined,
     mutationFn: (row: T) => {
       if (!toggle) throw new Error('no toggle');
       if (toggle.mode === 'modal') return toggle.toggle(row);
@@ -152,6 +156,7 @@ export function CatalogScreen<T>({
         exportName={exportName}
         renderDetail={renderDetail}
         searchPlaceholder={searchPlaceholder}
+        errorFallbacks={errorFallbacks?.list}
         toolbar={
           (toolbar || (renderForm && canAdd)) && (
             <Stack

@@ -14,8 +14,3 @@ export const PDF_NOT_GENERATED = 'No generada';
 export function shownControlNumber(nroControl: string | null, generated: boolean): string | null {
   return generated ? nroControl : PDF_NOT_GENERATED;
 }
-
-/** A document's status as lists, details and the public page name it (spec 001 §2.2): 'Activa' or 'Anulada'. */
-export function documentStatusLabel(status: string): 'Activa' | 'Anulada' {
-  return status === 'ACTIVO' ? 'Activa' : 'Anulada';
-}

@@ -66,6 +66,19 @@ export const invoiceIngestAnswerSchema = z.object({
 });
 export type InvoiceIngestAnswer = z.infer<typeof invoiceIngestAnswerSchema>;
 
+/**
+ * The answer of POST /v2/facturas/masivaAnularfacturacionXls (spec 001 §7.1, §8.7's annulment
+ * counters): every invoice named, annulled or with its error.
+ */
+export const invoiceAnnulAnswerSchema = z.object({
+  code: z.number(),
+  TotalFacturasProcedas: z.number(),
+  totalFacturasAnuladas: z.number(),
+  totalFacturaconError: z.number(),
+  DetalleErrorFacturas: z.array(z.array(z.object({ NroFactura: z.string(), Msg: z.string() }))),
+  DetalleFacturasAnuladas: z.array(z.array(z.object({ NroFactura: z.string(), Msg: z.string() }))),
+});
+
 /** AEREA: passenger, ticket, itinerary and the charges outside the taxable base, as stored. */
 export const invoiceDetailAirSchema = z.object({
   pasajero: z.string(),

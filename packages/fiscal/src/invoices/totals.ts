@@ -179,6 +179,22 @@ export interface IgtfOfPayment {
  * applies to the debt, never of the change. Payments in bolívares cancel the debt first, then the others
  * in the order given; the IGTF itself is no debt that carries IGTF (the tax is on the payment of the
  * operation's price). A 116.00 Bs. invoice paid with 20 USD at 40.00 (800.00 Bs.): base 116.00, IGTF 3.48.
+ *
+ * Why bolívares first (reviewed for issue 18, kept). Ley de IGTF art. 4 num. 11 taxes only the payment made
+ * in foreign currency (or crypto-assets) to a special taxpayer; Providencia SNAT/2022/000013 art. 1 makes it
+ * perceive 3 % "sobre los pagos en divisas" it receives (sources.md S9). Neither text, as found, says how
+ * one settlement that mixes bolívares and foreign currency is split between the debt and the change. The
+ * peers apply payments in the order they are registered: binaural-dev/odoo-venezuela l10n_ve_igtf
+ * (account_payment.py calculate_igtf_for_payment) taxes min(payment, the invoice's residual when that
+ * payment is posted), so a bolívar payment posted before a foreign one lowers the foreign one's base. In
+ * sigece every payment of an invoice is tendered at once, when the invoice is issued: there is no posting
+ * order, only the order lines were typed in. Applying bolívares first (1) gives the same IGTF whatever that
+ * typing order; (2) is Odoo's result for the natural sequence of a mixed tender, where the customer's
+ * bolívares are counted first and the foreign currency covers the rest, its excess returned as change;
+ * (3) never makes a bolívar tender pure change while the foreign one carries the tax — foreign-first would
+ * turn the issue's 116.00 Bs. paid with 100.00 Bs. + 20 USD at 40.00 into IGTF 3.48 on the whole debt
+ * and 100.00 Bs. handed back, a payment that paid nothing. With a single foreign payment (the issue's
+ * item 5 example) the order does not arise: base min(800.00, 116.00) = 116.00, IGTF 3.48 either way.
  */
 export function igtfOfPayments(
   total: DecimalInput,

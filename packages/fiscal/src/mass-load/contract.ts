@@ -21,8 +21,10 @@ export type MassLoadType = (typeof MASS_LOAD_TYPES)[number];
 export const MASS_LOAD_MESSAGES = {
   /** Spec 000 §5 and spec 001 §5.8 (typo and all). */
   onlyXlsx: 'Solo se Admiten archivos con formato .xls',
+  /** What the dialog says is accepted, before a file is chosen (spec 000 §5: .xls/.xlsx). */
+  accepted: 'Se aceptan hojas de cálculo .xlsx y .xls (Excel 97-2003) de hasta 10 MB',
   tooLarge: 'El archivo supera el máximo de 10 MB',
-  notSpreadsheet: 'El archivo no es una hoja de cálculo .xlsx válida',
+  notSpreadsheet: 'El archivo no es una hoja de cálculo .xlsx o .xls válida',
   noFile: 'Debe seleccionar un archivo',
   chooseType: 'Debe seleccionar el tipo de archivo',
   uploaded: 'Archivo Cargado con Exito',
@@ -30,6 +32,11 @@ export const MASS_LOAD_MESSAGES = {
   processing: 'Procesando documentos. favor no cerrar la ventana o cancelar esta operación',
   busy: 'Ya hay una carga en proceso para esta razón social',
   empty: 'El archivo no tiene documentos',
+  /** Spec 001 §8.3: the notes' bulk processing, on success and failure (with the server's message). */
+  notesDone: 'Notas Cargadas y Procesadas',
+  notesFailed: 'Error al cargar Notas: ',
+  /** Spec 000 §8 and 001 §8.6: a failed upload or processing (with the server's message). */
+  uploadFailed: 'Error al Cargar el Archivo: ',
 } as const;
 
 /** The largest file accepted: 10 MB. */

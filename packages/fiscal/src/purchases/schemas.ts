@@ -39,6 +39,20 @@ export const PURCHASE_PAYMENT_METHODS = [
   'POS_VIRTUAL',
 ] as const;
 
+/**
+ * How the IVA treats a purchase line, for the purchase book's columns (Reglamento de la Ley del IVA art. 75,
+ * issue 18 item 11): an untaxed line (exento, or rate 0) is an exempt, exonerated or not-subject purchase;
+ * a taxed line is a purchase with right to fiscal credit unless marked SIN_DERECHO (its IVA does not give
+ * crédito fiscal: Ley del IVA art. 33, purchases not for the taxpayer's taxed activity). Absent: EXENTO for
+ * untaxed lines, with right to credit for taxed ones (what every earlier record meant).
+ */
+export const PURCHASE_VAT_TREATMENTS = ['EXENTO', 'EXONERADO', 'NO_SUJETO', 'SIN_DERECHO'] as const;
+export type PurchaseVatTreatment = (typeof PURCHASE_VAT_TREATMENTS)[number];
+
+/** Whether a purchase line carries no IVA (exempt flag, or rate 0). */
+export const untaxedPurchaseLine = (l: { exento: boolean; alicuota: string }): boolean =>
+  l.exento || Number(l.alicuota) === 0;
+
 export const PURCHASE_MESSAGES = {
   /** §5.7: the control number must not be empty; the spec's message says so in its own words. */
   nroControl: 'El nombre debe contener al menos 2 caracteres',
@@ -54,6 +68,9 @@ export const PURCHASE_MESSAGES = {
   notFound: 'Factura de compra no encontrada',
   inactiveEdit: 'No se puede editar una factura de compra INACTIVO',
   duplicate: (nro: string) => `La factura N° ${nro} de este proveedor ya existe`,
+  untaxedTreatment:
+    'tratamientoIva EXENTO, EXONERADO o NO_SUJETO solo aplica a líneas exentas o de alícuota 0',
+  taxedTreatment: 'tratamientoIva SIN_DERECHO solo aplica a líneas gravadas',
 } as const;
 
 const requiredTrimmed = (message: string, max: number) =>
@@ -74,24 +91,44 @@ export const purchaseSupplierSchema = z.object({
   ),
 });
 
-export const purchaseLineSchema = z.object({
-  concepto: text('concepto', 250),
-  cantidad: decimal('cantidad', 'quantity').refine((v) => Number(v) > 0, 'cantidad debe ser mayor que 0'),
-  unidadMedida: choice('unidadMedida', PURCHASE_UNITS),
-  /** Unit price before tax (§3.10 "precio (base imponible)"). */
-  precio: decimal('precio', 'rate').refine((v) => !v.startsWith('-'), 'precio no puede ser negativo'),
-  /** Discount percent of the line (§4.4 percent rule). */
-  descuento: optionalDecimal('descuento', 'percent').refine(
-    (v) => v === undefined || (Number(v) >= 0 && Number(v) <= 100),
-    'descuento debe estar entre 0 y 100',
-  ),
-  exento: z.boolean().default(false),
-  /** The tax type: the IVA rate in percent (0, 8 reduced, 16 general, 31 general plus luxury). */
-  alicuota: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/\.0+$/, '') : v),
-    z.enum(TAX_RATES, { error: 'alicuota debe ser 0, 8, 16 o 31' }),
-  ),
-});
+export const purchaseLineSchema = z
+  .object({
+    concepto: text('concepto', 250),
+    cantidad: decimal('cantidad', 'quantity').refine((v) => Number(v) > 0, 'cantidad debe ser mayor que 0'),
+    unidadMedida: choice('unidadMedida', PURCHASE_UNITS),
+    /** Unit price before tax (§3.10 "precio (base imponible)"). */
+    precio: decimal('precio', 'rate').refine((v) => !v.startsWith('-'), 'precio no puede ser negativo'),
+    /** Discount percent of the line (§4.4 percent rule). */
+    descuento: optionalDecimal('descuento', 'percent').refine(
+      (v) => v === undefined || (Number(v) >= 0 && Number(v) <= 100),
+      'descuento debe estar entre 0 y 100',
+    ),
+    exento: z.boolean().default(false),
+    /** The tax type: the IVA rate in percent (0, 8 reduced, 16 general, 31 general plus luxury). */
+    alicuota: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/\.0+$/, '') : v),
+      z.enum(TAX_RATES, { error: 'alicuota debe ser 0, 8, 16 o 31' }),
+    ),
+    /** The purchase book's column of the line (PURCHASE_VAT_TREATMENTS); optional, see above. */
+    tratamientoIva: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .enum(PURCHASE_VAT_TREATMENTS, {
+          error: 'tratamientoIva debe ser EXENTO, EXONERADO, NO_SUJETO o SIN_DERECHO',
+        })
+        .optional(),
+    ),
+  })
+  .superRefine((l, ctx) => {
+    if (!l.tratamientoIva) return;
+    const untaxed = untaxedPurchaseLine(l);
+    if (l.tratamientoIva === 'SIN_DERECHO' ? untaxed : !untaxed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tratamientoIva'],
+        message: untaxed ? PURCHASE_MESSAGES.taxedTreatment : PURCHASE_MESSAGES.untaxedTreatment,
+      });
+  });
 
 export const purchasePaymentSchema = z.object({
   modoPago: choice('modoPago', PURCHASE_PAYMENT_METHODS),
@@ -150,6 +187,7 @@ export const purchaseRecordSchema = z.object({
       descuento: z.string().optional(),
       exento: z.boolean(),
       alicuota: z.string(),
+      tratamientoIva: z.enum(PURCHASE_VAT_TREATMENTS).optional(),
       importe: z.string(),
       montoDescuento: z.string(),
       montoGravamen: z.string(),

@@ -15,8 +15,14 @@ export const purchaseBookSummarySchema = z.object({
   importaciones: z.number(),
   totalCompras: z.string(),
   totalExento: z.string(),
+  /** Issue 18 item 11 (RLIVA art. 75): exonerated, not subject, without right to crédito fiscal. */
+  totalExonerado: z.string(),
+  totalNoSujeto: z.string(),
+  totalSinDerecho: z.string(),
   totalGravamenes: z.array(rateTotal),
   totalIvaRetenido: z.string(),
+  /** Issue 18 item 11: the month-end summary of crédito fiscal, one row per concept. */
+  resumen: z.array(z.object({ concepto: z.string(), baseImponible: z.string(), impuesto: z.string() })),
 });
 
 /** getlibroCompras answers the PDF (reporteCompra); getLibroComprasExcel the spreadsheet (libroExcel). */

@@ -25,6 +25,7 @@ export const SECURITY_EXTRA_MESSAGES = {
   numeroDocumentoDigits: 'El número de documento debe tener solo dígitos (máximo 8)',
   passwordMin: 'La contraseña debe tener al menos 8 caracteres',
   modulePathInvalid: 'La ruta debe comenzar con /',
+  currentPasswordRequired: 'La contraseña actual es requerida',
 } as const;
 
 export const USER_DOCUMENT_TYPES = ['V', 'E', 'J', 'G', 'P'] as const;
@@ -147,6 +148,21 @@ export const changePasswordFormSchema = z
     ),
     repassword: requiredText(M.changePasswordRequired, TEXT_MAX.secret),
   })
+  .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
+
+/**
+ * A signed-in user's own new password (the header's 'Cambiar contraseña', issue 21 §13): the current one
+ * proves it is the user, not someone at an unlocked screen.
+ */
+export const ownPasswordSchema = z.object({
+  passwordActual: requiredText(SECURITY_EXTRA_MESSAGES.currentPasswordRequired, TEXT_MAX.secret),
+  password: requiredText(M.changePasswordRequired).pipe(
+    z.string().min(8, SECURITY_EXTRA_MESSAGES.passwordMin).max(200),
+  ),
+});
+
+export const ownPasswordFormSchema = ownPasswordSchema
+  .extend({ repassword: requiredText(M.changePasswordRequired, TEXT_MAX.secret) })
   .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
 
 // --- Authentication ----------------------------------------------------------------------------------

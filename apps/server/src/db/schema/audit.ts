@@ -1,4 +1,5 @@
 // The audit trail every write leaves.
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appNow } from './columns.ts';
 
@@ -19,5 +20,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_user_at_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    // A document's activity timeline (issue 21 item 11; migration 0028).
+    index('audit_log_entity_idx').on(t.entityId, t.at).where(sql`entity_id is not null`),
+  ],
 );

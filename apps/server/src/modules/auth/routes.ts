@@ -1,6 +1,7 @@
 import {
   forgotPasswordSchema,
   loginSchema,
+  ownPasswordSchema,
   refreshTokenSchema,
   resetPasswordSchema,
   z,
@@ -120,6 +121,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await auth.resetPassword(app.deps.db, request.body, auditContextOf(request));
       return { code: 200, message: auth.AUTH_MESSAGES.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      preValidation: guard('authenticated'),
+      schema: {
+        tags,
+        summary:
+          'El usuario de la sesión cambia su propia contraseña (con la actual); las demás sesiones terminan',
+        security: [{ bearerAuth: [] }],
+        body: ownPasswordSchema,
+        response: {
+          200: messageBody.extend({ tokens: tokensBody }),
+          400: errorBody,
+          401: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const tokens = await auth.changeOwnPassword(
+        app.deps,
+        principalOf(request).id,
+        request.body,
+        auditContextOf(request),
+      );
+      return { code: 200, message: auth.AUTH_MESSAGES.passwordUpdated, tokens };
     },
   );
 

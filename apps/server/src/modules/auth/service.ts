@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from '@sigece/fiscal';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { passwordResets, refreshTokens, users } from '../../db/schema.ts';
-import type { Deps } from '../../http/deps.ts';
-import { tooManyRequests, unauthorized } from '../../http/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { defineJob } from '../jobs/define.ts';
 import { forgetUser } from '../security/principal-cache.ts';
@@ -41,6 +41,7 @@ export const AUTH_MESSAGES = {
   resetSent: 'Si el correo está registrado, recibirá un enlace para restablecer su contraseña',
   resetInvalid: 'El enlace de recuperación no es válido o ya expiró',
   passwordUpdated: 'Password Actualizado con exito !!!',
+  wrongCurrentPassword: 'La contraseña actual no es correcta',
 } as const;
 
 export interface TokenPair {
@@ -56,7 +57,7 @@ export interface LoginResult {
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 async function issuePair(
-  db: Db,
+  db: DbOrTx,
   signer: TokenSigner,
   user: { id: string; tokenVersion: number },
   familyId: string,
@@ -354,6 +355,48 @@ export async function resetPassword(
       return reset.userId;
     })
     .then(forgetUser);
+}
+
+/**
+ * A signed-in user changes their own password (issue 21 §13), proving it with the current one; the
+ * wrong one counts as a failed login of that account (same throttle), so the form cannot be used to guess
+ * it. Every other session ends (refresh tokens revoked, access tokens' version bumped); this one goes on
+ * with the new pair answered here.
+ */
+export async function changeOwnPassword(
+  deps: { db: Db; signer: TokenSigner },
+  userId: string,
+  input: { passwordActual: string; password: string },
+  audit: AuditContext,
+): Promise<TokenPair> {
+  const { db, signer } = deps;
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (user?.status !== 'ACTIVO') throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+  const key = `login:${user.id}`;
+  await loginSlot(db, key);
+  let valid = false;
+  try {
+    valid = await verifyPassword(user.passwordHash, input.passwordActual);
+  } finally {
+    await releaseSlot(db, key, !valid);
+  }
+  if (!valid) throw badRequest(AUTH_MESSAGES.wrongCurrentPassword);
+  const passwordHash = await hashPassword(input.password);
+  const tokens = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    await recordAudit(tx, audit, { entity: 'user', entityId: user.id, action: 'change-own-password' });
+    return issuePair(tx, signer, row, randomUUID());
+  });
+  forgetUser(user.id);
+  return tokens;
 }
 
 /** Housekeeping: forget failures and tokens nobody can use any more. */

@@ -11,13 +11,14 @@ import {
 import { and, asc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { clientes, localidades } from '../../db/schema.ts';
+import { clientes } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
+import { companyExists } from '../companies/lookup.service.ts';
 
 const CLIENTS = screen('/seguridad/clientes');
 const NEW_INVOICE = INVOICE_SCREENS.create.module;
@@ -87,12 +88,7 @@ function clientValues(input: z.infer<typeof clientSchema>) {
 }
 
 async function assertUnique(db: DbOrTx, input: z.infer<typeof clientSchema>, exceptId?: string) {
-  const [company] = await db
-    .select({ id: localidades.id })
-    .from(localidades)
-    .where(eq(localidades.id, input.id_localidad))
-    .limit(1);
-  if (!company) throw badRequest('La razón social no existe');
+  if (!(await companyExists(db, input.id_localidad))) throw badRequest('La razón social no existe');
   const [taken] = await db
     .select({ id: clientes.id })
     .from(clientes)

@@ -18,6 +18,7 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
+import { companyExists, companyName } from '../companies/lookup.service.ts';
 import { tiposWithValores, valueInForce } from './taxes.ts';
 
 const PRODUCT = screen('/mantenimiento/Producto');
@@ -113,12 +114,7 @@ function productValues(input: z.infer<typeof productSchema>) {
 }
 
 async function checkReferences(db: DbOrTx, input: z.infer<typeof productSchema>, exceptId?: string) {
-  const [company] = await db
-    .select({ id: localidades.id })
-    .from(localidades)
-    .where(eq(localidades.id, input.id_localidad))
-    .limit(1);
-  if (!company) throw badRequest('La razón social no existe');
+  if (!(await companyExists(db, input.id_localidad))) throw badRequest('La razón social no existe');
   const tipoId = input.exento || input.exonerado ? undefined : input.tipoGravamen?.idgravamen;
   if (tipoId) {
     const [tipo] = await db
@@ -252,14 +248,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordAudit(tx, audit, { entity: 'producto', entityId: row.id, action: 'create', after: row });
         return row;
       });
-      const [company] = await db
-        .select({ nombre: localidades.nombre })
-        .from(localidades)
-        .where(eq(localidades.id, result.localidadId));
+      const company = (await companyName(db, result.localidadId)) ?? '';
       return {
         code: 200,
         message: 'Producto Registrado!!!',
-        result: (await productViews(db, [{ product: result, company: company.nombre }]))[0],
+        result: (await productViews(db, [{ product: result, company }]))[0],
       };
     },
   );
@@ -300,14 +293,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row;
       });
-      const [company] = await db
-        .select({ nombre: localidades.nombre })
-        .from(localidades)
-        .where(eq(localidades.id, result.localidadId));
+      const company = (await companyName(db, result.localidadId)) ?? '';
       return {
         code: 200,
         message: 'Producto Actualizado!!!',
-        result: (await productViews(db, [{ product: result, company: company.nombre }]))[0],
+        result: (await productViews(db, [{ product: result, company }]))[0],
       };
     },
   );
@@ -349,14 +339,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row;
       });
-      const [company] = await db
-        .select({ nombre: localidades.nombre })
-        .from(localidades)
-        .where(eq(localidades.id, result.localidadId));
+      const company = (await companyName(db, result.localidadId)) ?? '';
       return {
         code: 200,
         message: result.status === 'ACTIVO' ? 'Activado' : 'Inactivado',
-        result: (await productViews(db, [{ product: result, company: company.nombre }]))[0],
+        result: (await productViews(db, [{ product: result, company }]))[0],
       };
     },
   );

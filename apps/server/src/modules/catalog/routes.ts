@@ -20,15 +20,14 @@ import {
   descuentos,
   estados,
   incoterms,
-  localidades,
   municipios,
   paises,
-  sucursales,
   tiposGravamen,
   valoresGravamen,
 } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { guard } from '../../http/guard.ts';
+import { companiesOfBranches, companyExists } from '../companies/lookup.service.ts';
 import { registerCatalog } from './crud.ts';
 
 const audit = {
@@ -46,7 +45,7 @@ const auditOf = (r: { status: string; createdAt: Date; createdBy: string; update
 
 async function mustExist(
   db: DbOrTx,
-  table: typeof paises | typeof estados | typeof tiposGravamen | typeof localidades | typeof sucursales,
+  table: typeof paises | typeof estados | typeof tiposGravamen,
   id: string,
   message: string,
 ) {
@@ -347,13 +346,9 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       sucursalId: i.sucursal ?? null,
     }),
     validate: async (db, i) => {
-      await mustExist(db, localidades, i.localidad, 'La razón social no existe');
+      if (!(await companyExists(db, i.localidad))) throw badRequest('La razón social no existe');
       if (i.sucursal) {
-        const [branch] = await db
-          .select({ localidadId: sucursales.localidadId })
-          .from(sucursales)
-          .where(eq(sucursales.id, i.sucursal))
-          .limit(1);
+        const [branch] = await companiesOfBranches(db, [i.sucursal]);
         if (branch?.localidadId !== i.localidad)
           throw badRequest('La sucursal no pertenece a la razón social');
       }

@@ -101,6 +101,10 @@ const islrBody = z.object({
   Sustraendo: z.boolean(),
   UT: z.string().nullable(),
   Factor: z.string().nullable(),
+  /** Tarifa N° 2 (progressive on the supplier's year): the screen asks the server for its amount. */
+  Tarifa2: z.boolean(),
+  /** A payment below this withholds nothing, or null. */
+  MontoMinimo: z.string().nullable(),
 });
 
 export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -279,6 +283,8 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
           Sustraendo: r.sustraendo,
           UT: r.sustraendo ? (ut?.valor ?? null) : null,
           Factor: r.factor,
+          Tarifa2: Boolean(r.tarifa2),
+          MontoMinimo: r.montoMinimo ?? null,
         })),
         total,
       );

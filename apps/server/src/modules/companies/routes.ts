@@ -280,6 +280,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           { file, ...parsed.data },
           auditContextOf(request),
+          app.deps.config.certificateOpenTimeoutMs,
         ),
       };
     },

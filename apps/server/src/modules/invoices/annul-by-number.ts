@@ -42,6 +42,7 @@ const itemLabel = (item: InvoiceAnnulItem) =>
 export const invoiceAnnulment: FamilyAnnulment<InvoiceRow, InvoiceAnnulItem, Line, Line, InvoiceAnnulAnswer> =
   {
     table: facturas,
+    tipoDoc: 'fact',
     auditEntity: DOCUMENT_FAMILIES.fact.auditEntity,
     visible: (tx, scope, id) => visibleIssued(tx, facturas, scope, id, 'Factura no encontrada', true),
     refuse(_tx, invoice) {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { renderDocument } from '../issuance/render.ts';
 
 /** Renders, signs and stores an invoice's PDF now (the kernel's render, as its job runs it). */

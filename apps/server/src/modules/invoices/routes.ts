@@ -7,11 +7,13 @@ import {
   INVOICE_MODELS,
   INVOICE_SCREENS,
   idParam,
+  invoiceAnnulAnswerSchema,
   invoiceDetailAnswerSchema,
   invoiceIngestAnswerSchema,
   invoiceListRowSchema,
   invoicePublicAnswerSchema,
   pageQuery,
+  screen,
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +25,7 @@ import { issueDocuments } from '../issuance/pipeline.ts';
 import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import type { Principal } from '../security/principal.ts';
+import { annulInvoicesByNumber } from './annul-by-number.ts';
 import { invoiceCollections, recordCollection } from './collections.ts';
 import { type IngestAnswer, invoiceFamily } from './family.ts';
 import * as invoices from './service.ts';
@@ -33,6 +36,11 @@ const MAX_INVOICES_PER_REQUEST = 1000;
 const NEW = INVOICE_SCREENS.create;
 const security = [{ bearerAuth: [] }];
 const tags = ['facturas'];
+/** The company screen's bulk processing (spec 000 §6: genMasivaFactura). */
+const BULK = screen('/mantenimiento/Localidad').can('genMasivaFactura');
+const invoicesBody = z
+  .array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' })
+  .max(MAX_INVOICES_PER_REQUEST, `Máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud`);
 
 const filtersSchema = z.object({
   id_localidad: z.uuid().optional(),
@@ -111,6 +119,57 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       await queueRenders(app.deps, 'fact', ids);
       return answer;
     },
+  );
+
+  // Spec 000 §7, 001 §7.1: the list a company's workbook converts to (the mass load's factura type),
+  // sent as JSON. Each invoice is judged on its own as in POST /masivafacturacion; the call itself
+  // answers code 200 and the per-document results carry the refusals (DetalleErrorFacturas).
+  app.post(
+    '/facturas/masivafacturacionXls',
+    {
+      config: { documentBatch: true },
+      preValidation: guard({ anyOf: [LIST.can('add'), BULK] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Procesamiento masivo de las facturas de una hoja de cálculo, ya convertidas a la lista del contrato de integración: code 200 con el resultado de cada factura',
+        body: invoicesBody,
+        response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { answer, ids } = await issueDocuments<IngestAnswer>(
+        db,
+        invoiceFamily,
+        scopeOfRequest(request),
+        request.body,
+        { origin: 'WEB', audit: auditContextOf(request) },
+      );
+      await queueRenders(app.deps, 'fact', ids);
+      return { ...answer, code: 200 as const };
+    },
+  );
+
+  // Spec 001 §7.1: the annulments of a workbook (the mass load's anularFactura type), as JSON: each
+  // invoice named by rif, nroFactura and serieNrofactura is annulled on its own; code 200.
+  app.post(
+    '/facturas/masivaAnularfacturacionXls',
+    {
+      preValidation: guard({ anyOf: [LIST.can('cancel'), BULK] }),
+      schema: {
+        tags: ['integración'],
+        security,
+        summary:
+          'Anula las facturas de una hoja de cálculo (rif, nroFactura, serieNrofactura, codigoSucursal): code 200 con el resultado de cada factura',
+        body: invoicesBody,
+        response: { 200: invoiceAnnulAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ...(await annulInvoicesByNumber(db, scopeOfRequest(request), request.body, auditContextOf(request))),
+      code: 200,
+    }),
   );
 
   app.get(

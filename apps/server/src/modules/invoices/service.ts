@@ -15,6 +15,7 @@ import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { issuerRows } from '../companies/service.ts';
 import { annulDocument } from '../issuance/annul.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import {
   clientSearchFields,
   documentListWhere,
@@ -306,7 +307,9 @@ export async function deleteInvoice(db: Db, scope: TenantScope, id: string, audi
 export async function invoicePdf(db: Db, scope: TenantScope, id: string) {
   const row = await visibleInvoice(db, scope, id);
   if (!row.pdf) throw badRequest('La factura aún no está generada');
-  return { pdf: row.pdf, nombre: `Factura_${invoiceLabel(row)}.pdf` };
+  // Once annulled, the PDF marked 'ANULADA' (when rendered); the original's bytes stay stored.
+  const pdf = (await annulledPdf(db, 'fact', id)) ?? row.pdf;
+  return { pdf, nombre: `Factura_${invoiceLabel(row)}.pdf` };
 }
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */

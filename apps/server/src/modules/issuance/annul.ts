@@ -1,10 +1,11 @@
-import { describeIssues, type z } from '@sigece/fiscal';
+import { describeIssues, type TipoDoc, type z } from '@sigece/fiscal';
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { recordAnnulment } from './annulment-record.ts';
 import { DocumentRejected } from './family.ts';
 import { issuerResolver } from './issuer.ts';
 
@@ -41,6 +42,7 @@ export interface AnnulItem {
 /** How a family is annulled: its table, its own refusals and, for the bulk form, its item and answer. */
 export interface FamilyAnnulment<Row extends AnnullableRow, Item extends AnnulItem, E, D, A> {
   table: AnnullableTable;
+  tipoDoc: TipoDoc;
   /** The audit log's entity name ('factura', 'nota', 'orden', 'retencion'). */
   auditEntity: string;
   /** The document, locked FOR UPDATE, checked against the caller's tenancy (the family's 404 message). */
@@ -99,6 +101,8 @@ export async function annulDocument<Row extends AnnullableRow>(
       .update(family.table)
       .set({ status: 'INACTIVO', motivoAnulacion: motivo, updatedAt: new Date() })
       .where(eq(family.table.id, id));
+    // The annulment's own record (who, when, why), read by the public page and the annulled PDF.
+    await recordAnnulment(tx, family.tipoDoc, id, audit, motivo);
     await recordAudit(tx, audit, {
       entity: family.auditEntity,
       entityId: id,

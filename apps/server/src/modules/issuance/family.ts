@@ -23,9 +23,9 @@ import { type ControlFamily, DOCUMENT_FAMILIES, type TipoDoc } from '@sigece/fis
 import type { SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { localidades, sucursales } from '../../db/schema.ts';
 import type { FiscalDocument } from '../../documents/index.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
+import type { BranchRow, CompanyRow } from '../companies/lookup.service.ts';
 import type { ControlNumber } from '../numbering/engine.ts';
 
 /** The family keys are declared once, in `@sigece/fiscal` (documents/families.ts). */
@@ -39,8 +39,7 @@ export class DocumentRejected extends Error {
   override name = 'DocumentRejected';
 }
 
-export type CompanyRow = typeof localidades.$inferSelect;
-export type BranchRow = typeof sucursales.$inferSelect;
+export type { BranchRow, CompanyRow };
 
 /** The company (and branch, or null for the head office) a document is issued by. */
 export interface IssuerRef {

@@ -1,8 +1,9 @@
 import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { companyIdentity } from '../companies/service.ts';
 import { markFailed, markSent } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';
+import { annulledPdf } from './annulment-record.ts';
 import type { TipoDoc } from './family.ts';
 import { familyOf } from './registry.ts';
 import { verificationUrl } from './urls.ts';
@@ -25,7 +26,8 @@ export async function sendDocumentMail(deps: Deps, job: DocumentMailJob): Promis
   const family = familyOf(job.tipoDoc);
   const header = await family.header(db, job.id);
   if (!header) return;
-  const pdf = await family.pdf.read(db, job.id);
+  // An annulled document is sent as it is served: its PDF marked 'ANULADA' once rendered.
+  const pdf = (await annulledPdf(db, job.tipoDoc, job.id)) ?? (await family.pdf.read(db, job.id));
   if (!pdf) throw new Error(`${family.kind} ${job.id}: aún no tiene PDF`);
   const to = job.to ?? (header.recipient.correo ? [header.recipient.correo] : []);
   const cc = job.cc ?? (header.recipient.ccCorreo ? [header.recipient.ccCorreo] : []);

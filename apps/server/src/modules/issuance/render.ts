@@ -1,7 +1,7 @@
 import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
 import { renderSignedDocument } from '../../documents/index.ts';
-import type { Deps } from '../../http/deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';

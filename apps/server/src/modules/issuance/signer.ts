@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps.ts';
 import { loadProviderCertificate, type PdfSignerInput } from '../../documents/index.ts';
-import type { Deps } from '../../http/deps.ts';
 import { cachedCompanyKeyStore } from '../companies/service.ts';
 
 let providerSigner: Promise<PdfSignerInput> | undefined;
@@ -15,11 +15,19 @@ export async function signerFor(deps: Deps, localidadId: string, reason: string)
     dataDir: deps.config.dataDir,
     providerP12Path: deps.config.providerP12Path,
     providerP12Password: deps.config.providerP12Password,
-  }).then((c) => ({
-    p12: c.p12,
-    password: c.password,
-    reason: 'Emitido por la imprenta digital',
-    location: 'Venezuela',
-  }));
+    openTimeoutMs: deps.config.certificateOpenTimeoutMs,
+  }).then(
+    (c) => ({
+      p12: c.p12,
+      password: c.password,
+      reason: 'Emitido por la imprenta digital',
+      location: 'Venezuela',
+    }),
+    (error) => {
+      // A store that failed to open (slow, wrong password) is tried again by the next document.
+      providerSigner = undefined;
+      throw error;
+    },
+  );
   return providerSigner;
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
-import type { JobDefinition } from './define.ts';
 import { JobRunner } from './runners.ts';
+import type { JobSpec } from './spec.ts';
 
 /**
  * Background work on pg-boss, in the application's own database (PostgreSQL or PGlite). Jobs survive
@@ -31,14 +31,14 @@ import { JobRunner } from './runners.ts';
  * pg-boss's expiry.
  */
 export interface JobQueue {
-  send<T>(job: JobDefinition<T>, data: NoInfer<T>, options?: PgBoss.SendOptions): Promise<string | null>;
+  send<T>(job: JobSpec<T>, data: NoInfer<T>, options?: PgBoss.SendOptions): Promise<string | null>;
   /**
    * Many jobs of one queue in one statement (pg-boss `insert`), each with its key: the same duplicate
    * rule as `send` (a key with a waiting job stores nothing).
    */
-  sendMany<T>(job: JobDefinition<T>, items: Array<{ data: NoInfer<T>; singletonKey: string }>): Promise<void>;
+  sendMany<T>(job: JobSpec<T>, items: Array<{ data: NoInfer<T>; singletonKey: string }>): Promise<void>;
   /** Starts this process's workers for `job`, calling `run` with each checked payload. */
-  work<T>(job: JobDefinition<T>, run: (data: T) => Promise<void>): Promise<void>;
+  work<T>(job: JobSpec<T>, run: (data: T) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,7 +58,7 @@ const report = (error: unknown) => console.error('cola de trabajos:', (error as 
 
 export async function startJobQueue(
   database: Database,
-  definitions: readonly JobDefinition<never>[],
+  definitions: readonly JobSpec<never>[],
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -150,7 +150,7 @@ class WorkLoop<T> {
 
   constructor(
     private readonly boss: PgBoss,
-    private readonly job: JobDefinition<T>,
+    private readonly job: JobSpec<T>,
     private readonly run: (data: T) => Promise<void>,
     private readonly pollMs: number,
   ) {

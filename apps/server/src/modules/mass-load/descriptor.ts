@@ -1,6 +1,6 @@
 import type { MassLoadType } from '@sigece/fiscal';
 import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
 import type { TipoDoc } from '../issuance/family.ts';

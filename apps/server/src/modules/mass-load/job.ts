@@ -1,7 +1,7 @@
 import { z } from '@sigece/fiscal';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { queueRenders } from '../issuance/render.ts';
 import { defineJob } from '../jobs/define.ts';
@@ -26,10 +26,11 @@ export const MASS_LOAD_QUEUE = 'carga-masiva';
 /** Documents per chunk (the kernel takes at most 1000 per transaction); tests make it small. */
 export const massLoadSettings = { chunkSize: 250, leaseSeconds: 120 };
 /**
- * On PGlite every other statement waits while a chunk's transaction holds its one session: 25 documents
- * (about 0.1 s there) keep the API's requests from waiting behind a load (issue 22 item 3).
+ * On PGlite every other statement waits while a chunk's transaction holds its one session (even
+ * `/v2/health`'s `select 1`): 25 documents gave a worst wait of 546 ms on an idle machine (p50 188 ms),
+ * so 10 (about 0.1–0.2 s there), for a little more bookkeeping per document (issue 22 item 3).
  */
-const EMBEDDED_CHUNK = 25;
+const EMBEDDED_CHUNK = 10;
 
 /** The load is being processed by another worker: pg-boss retries the job later. */
 export class LoadHeld extends Error {}

@@ -1,4 +1,4 @@
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { familyOf } from '../issuance/registry.ts';

@@ -4,47 +4,63 @@ import { readSheetRows } from './sheet.ts';
 
 /** Most line rows a file may carry (a month of a large company's documents). */
 export const MAX_ROWS = 50_000;
-/** Most row errors listed: past that, the file is surely of another kind. */
-const MAX_ERRORS = 500;
-
-export interface RowError {
-  fila: number;
-  numero: string;
-  mensaje: string;
-}
+/** Row problems a document's message names at most (the rest are counted). */
+const MAX_PROBLEMS_PER_DOCUMENT = 20;
 
 export interface ParsedDocument {
   numero: string;
   filas: number[];
+  /** The item the family pipeline receives; empty when the document failed its checks. */
   documento: Record<string, unknown>;
+  /**
+   * Why these rows cannot become a document (an empty required cell, an unknown product, a bad
+   * amount…), in Spanish with each row's number: the document's error in the load's result, as the
+   * integration API answers a refused item; it never reaches its family, so it takes no control number.
+   */
+  error?: string;
 }
 
 export interface ParsedFile {
+  /** Every document of the file in the order of its first row, the refused ones with their error. */
   documents: ParsedDocument[];
-  errors: RowError[];
   rows: number;
   /** A problem with the file as a whole (missing columns, too many rows): nothing else is read. */
   fileError?: string;
+}
+
+/** One document's rows while the file is read. */
+interface Draft {
+  numero: string;
+  rows: SheetRow[];
+  /** Every row of the document, the refused ones too. */
+  filas: number[];
+  problems: string[];
+}
+
+function messageOf(problems: string[]): string {
+  const shown = problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT).join('; ');
+  const more = problems.length - MAX_PROBLEMS_PER_DOCUMENT;
+  return more > 0 ? `${shown}; y ${more} errores más` : shown;
 }
 
 /**
  * Reads a file of one type: the header row names the columns (in any order; unknown ones are ignored),
  * every following row is checked cell by cell and by the type's row rules, consecutive rows sharing a
  * document number form one document, and each document is built and checked against its family's
- * schema. Every problem is reported with its sheet row number; nothing is stored here.
+ * schema. A row that cannot be read makes its whole document an error (its other rows alone would be a
+ * different document) with the row's number in the message; the file's other documents are unaffected.
+ * Nothing is stored here.
  */
 export async function parseFile(
   data: Buffer,
   type: FileTypeDescriptor,
   ctx: RowContext,
 ): Promise<ParsedFile> {
-  const errors: RowError[] = [];
-  const fail = (fila: number, numero: string, mensaje: string) => {
-    if (errors.length < MAX_ERRORS) errors.push({ fila, numero, mensaje });
-  };
   let indexes: Map<string, number> | null = null;
-  const groups: Array<{ numero: string; rows: SheetRow[] }> = [];
-  const firstRowOf = new Map<string, number>();
+  /** Documents in the order of their first row; rows without a number are documents of their own. */
+  const drafts: Draft[] = [];
+  const byNumber = new Map<string, Draft>();
+  let last: Draft | undefined;
   let rows = 0;
 
   for await (const { fila, cells } of readSheetRows(data)) {
@@ -55,17 +71,12 @@ export async function parseFile(
       });
       const missing = type.columns.filter((c) => !indexes!.has(c.key)).map((c) => c.key);
       if (missing.length > 0)
-        return {
-          documents: [],
-          errors,
-          rows,
-          fileError: `Faltan columnas en la fila 1: ${missing.join(', ')}`,
-        };
+        return { documents: [], rows, fileError: `Faltan columnas en la fila 1: ${missing.join(', ')}` };
       continue;
     }
     if (cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) continue;
     if (++rows > MAX_ROWS)
-      return { documents: [], errors, rows, fileError: `El archivo supera el máximo de ${MAX_ROWS} filas` };
+      return { documents: [], rows, fileError: `El archivo supera el máximo de ${MAX_ROWS} filas` };
 
     const values: RowValues = {};
     const problems: string[] = [];
@@ -79,58 +90,59 @@ export async function parseFile(
       const problem = await type.checkRow(values, ctx);
       if (problem) problems.push(problem);
     }
-    const last = groups.at(-1);
-    if (numero && last?.numero !== numero && firstRowOf.has(numero)) {
+    let draft = numero ? byNumber.get(numero) : undefined;
+    if (draft && draft !== last) {
       problems.push(
-        `Documento duplicado: ${numero} ya aparece en la fila ${firstRowOf.get(numero)} (las filas de un documento van seguidas)`,
+        `Documento duplicado: ${numero} ya aparece en la fila ${draft.filas[0]} (las filas de un documento van seguidas)`,
       );
     }
-    if (problems.length > 0) {
-      fail(fila, numero, problems.join('; '));
-      continue;
+    if (!draft) {
+      draft = { numero, rows: [], filas: [], problems: [] };
+      drafts.push(draft);
+      if (numero) byNumber.set(numero, draft);
     }
-    if (last && last.numero === numero) {
-      const head = last.rows[0];
+    last = draft;
+    draft.filas.push(fila);
+    if (problems.length === 0 && draft.rows.length > 0) {
+      const head = draft.rows[0];
       const differs = type.columns.find(
         (c) => c.header && values[c.key] !== undefined && values[c.key] !== head.values[c.key],
       );
-      if (differs) {
-        fail(fila, numero, `${differs.key} difiere del de la fila ${head.fila} del mismo documento`);
-        continue;
-      }
-      last.rows.push({ fila, values });
-    } else {
-      firstRowOf.set(numero, fila);
-      groups.push({ numero, rows: [{ fila, values }] });
+      if (differs) problems.push(`${differs.key} difiere del de la fila ${head.fila} del mismo documento`);
     }
+    if (problems.length > 0) draft.problems.push(`fila ${fila}: ${problems.join('; ')}`);
+    else draft.rows.push({ fila, values });
   }
-  if (!indexes) return { documents: [], errors, rows, fileError: 'El archivo no tiene filas' };
+  if (!indexes) return { documents: [], rows, fileError: 'El archivo no tiene filas' };
 
-  const failedNumbers = new Set(errors.map((e) => e.numero));
   const documents: ParsedDocument[] = [];
   // Keys of the type's own (a withheld supplier document) no two documents of the file may share.
   const keyRows = new Map<string, number>();
-  for (const group of groups) {
-    // A document with a bad row is not built: its other rows alone would be a different document.
-    if (failedNumbers.has(group.numero)) continue;
+  for (const draft of drafts) {
+    const refused = (error: string) =>
+      documents.push({ numero: draft.numero, filas: draft.filas, documento: {}, error });
+    if (draft.problems.length > 0) {
+      refused(messageOf(draft.problems));
+      continue;
+    }
     const documento = type.toDocument(
-      group.rows.map((r) => r.values),
+      draft.rows.map((r) => r.values),
       ctx.company,
     );
-    const fila = group.rows[0].fila;
+    const fila = draft.rows[0].fila;
     const problem = type.validate(documento);
     if (problem) {
-      fail(fila, group.numero, problem);
+      refused(problem);
       continue;
     }
     const keys = type.unique?.keys(documento) ?? [];
     const shared = keys.find((k) => keyRows.has(k));
     if (shared !== undefined) {
-      fail(fila, group.numero, type.unique!.message(keyRows.get(shared)!));
+      refused(type.unique!.message(keyRows.get(shared)!));
       continue;
     }
     for (const k of keys) keyRows.set(k, fila);
-    documents.push({ numero: group.numero, filas: group.rows.map((r) => r.fila), documento });
+    documents.push({ numero: draft.numero, filas: draft.filas, documento });
   }
-  return { documents, errors: errors.sort((a, b) => a.fila - b.fila), rows };
+  return { documents, rows };
 }

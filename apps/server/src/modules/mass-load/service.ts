@@ -1,14 +1,17 @@
 import { caracasDate, formatRif, MASS_LOAD_MESSAGES, type MassLoadStatus } from '@sigece/fiscal';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cargasMasivas, cargasMasivasDocumentos, localidades, productos } from '../../db/schema.ts';
+import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { productCodeExists } from '../catalog/lookup.service.ts';
+import { findCompany } from '../companies/lookup.service.ts';
 import type { FileTypeDescriptor, Requester } from './descriptor.ts';
-import { type ParsedDocument, parseFile, type RowError } from './parse.ts';
+import type { ParsedDocument, ParsedFile } from './parse.ts';
+import { parseFileOffThread } from './parse-thread.ts';
 import { fileTypeNamed } from './registry.ts';
-import { looksLikeZip, NotASpreadsheet } from './sheet.ts';
+import { looksLikeWorkbook, NotASpreadsheet } from './sheet.ts';
 
 /**
  * Use cases of the mass load: upload (read and check a file, keep its documents with the company: the
@@ -27,7 +30,7 @@ export function fileTypeOf(tipo: string | undefined): FileTypeDescriptor {
 }
 
 async function visibleCompany(db: Db, scope: TenantScope, id: string) {
-  const [company] = await db.select().from(localidades).where(eq(localidades.id, id)).limit(1);
+  const company = await findCompany(db, id);
   if (!company) throw notFound('La razón social no existe');
   assertTenant(scope, { localidadId: company.id });
   return company;
@@ -40,13 +43,6 @@ async function visibleLoad(db: Db, scope: TenantScope, id: string): Promise<Load
   return load;
 }
 
-/** The upload's answer when the file has row errors: each with its sheet row number. */
-export class RowErrors extends Error {
-  constructor(readonly errors: RowError[]) {
-    super(`El archivo tiene ${errors.length} errores: corríjalos y cárguelo de nuevo`);
-  }
-}
-
 export interface UploadInput {
   localidadId: string;
   tipo: string | undefined;
@@ -55,8 +51,11 @@ export interface UploadInput {
 }
 
 /**
- * Reads and checks an uploaded file and keeps its documents with the company, ready to process. A file
- * with any bad row stores nothing: the answer lists every row error and the user uploads it again.
+ * Reads and checks an uploaded file (.xlsx or .xls) and keeps its documents with the company, ready to
+ * process. A document whose rows cannot become one (an unknown product, a bad amount) is kept already
+ * decided, as an error with its rows' numbers: it counts in the load's result like a document its family
+ * refused, never reaches the family (so it takes no control number), and the file's other documents are
+ * processed. Only a problem of the whole file (not a workbook, missing columns, no rows) stores nothing.
  */
 export async function uploadFile(
   db: Db,
@@ -66,26 +65,21 @@ export async function uploadFile(
 ): Promise<{ load: MassLoadStatus; documentos: Array<{ numero: string; filas: string }> }> {
   const type = fileTypeOf(input.tipo);
   const company = await visibleCompany(db, scope, input.localidadId);
-  if (!looksLikeZip(input.data)) throw badRequest(MASS_LOAD_MESSAGES.notSpreadsheet);
+  if (!looksLikeWorkbook(input.data)) throw badRequest(MASS_LOAD_MESSAGES.notSpreadsheet);
   const known = new Map<string, Promise<boolean>>();
   const productExists = (code: string) => {
     let found = known.get(code);
     if (!found) {
-      found = db
-        .select({ id: productos.id })
-        .from(productos)
-        .where(and(eq(productos.localidadId, company.id), eq(productos.codigo, code)))
-        .limit(1)
-        .then((r) => r.length > 0);
+      found = productCodeExists(db, company.id, code);
       known.set(code, found);
     }
     return found;
   };
   const rif = formatRif(company.tipoDocumento, company.numeroDocumento);
-  let parsed: Awaited<ReturnType<typeof parseFile>>;
+  let parsed: ParsedFile;
   try {
-    parsed = await parseFile(input.data, type, {
-      db,
+    // Read on a worker thread: the API keeps answering meanwhile (issue 22 item 9).
+    parsed = await parseFileOffThread(input.data, type.tipo, {
       company: { id: company.id, rif },
       today: caracasDate(),
       productExists,
@@ -96,8 +90,8 @@ export async function uploadFile(
     throw error;
   }
   if (parsed.fileError) throw badRequest(parsed.fileError);
-  if (parsed.errors.length > 0) throw new RowErrors(parsed.errors);
   if (parsed.documents.length === 0) throw badRequest(MASS_LOAD_MESSAGES.empty);
+  const refused = parsed.documents.filter((d) => d.error !== undefined).length;
 
   const load = await db.transaction(async (tx) => {
     // One live load per company: its documents are numbered in order, one file after another.
@@ -116,6 +110,9 @@ export async function uploadFile(
         nombreArchivo: input.nombreArchivo,
         total: parsed.documents.length,
         filas: parsed.rows,
+        // The refused documents are decided already: processed, with an error each.
+        procesados: refused,
+        errores: refused,
         createdBy: audit.userEmail ?? 'sistema',
       })
       .returning();
@@ -127,6 +124,7 @@ export async function uploadFile(
           numero: d.numero,
           filas: d.filas,
           documento: d.documento,
+          ...(d.error !== undefined ? { estado: 'ERROR', mensaje: d.error } : {}),
         })),
       );
     }
@@ -134,19 +132,29 @@ export async function uploadFile(
       entity: 'carga_masiva',
       entityId: row.id,
       action: 'create',
-      after: { tipo: type.tipo, nombreArchivo: input.nombreArchivo, documentos: parsed.documents.length },
+      after: {
+        tipo: type.tipo,
+        nombreArchivo: input.nombreArchivo,
+        documentos: parsed.documents.length,
+        conError: refused,
+      },
     });
     return row;
   });
   return {
     load: await statusOf(db, load),
-    documentos: parsed.documents.map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
+    documentos: parsed.documents
+      .filter((d) => d.error === undefined)
+      .map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
   };
 }
 
-/** "5-7" for consecutive rows, "5" for one. */
-const rowsLabel = (filas: number[]) =>
-  filas.length === 1 ? String(filas[0]) : `${filas[0]}-${filas[filas.length - 1]}`;
+/** "5-7" for consecutive rows, "5" for one, "5, 9" for rows apart (a document repeated further down). */
+const rowsLabel = (filas: number[]) => {
+  if (filas.length === 1) return String(filas[0]);
+  const consecutive = filas.every((f, i) => i === 0 || f === filas[i - 1] + 1);
+  return consecutive ? `${filas[0]}-${filas[filas.length - 1]}` : filas.join(', ');
+};
 
 /**
  * Marks an uploaded load for processing, as the user who asked (the job runs with that user's scope and

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { looksLikeXls, xlsRows } from './xls.ts';
 
 /**
  * Reads the first worksheet of an .xlsx with exceljs's streaming reader: rows are parsed as the zip
  * entry is inflated and handed over one at a time, so a large sheet never becomes a whole workbook
- * model in memory. Cells come back as plain values (text, number, boolean, Date or null).
+ * model in memory. A legacy .xls (an OLE compound file) is read by `xls.ts`. Cells come back as plain
+ * values (text, number, boolean, Date or null).
  */
 
 export type CellValue = string | number | boolean | Date | null;
@@ -12,6 +14,12 @@ export type CellValue = string | number | boolean | Date | null;
 /** A zip file starts with "PK\x03\x04": anything else is not an .xlsx, whatever its name. */
 export const looksLikeZip = (data: Buffer) =>
   data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+
+/** True when the bytes are a workbook this reader knows (.xlsx or .xls), whatever the file's name. */
+export const looksLikeWorkbook = (data: Buffer) => looksLikeZip(data) || looksLikeXls(data);
+
+/** Rows read from an .xls at most (past the mass load's own bound, so that bound still speaks). */
+const XLS_MAX_ROWS = 60_000;
 
 /** Formulas give their cached result, rich text its plain text, hyperlinks their text. */
 function plain(value: unknown): CellValue {
@@ -34,7 +42,8 @@ export class NotASpreadsheet extends Error {}
 
 export async function* readSheetRows(data: Buffer): AsyncGenerator<{ fila: number; cells: CellValue[] }> {
   try {
-    yield* rowsOfFirstSheet(data);
+    if (looksLikeXls(data)) yield* xlsRows(data, XLS_MAX_ROWS);
+    else yield* rowsOfFirstSheet(data);
   } catch (error) {
     throw new NotASpreadsheet((error as Error)?.message ?? String(error));
   }

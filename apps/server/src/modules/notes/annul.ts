@@ -25,6 +25,7 @@ type Line = NoteAnnulAnswer['DetalleErrorNotas'][number];
  */
 export const noteAnnulment: FamilyAnnulment<NoteRow, NoteAnnulItem, Line, Line, NoteAnnulAnswer> = {
   table: notas,
+  tipoDoc: 'nota',
   auditEntity: DOCUMENT_FAMILIES.nota.auditEntity,
   visible: (tx, scope, id) => visibleNote(tx, scope, id, true),
   refuse(_tx, note) {

@@ -11,12 +11,13 @@ import {
   NoteRuleError,
 } from '@sigece/fiscal';
 import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../http/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { type AffectedInvoice, affectedInvoiceById } from '../invoices/affected.ts';
 import { annulDocument } from '../issuance/annul.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
 import { recordControlNumbers } from '../issuance/ledger.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
@@ -227,7 +228,8 @@ export async function deleteNote(db: Db, scope: TenantScope, id: string, audit: 
 export async function notePdf(db: Db, scope: TenantScope, id: string) {
   const row = await visibleNote(db, scope, id);
   if (!row.pdf) throw badRequest('La nota aún no está generada');
-  return { pdf: row.pdf, nombre: `${noteFamily.fileName(documentLabel(row.serieNota, row.nroNota))}.pdf` };
+  const pdf = (await annulledPdf(db, 'nota', id)) ?? row.pdf; // once annulled, the one marked 'ANULADA'
+  return { pdf, nombre: `${noteFamily.fileName(documentLabel(row.serieNota, row.nroNota))}.pdf` };
 }
 
 /** What earlier active credit notes took of an invoice the user may see (the new-note screen's bound). */

@@ -28,6 +28,7 @@ type Line = OrderAnnulAnswer['result']['DetalleErrorOrdenes'][number];
  */
 export const orderAnnulment: FamilyAnnulment<OrderRow, OrderAnnulItem, Line, Line, OrderAnnulAnswer> = {
   table: ordenes,
+  tipoDoc: 'orden',
   auditEntity: DOCUMENT_FAMILIES.orden.auditEntity,
   visible: (tx, scope, id) => visibleOrder(tx, scope, id, true),
   refuse(_tx, order) {

@@ -17,6 +17,7 @@ import { badRequest } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
@@ -109,7 +110,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The stored PDF, rendered now when the job has not yet done it (the number is already assigned). */
   async function pdfOf(scope: ReturnType<typeof scopeOfRequest>, id: string) {
     const row = await visibleOrder(db, scope, id);
-    if (row.pdf) return { pdf: row.pdf, nroOrden: row.nroOrden };
+    // Once annulled, the PDF marked 'ANULADA' (when rendered); the original's bytes stay stored.
+    const annulled = row.pdf && (await annulledPdf(db, 'orden', id));
+    if (row.pdf) return { pdf: annulled || row.pdf, nroOrden: row.nroOrden };
     if (!row.nroControl) throw badRequest('La Orden/Guia aún no tiene número de control');
     await renderDocument(app.deps, 'orden', id);
     const after = await visibleOrder(db, scope, id);

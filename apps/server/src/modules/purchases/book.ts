@@ -4,6 +4,7 @@
 import { formatRif } from '@sigece/fiscal';
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { PurchaseLineRow } from '../../db/schema/purchases.ts';
 import { facturasCompra } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 
@@ -49,6 +50,8 @@ export interface BookPurchase {
   totalExento: string;
   importeTotal: string;
   gravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
+  /** The lines' IVA treatment and amounts: the book's exempt/exonerated/not subject/without-credit split. */
+  lineas: Array<Pick<PurchaseLineRow, 'exento' | 'alicuota' | 'importe' | 'tratamientoIva'>>;
 }
 
 /** Where a page of the purchase book ends: the next starts after this date and id. */
@@ -80,6 +83,7 @@ export async function purchasesForBook(
       totalExento: facturasCompra.totalExento,
       importeTotal: facturasCompra.importeTotal,
       gravamenes: facturasCompra.gravamenes,
+      lineas: facturasCompra.lineas,
     })
     .from(facturasCompra)
     .where(
@@ -111,5 +115,11 @@ export async function purchasesForBook(
     totalExento: r.totalExento,
     importeTotal: r.importeTotal,
     gravamenes: r.gravamenes,
+    lineas: r.lineas.map((l) => ({
+      exento: l.exento,
+      alicuota: l.alicuota,
+      importe: l.importe,
+      tratamientoIva: l.tratamientoIva,
+    })),
   }));
 }

@@ -171,6 +171,7 @@ async function valuesOf(tx: DbOrTx, body: PurchaseInput, user: string) {
       precio: l.precio,
       ...(l.descuento ? { descuento: l.descuento } : {}),
       exento: l.exento,
+      ...(l.tratamientoIva ? { tratamientoIva: l.tratamientoIva } : {}),
       alicuota: totals.lines[i]!.alicuota,
       importe: totals.lines[i]!.importe,
       montoDescuento: totals.lines[i]!.montoDescuento,

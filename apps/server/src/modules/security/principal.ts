@@ -1,20 +1,10 @@
-import type { PermissionSubject, RoleModule } from '@sigece/fiscal';
+import type { RoleModule } from '@sigece/fiscal';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { modules, roles, users } from '../../db/schema.ts';
+import type { Principal } from '../../http/principal.ts';
 
-/** The authenticated user as every route sees it: identity, effective permissions and scope. */
-export interface Principal extends PermissionSubject {
-  id: string;
-  email: string;
-  name: string;
-  roleId: string | null;
-  roleName: string | null;
-  localidades: string[];
-  sucursales: string[];
-  /** Access tokens signed with another version are revoked. */
-  tokenVersion: number;
-}
+export type { Principal };
 
 /**
  * Effective permissions: only an ACTIVO role counts, and of its modules only those still ACTIVO; path

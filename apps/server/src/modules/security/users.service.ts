@@ -6,15 +6,16 @@ import {
   type UserCreateInput,
   type UserUpdateInput,
 } from '@sigece/fiscal';
-import { and, arrayOverlaps, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { refreshTokens, roles, sucursales, users } from '../../db/schema.ts';
+import { refreshTokens, roles, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { bumpTokenVersion } from '../auth/token-version.ts';
+import { companiesOfBranches } from '../companies/lookup.service.ts';
 import type { Principal } from './principal.ts';
 import { forgetUser } from './principal-cache.ts';
 
@@ -107,16 +108,7 @@ async function sharedViews(db: Db, scope: TenantScope, rows: Array<{ user: UserR
   if (scope.all) return rows.map((r) => userView(r.user, r.rol));
   const viewer = { masterAdmin: false, localidades: scope.localidades, sucursales: scope.sucursales };
   const branchIds = [...new Set(rows.flatMap((r) => r.user.sucursales))];
-  const companyOf = new Map(
-    branchIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: sucursales.id, localidadId: sucursales.localidadId })
-            .from(sucursales)
-            .where(inArray(sucursales.id, branchIds))
-        ).map((b) => [b.id, b.localidadId]),
-  );
+  const companyOf = new Map((await companiesOfBranches(db, branchIds)).map((b) => [b.id, b.localidadId]));
   return rows.map(({ user, rol }) => {
     const shared = sharedScope(viewer, { ...user, masterAdmin: false });
     const branches = shared.sucursales.filter((b) => shared.localidades.includes(companyOf.get(b) ?? ''));
@@ -158,15 +150,10 @@ async function assertBranchesOfCompanies(
   branchIds: string[],
 ): Promise<void> {
   if (branchIds.length === 0) return;
-  const found = await db
-    .select({ id: sucursales.id })
-    .from(sucursales)
-    .where(
-      and(
-        inArray(sucursales.id, branchIds),
-        localidades.length ? inArray(sucursales.localidadId, localidades) : sql`false`,
-      ),
-    );
+  const companies = new Set(localidades);
+  const found = (await companiesOfBranches(db, [...new Set(branchIds)])).filter((b) =>
+    companies.has(b.localidadId),
+  );
   if (found.length !== new Set(branchIds).size) {
     throw badRequest(USER_MESSAGES.branchOutsideCompanies, [
       { path: 'sucursales', message: USER_MESSAGES.branchOutsideCompanies },

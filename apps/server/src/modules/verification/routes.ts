@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import { annulmentOf } from '../issuance/annulment-record.ts';
 import { familyNamed, familyNames } from '../issuance/registry.ts';
 
 /** Largest file the verification page accepts (spec 002 §9). */
@@ -44,11 +45,17 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       const stored = await family.pdf.checksum(db, id);
       if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const digest = createHash('sha256').update(file).digest();
-      const storedBase64 = Buffer.from(stored, 'hex').toString('base64');
+      // Once annulled, the PDF marked 'ANULADA' verifies as this document too (issue 19 item 8).
+      const annulled = (await annulmentOf(db, family.tipoDoc, id))?.pdfSha256 ?? null;
+      const accepted = [stored, ...(annulled ? [annulled] : [])];
+      const hex = digest.toString('hex');
+      const which = accepted.includes(hex) ? hex : stored;
+      const storedBase64 = Buffer.from(which, 'hex').toString('base64');
       const claimed = (fields.get('checkSum') ?? '').trim();
-      const matches =
-        digest.toString('hex') === stored &&
-        (claimed === '' || claimed === storedBase64 || claimed === stored);
+      const claimedOk = accepted.some(
+        (sha) => claimed === sha || claimed === Buffer.from(sha, 'hex').toString('base64'),
+      );
+      const matches = accepted.includes(hex) && (claimed === '' || claimedOk);
       return matches
         ? { code: 200, message: 'Correcto: Documento verificado', checkedSumBase64: storedBase64 }
         : { code: 400, message: 'Advertencia: Documento no verificado', checkedSumBase64: storedBase64 };

@@ -36,6 +36,7 @@ export const withholdingAnnulment: FamilyAnnulment<
   WithholdingAnnulAnswer
 > = {
   table: retenciones,
+  tipoDoc: 'ret',
   auditEntity: DOCUMENT_FAMILIES.ret.auditEntity,
   visible: (tx, scope, id) => visibleWithholding(tx, scope, id, true),
   async refuse(tx, voucher) {

@@ -26,6 +26,7 @@ import { issueDocuments } from '../issuance/pipeline.ts';
 import { publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders } from '../issuance/render.ts';
 import { withholdingFamily } from './family.ts';
+import { islrPreview } from './islr-preview.ts';
 import { listWithholdings, publicWithholding, visibleWithholding, withholdingDetail } from './queries.ts';
 import * as withholdings from './service.ts';
 
@@ -38,6 +39,30 @@ const BASE = '/retenciones';
 const MAX_VOUCHERS_PER_REQUEST = 1000;
 const security = [{ bearerAuth: [] }];
 const tags = ['retenciones'];
+
+const amountText = (field: string) =>
+  z
+    .string({ error: `${field} es requerido` })
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, `${field} debe ser un monto con hasta 2 decimales`);
+const islrPreviewBody = z.object({
+  id_localidad: z.uuid({ error: 'id_localidad no es válido' }),
+  rifProveedor: z.string().trim().min(1, 'rifProveedor es requerido').max(12),
+  fechaDocumento: z.iso.date({ error: 'fechaDocumento debe ser una fecha AAAA-MM-DD' }),
+  conceptoIslr: z.string().trim().min(1, 'conceptoIslr es requerido').max(4),
+  baseImponible: amountText('baseImponible'),
+  acumuladoComprobante: amountText('acumuladoComprobante').optional(),
+});
+const islrPreviewSchema = z.object({
+  baseRetencion: z.string(),
+  porcentaje: z.string(),
+  sustraendo: z.string(),
+  ut: z.string().nullable(),
+  retenido: z.string(),
+  tramos: z.array(z.object({ monto: z.string(), porcentaje: z.string() })),
+  tarifa2: z.boolean(),
+  acumuladoPrevio: z.string().nullable(),
+});
 
 const arrayBody = (what: string) =>
   z
@@ -321,6 +346,28 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
       code: 200,
       message: 'Unidad Tributaria registrada',
       result: await withholdings.addTaxUnit(db, request.body, auditContextOf(request)),
+    }),
+  );
+
+  // Issue 21 item 5: the amount an ISLR line withholds, computed as the save computes it (Tarifa N° 2
+  // needs the supplier's year on the stored vouchers, which the screen cannot know).
+  app.post(
+    `${BASE}/calcularIslr`,
+    {
+      preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Calcula el ISLR retenido de una línea (Decreto 1.808, UT vigente y, en la Tarifa N° 2, lo acumulado del proveedor en el año), sin guardar nada',
+        body: islrPreviewBody,
+        response: { 200: resultBody(islrPreviewSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      message: 'Consulta exitosa',
+      result: await islrPreview(db, scopeOfRequest(request), request.body),
     }),
   );
 

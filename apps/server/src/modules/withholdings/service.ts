@@ -20,6 +20,7 @@ import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { companyIdentity } from '../companies/service.ts';
 import { annulByNumber, annulDocument } from '../issuance/annul.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import { sqlStateOf } from '../issuance/errors.ts';
 import { withholdingAnnulment } from './annul.ts';
 import {
@@ -68,7 +69,7 @@ export async function withholdingPdf(db: Db, scope: TenantScope, id: string) {
   if (!row.pdf)
     throw new AppError(409, 'El PDF de la retención aún se está generando, intente en unos segundos');
   return {
-    pdf: row.pdf,
+    pdf: (await annulledPdf(db, 'ret', id)) ?? row.pdf, // once annulled, the one marked 'ANULADA'
     nombre: `Retencion_${row.nroComprobante ?? row.id}.pdf`,
     nroControl: row.nroControl,
   };

@@ -1,5 +1,3 @@
-import AccountCircle from '@mui/icons-material/AccountCircle';
-import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -8,10 +6,8 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useMemo, useState } from 'react';
@@ -24,6 +20,7 @@ import { errorText } from '../notify.ts';
 import { PageLoader } from '../PageLoader.tsx';
 import { ContractDialog } from './ContractDialog.tsx';
 import { NavMenu } from './NavMenu.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 const DRAWER_WIDTH = 264;
 
@@ -75,29 +72,7 @@ export default function ProtectedLayout() {
             )}
           </Box>
           <LanguageSwitch color="inverse" />
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ alignItems: 'center', ml: 1 }}
-            aria-label={t('shell.userMenu')}
-          >
-            <Tooltip title={me?.name ?? session?.user.name ?? ''}>
-              <AccountCircle />
-            </Tooltip>
-            <Typography
-              variant="body2"
-              noWrap
-              data-testid="user-name"
-              sx={{ maxWidth: 200, display: { xs: 'none', sm: 'block' } }}
-            >
-              {me?.name ?? session?.user.name}
-            </Typography>
-          </Stack>
-          <Tooltip title={t('shell.logout')}>
-            <IconButton color="inherit" aria-label={t('shell.logout')} onClick={onLogout}>
-              <Logout />
-            </IconButton>
-          </Tooltip>
+          <UserMenu name={me?.name ?? session?.user.name ?? ''} onLogout={onLogout} />
         </Toolbar>
       </AppBar>
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>

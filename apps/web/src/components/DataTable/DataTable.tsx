@@ -18,6 +18,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -28,14 +29,16 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllPages } from '../../app/api.ts';
-import { notifyError } from '../../app/notify.ts';
+import { type ErrorFallbacks, notifyError } from '../../app/notify.ts';
 import { formatDateTime } from '../format.ts';
 import { pinnedKey } from './cache.ts';
 import { cellText, download, exportColumns, fileStamp, toCsv } from './exportRows.ts';
+import { COMPACT_CELLS, cardLayout } from './layout.ts';
 import type { DataTableColumn, FetchPage, RowActions } from './types.ts';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
@@ -44,6 +47,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const EXPORT_PAGE_SIZE = 500;
 
 export interface DataTableProps<T> {
+  /** The list's own words when loading it fails without a server message (spec 002 §8). */
+  errorFallbacks?: ErrorFallbacks;
   /** Heading of the list; also the title of the PDF. */
   title: string;
   /** Base of the TanStack Query key; mutations invalidate it. */
@@ -87,6 +92,7 @@ function useDebounced<V>(value: V, delay: number): V {
  * detail panel.
  */
 export function DataTable<T>({
+  errorFallbacks,
   title,
   queryKey,
   fetchPage,
@@ -102,6 +108,8 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const headingId = useId();
+  // Issue 21 §13: on a phone every row is a card (its cells stacked under their headers).
+  const cards = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [searchInput, setSearchInput] = useState('');
@@ -134,6 +142,7 @@ export function DataTable<T>({
     queryKey: [...queryKey, { page, limit, search, sort }],
     queryFn: ({ signal }) => fetchPage({ page, limit, search, sort }, signal),
     placeholderData: keepPreviousData,
+    meta: errorFallbacks ? { fallbacks: errorFallbacks } : undefined,
   });
 
   // Records created here (pinRow) lead page 1 of the unfiltered list and are not repeated below.
@@ -286,8 +295,15 @@ export function DataTable<T>({
       </Stack>
 
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={t('loading')} />}</Box>
-      <TableContainer>
-        <Table size="small" aria-labelledby={headingId}>
+      <TableContainer sx={cards ? undefined : COMPACT_CELLS}>
+        <Table
+          size="small"
+          aria-labelledby={headingId}
+          data-layout={cards ? 'cards' : 'table'}
+          sx={cards ? cardLayout : undefined}
+          // Block display drops a table's implicit roles: the cards keep them explicitly.
+          {...(cards ? { role: 'table' } : {})}
+        >
           <TableHead>
             <TableRow>
               {renderDetail && <TableCell sx={{ width: 48 }} />}
@@ -318,16 +334,16 @@ export function DataTable<T>({
               )}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody {...(cards ? { role: 'rowgroup' } : {})}>
             {query.isPending && (
-              <TableRow>
+              <TableRow {...(cards ? { role: 'row' } : {})}>
                 <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {t('loading')}
                 </TableCell>
               </TableRow>
             )}
             {!query.isPending && rows.length === 0 && (
-              <TableRow>
+              <TableRow {...(cards ? { role: 'row' } : {})}>
                 <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {t('table.empty')}
                 </TableCell>
@@ -342,6 +358,7 @@ export function DataTable<T>({
                   <TableRow
                     hover
                     data-inactive={inactive || undefined}
+                    {...(cards ? { role: 'row' } : {})}
                     sx={
                       inactive
                         ? {
@@ -352,7 +369,7 @@ export function DataTable<T>({
                     }
                   >
                     {renderDetail && (
-                      <TableCell sx={{ py: 0 }}>
+                      <TableCell sx={{ py: 0 }} {...(cards ? { role: 'cell' } : {})}>
                         <IconButton
                           size="small"
                           aria-label={open ? t('table.collapse') : t('table.expand')}
@@ -373,18 +390,23 @@ export function DataTable<T>({
                         className="data-cell"
                         align={column.align}
                         sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                        {...(cards ? cardCell(column.actions ? null : column.header) : {})}
                       >
-                        {column.render ? column.render(row) : cellText(column, row)}
+                        {inCard(cards, column.render ? column.render(row) : cellText(column, row))}
                       </TableCell>
                     ))}
                     {hasActions && actions && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                        <RowActionButtons row={row} inactive={inactive} actions={actions} />
+                      <TableCell
+                        align="right"
+                        sx={{ whiteSpace: 'nowrap', py: 0 }}
+                        {...(cards ? cardCell(null) : {})}
+                      >
+                        {inCard(cards, <RowActionButtons row={row} inactive={inactive} actions={actions} />)}
                       </TableCell>
                     )}
                   </TableRow>
                   {renderDetail && (
-                    <TableRow>
+                    <TableRow {...(cards ? { role: 'row', 'data-detail': open ? 'open' : 'closed' } : {})}>
                       <TableCell
                         colSpan={columnCount}
                         sx={{ py: 0, borderBottom: open ? undefined : 'none' }}
@@ -449,6 +471,19 @@ export function DataTable<T>({
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * A cell of a card (phone): its column's header as the line's label (`null` for the actions, which are
+ * the card's foot), and the explicit role that block display would otherwise take away.
+ */
+function cardCell(label: string | null) {
+  return label === null ? { role: 'cell', 'data-actions': true } : { role: 'cell', 'data-label': label };
+}
+
+/** On a card the value is one box beside its label, however many nodes the cell renders. */
+function inCard(cards: boolean, content: ReactNode) {
+  return cards ? <div className="cell-value">{content}</div> : content;
 }
 
 function RowActionButtons<T>({

@@ -19,6 +19,8 @@ export interface DataTableColumn<T> {
    * spreadsheet keeps its leading zeros instead of reading a number.
    */
   code?: boolean;
+  /** The row's buttons: on a phone's card they wrap at its foot, under no label. */
+  actions?: boolean;
   /** The header orders the list on the server by this column's `id` (the query's `sort`). */
   sortable?: boolean;
 }

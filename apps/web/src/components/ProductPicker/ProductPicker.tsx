@@ -52,6 +52,8 @@ export interface ProductPickerProps {
   error?: string;
   /** How many suggestions to ask for (default 20). */
   limit?: number;
+  /** Focus on mount (the add-line dialog: type, Enter picks the first suggestion, Enter adds). */
+  autoFocus?: boolean;
 }
 
 export const productLabel = (p: { codigo: string; descripcion: string }) => `${p.codigo} - ${p.descripcion}`;
@@ -70,6 +72,7 @@ export function ProductPicker({
   disabled,
   error,
   limit = 20,
+  autoFocus,
 }: ProductPickerProps) {
   const { t } = useTranslation(NS);
   const [input, setInput] = useState('');
@@ -107,6 +110,9 @@ export function ProductPicker({
       onClose={() => setOpen(false)}
       options={query.data?.results ?? []}
       filterOptions={(x) => x}
+      // Enter takes the first suggestion (a line is added from the keyboard alone), but only once the
+      // suggestions answer what is typed: never a stale list's first while the search is under way.
+      autoHighlight={term === input.trim() && !query.isPlaceholderData}
       getOptionLabel={productLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={query.isFetching}
@@ -137,6 +143,7 @@ export function ProductPicker({
           {...params}
           label={label ?? t('label')}
           placeholder={t('placeholder')}
+          autoFocus={autoFocus}
           error={!!error}
           helperText={error ?? (!localidadId ? t('selectCompany') : undefined)}
           slotProps={{

@@ -6,6 +6,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import {
   FormAmountField,
+  FormAutocompleteField,
   FormDateField,
   FormSelectField,
   FormTextField,
@@ -32,8 +33,12 @@ interface Bound<V extends FieldValues> {
 export type GridField<V extends FieldValues> =
   | (Bound<V> & { kind: 'text'; maxLength?: number; minRows?: number })
   | (Bound<V> & { kind: 'amount' | 'date' })
-  | (Bound<V> & { kind: 'select'; options: ReadonlyArray<SelectOption>; emptyText?: string })
-  | { kind: 'computed'; key: string; label: string; size: CellSize; value: string };
+  | (Bound<V> & {
+      kind: 'select' | 'autocomplete';
+      options: ReadonlyArray<SelectOption>;
+      emptyText?: string;
+    })
+  | { kind: 'computed'; key: string; label: string; size: CellSize; value: string; helperText?: string };
 
 function FieldCell<V extends FieldValues>({ control, field }: { control: Control<V>; field: GridField<V> }) {
   if (field.kind === 'computed')
@@ -41,6 +46,7 @@ function FieldCell<V extends FieldValues>({ control, field }: { control: Control
       <TextField
         label={field.label}
         value={field.value}
+        helperText={field.helperText}
         slotProps={{ input: { readOnly: true }, htmlInput: { style: { textAlign: 'right' } } }}
       />
     );
@@ -59,6 +65,8 @@ function FieldCell<V extends FieldValues>({ control, field }: { control: Control
       return <FormDateField<V> {...common} />;
     case 'select':
       return <FormSelectField<V> {...common} options={field.options} emptyText={field.emptyText} />;
+    case 'autocomplete':
+      return <FormAutocompleteField<V> {...common} options={field.options} emptyText={field.emptyText} />;
     default:
       return (
         <FormTextField<V>

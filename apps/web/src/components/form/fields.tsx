@@ -1,3 +1,4 @@
+import Autocomplete from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -187,6 +188,72 @@ export function FormSwitchField<V extends FieldValues>({
               onBlur={field.onBlur}
             />
           }
+        />
+      )}
+    />
+  );
+}
+
+/** Lower case without accents: 'Honorarios Profesionales' and 'honorarios profesionales' match. */
+const folded = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * True when every word typed appears in the option's label (its code and words, in any order): "004
+ * honorarios", "honorarios pjd" and "5 %" all find "004 - Honorarios profesionales · PJD · 5,00 %".
+ */
+export function matchesWords(label: string, input: string): boolean {
+  const haystack = folded(label);
+  return folded(input)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** A searchable choice among many options (typing filters by code and words), bound to a value string. */
+export function FormAutocompleteField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+  disabled,
+  helperText,
+  onChanged,
+  options,
+  emptyText,
+}: BaseProps<V> & { options: ReadonlyArray<SelectOption>; emptyText?: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={options as SelectOption[]}
+          value={options.find((o) => o.value === field.value) ?? null}
+          onChange={(_e, option) => {
+            const value = option?.value ?? '';
+            field.onChange(value);
+            onChanged?.(value);
+          }}
+          onBlur={field.onBlur}
+          disabled={disabled}
+          getOptionLabel={(o) => String(o.label)}
+          isOptionEqualToValue={(a, b) => a.value === b.value}
+          filterOptions={(all, state) => all.filter((o) => matchesWords(String(o.label), state.inputValue))}
+          noOptionsText={emptyText}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name={name}
+              label={label}
+              required={required}
+              error={!!fieldState.error}
+              helperText={fieldMessage(fieldState.error?.message) ?? helperText}
+            />
+          )}
         />
       )}
     />

@@ -3,9 +3,11 @@ export { type CellSize, FieldGrid, type GridField, LineEntryForm } from './Field
 export {
   amountMask,
   FormAmountField,
+  FormAutocompleteField,
   FormDateField,
   FormSelectField,
   FormSwitchField,
   FormTextField,
+  matchesWords,
   type SelectOption,
 } from './fields.tsx';

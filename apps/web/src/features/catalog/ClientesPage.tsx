@@ -15,6 +15,7 @@ import {
 import type { DataTableColumn, DataTableQuery } from '../../components/DataTable/index.ts';
 import { useCompanyOptions } from './api.ts';
 import { NS } from './common.tsx';
+import { clientFallbacks } from './fallbacks.ts';
 
 const rowId = (c: Client) => c.id;
 
@@ -67,6 +68,7 @@ export default function ClientesPage() {
         activate: (c) => toggleClientStatus(c.id),
       }}
       alsoInvalidate={[clientsKey]}
+      errorFallbacks={clientFallbacks}
       toolbar={
         (companies.data?.length ?? 0) > 1 && (
           <TextField

@@ -15,6 +15,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import type { Product } from '../../components/ProductPicker/index.ts';
 import { createProduct, type ProductBody, updateProduct, useAllTipos, useCompanyOptions } from './api.ts';
 import { NS } from './common.tsx';
+import { productFallbacks } from './fallbacks.ts';
 
 interface ProductForm {
   id_localidad: string;
@@ -106,6 +107,7 @@ export function ProductFormDialog({ product, onClose, onSaved }: Props) {
   );
 
   const save = useMutation({
+    meta: { fallbacks: productFallbacks.create },
     mutationFn: (values: ProductForm) => {
       const idgravamen = values.tipoGravamen ? values.tipoGravamen.idgravamen : '';
       const tipo = noTax ? undefined : tipos.data?.find((x) => x.id === idgravamen);

@@ -12,6 +12,7 @@ import { MoneyText } from '../../components/Display.tsx';
 import { type Product, productsKey } from '../../components/ProductPicker/index.ts';
 import { fetchProducts, toggleProduct, useCompanyOptions } from './api.ts';
 import { NS } from './common.tsx';
+import { productFallbacks } from './fallbacks.ts';
 import { ProductFormDialog } from './ProductFormDialog.tsx';
 
 export const PRODUCT_PATH = '/mantenimiento/Producto';
@@ -58,6 +59,7 @@ export default function ProductosPage() {
       canEdit={can('update')}
       canToggle={can('cancel')}
       toggle={{ mode: 'modal', toggle: toggleProduct }}
+      errorFallbacks={productFallbacks}
       alsoInvalidate={[productsKey]}
       toolbar={
         (companies.data?.length ?? 0) > 1 && (

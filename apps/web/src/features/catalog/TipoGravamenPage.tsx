@@ -28,6 +28,7 @@ import { DateField } from '../../components/form/DateField.tsx';
 import { isoDay } from '../../components/format.ts';
 import { createTipo, fetchTipos, type TipoGravamen, tiposKey, toggleTipo } from './api.ts';
 import { NS, today, useYesNo } from './common.tsx';
+import { productFallbacks } from './fallbacks.ts';
 
 export const TIPO_GRAVAMEN_PATH = '/mantenimiento/TipoGravamen';
 const rowId = (t: TipoGravamen) => t.id;
@@ -61,6 +62,7 @@ export default function TipoGravamenPage() {
       canEdit={false}
       canToggle={can('cancel')}
       toggle={{ mode: 'modal', toggle: toggleTipo }}
+      errorFallbacks={productFallbacks}
       renderForm={({ onClose, onSaved }) => <TipoForm onClose={onClose} onSaved={onSaved} />}
     />
   );
@@ -140,7 +142,7 @@ function TipoForm({
     },
   });
   const valores = useFieldArray({ control, name: 'lstValores' });
-  const save = useMutation({ mutationFn: createTipo });
+  const save = useMutation({ mutationFn: createTipo, meta: { fallbacks: productFallbacks.create } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

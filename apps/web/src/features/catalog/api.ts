@@ -307,6 +307,9 @@ export interface ConceptoIslr {
   Sustraendo: boolean;
   UT: string | null;
   Factor: string | null;
+  /** Tarifa N° 2: progressive on what the supplier was paid in the year (the server computes it). */
+  Tarifa2: boolean;
+  MontoMinimo: string | null;
 }
 export const islrKey = ['catalog', 'conceptosIslr'] as const;
 const ISLR = '/v2/retenciones/queryConceptosIsrl/';

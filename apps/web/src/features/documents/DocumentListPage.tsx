@@ -275,6 +275,7 @@ export function DocumentListPage<T, F>({
       id: 'acciones',
       header: t('app:table.actions'),
       noExport: true,
+      actions: true,
       align: 'right',
       render: (row) => (
         <RowActions row={row} actions={actions} moreLabel={moreLabel?.(row) ?? t('list.more')} />

@@ -1,8 +1,10 @@
+import Add from '@mui/icons-material/Add';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -22,7 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { api } from '../../app/api.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { registerResources } from '../../app/i18n.ts';
-import { useCanAccess } from '../../app/permissions.ts';
+import { useCanAccess, usePermission } from '../../app/permissions.ts';
 import { formatMoney, formatRate } from '../../components/format.ts';
 import { homeResources } from './i18n.ts';
 
@@ -58,6 +60,7 @@ export default function HomePage() {
   const { t } = useTranslation('home');
   const { me } = useAuth();
   const canAccess = useCanAccess();
+  const canIssue = usePermission('/facturacion/generales');
   const summary = useQuery({
     queryKey: ['home', 'dashboard'],
     queryFn: ({ signal }) => fetchDashboard(signal),
@@ -88,6 +91,18 @@ export default function HomePage() {
             <Typography>{t('greeting', { name: me.name })}</Typography>
             {me.masterAdmin && <Chip size="small" color="primary" label={t('masterAdmin')} />}
             {me.role && <Chip size="small" variant="outlined" label={t('role', { role: me.role })} />}
+            {canIssue('add') && (
+              // The day's main task one click from Home (issue 21, the 3-line invoice's clicks).
+              <Button
+                component={RouterLink}
+                to="/facturacion/generales/facturaGeneral"
+                variant="contained"
+                startIcon={<Add />}
+                sx={{ ml: { sm: 'auto !important' } }}
+              >
+                {t('newInvoice')}
+              </Button>
+            )}
           </Stack>
         )}
       </Paper>

@@ -123,6 +123,7 @@ export function AddProductDialog({
       <Grid container spacing={2}>
         <Grid size={12}>
           <ProductPicker
+            autoFocus
             localidadId={localidadId}
             divisa={divisa}
             value={product}

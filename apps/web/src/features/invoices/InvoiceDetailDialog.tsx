@@ -19,6 +19,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPercent, formatQuantity } from '../../components/format.ts';
+import { ActivityTimeline } from '../documents/activity/ActivityTimeline.tsx';
 import { DeliveryDetail } from '../documents/delivery/Delivery.tsx';
 import { downloadInvoiceJson, type InvoiceRow, invoiceDetail, invoicesKey } from './api.ts';
 import { showAmount, showRate } from './draft.ts';
@@ -252,6 +253,7 @@ export function InvoiceDetailDialog({
             )}
           </>
         )}
+        <ActivityTimeline tipoDoc="fact" id={row.id} />
       </DialogContent>
       <DialogActions>
         {canJson && (

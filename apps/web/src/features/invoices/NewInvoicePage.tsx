@@ -226,10 +226,14 @@ export default function NewInvoicePage() {
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'next-number'] });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;
+      // Spec 001 §8.2: the server's message; the generation fallback when the call never reached
+      // the server (the invoice may or may not exist: the list tells); else the registration one.
       const message =
-        error instanceof ApiError && error.status > 0 && error.message
+        error instanceof ApiError && error.status > 0 && error.fromServer
           ? translateMessage(error.message)
-          : t('new.createError');
+          : error instanceof ApiError && error.isNetwork
+            ? t('new.generateError')
+            : t('new.createError');
       enqueueSnackbar(message, { variant: 'error' });
     }
   };

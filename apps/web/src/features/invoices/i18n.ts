@@ -1,4 +1,18 @@
+import {
+  DOCUMENT_STATUS_LABELS,
+  type LabelLanguage,
+  PAYMENT_METHOD_CODES,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethodCode,
+} from '@sigece/fiscal';
 import { defineResources } from '../../app/resources.ts';
+
+/** Each payment method's words in one language, from the one map in packages/fiscal (issue 21 item 6). */
+const paymentMethodTexts = (language: LabelLanguage) =>
+  Object.fromEntries(PAYMENT_METHOD_CODES.map((c) => [c, PAYMENT_METHOD_LABELS[c][language]])) as Record<
+    PaymentMethodCode,
+    string
+  >;
 
 /** Texts of the general invoices list and the new invoice screen (spec 001 §2.1, §2.2, §8.2). */
 const es = {
@@ -8,16 +22,7 @@ const es = {
     EUR: 'EUR',
     PTR: 'PTR',
   },
-  paymentMethods: {
-    EFECTIVO: 'EFECTIVO',
-    TARJETA_DEBITO: 'TARJETA_DEBITO',
-    TARJETA_CREDITO: 'TARJETA_CREDITO',
-    CHEQUE: 'CHEQUE',
-    TRANSFERENCIA: 'TRANSFERENCIA',
-    CESTA_TICKETS: 'CESTA_TICKETS',
-    TARJETA_ALIMENTACION: 'TARJETA_ALIMENTACION',
-    POS_VIRTUAL: 'POS_VIRTUAL',
-  },
+  paymentMethods: paymentMethodTexts('es'),
   list: {
     title: 'Facturas Generales',
     columns: {
@@ -34,8 +39,8 @@ const es = {
     notGenerated: 'No generada',
     yes: 'Si',
     no: 'No',
-    active: 'Activa',
-    annulled: 'Anulada',
+    active: DOCUMENT_STATUS_LABELS.ACTIVO.es,
+    annulled: DOCUMENT_STATUS_LABELS.INACTIVO.es,
     actions: {
       view: 'Consultar',
       print: 'Ver PDF',
@@ -116,6 +121,7 @@ const es = {
     generate: 'GENERAR factura',
     created: 'Factura General registrada',
     uploadError: 'Error al Cargar el Archivo: ',
+    generateError: 'Ocurrio un error al Generar Factura',
     createError: 'Ocurrio un error al registrar Factura',
     missing: {
       client: 'Seleccione el cliente.',
@@ -261,16 +267,7 @@ const es = {
 
 const en: typeof es = {
   currencies: { VEF: 'Bs. (VEF)', USD: 'USD', EUR: 'EUR', PTR: 'PTR' },
-  paymentMethods: {
-    EFECTIVO: 'CASH',
-    TARJETA_DEBITO: 'DEBIT_CARD',
-    TARJETA_CREDITO: 'CREDIT_CARD',
-    CHEQUE: 'CHEQUE',
-    TRANSFERENCIA: 'TRANSFER',
-    CESTA_TICKETS: 'FOOD_TICKETS',
-    TARJETA_ALIMENTACION: 'FOOD_CARD',
-    POS_VIRTUAL: 'VIRTUAL_POS',
-  },
+  paymentMethods: paymentMethodTexts('en'),
   list: {
     title: 'General Invoices',
     columns: {
@@ -287,8 +284,8 @@ const en: typeof es = {
     notGenerated: 'Not generated',
     yes: 'Yes',
     no: 'No',
-    active: 'Active',
-    annulled: 'Annulled',
+    active: DOCUMENT_STATUS_LABELS.ACTIVO.en,
+    annulled: DOCUMENT_STATUS_LABELS.INACTIVO.en,
     actions: {
       view: 'View',
       print: 'View PDF',
@@ -369,6 +366,7 @@ const en: typeof es = {
     generate: 'GENERATE invoice',
     created: 'General invoice registered',
     uploadError: 'Error loading the file: ',
+    generateError: 'An error occurred while generating the invoice',
     createError: 'An error occurred while registering the invoice',
     missing: {
       client: 'Choose the client.',

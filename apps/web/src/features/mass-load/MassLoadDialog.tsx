@@ -13,13 +13,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MASS_LOAD_MAX_BYTES, MASS_LOAD_MESSAGES } from '@sigece/fiscal';
+import { MASS_LOAD_MAX_BYTES, MASS_LOAD_MESSAGES, massLoadCounterLabel } from '@sigece/fiscal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type FieldError } from '../../app/api.ts';
+import { ApiError } from '../../app/api.ts';
 import { translateMessage } from '../../app/i18n.ts';
-import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { errorText, notifyError, notifyErrorText, notifySuccess } from '../../app/notify.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import type { Company } from '../companies/api.ts';
@@ -42,10 +42,13 @@ interface Props {
 
 const running = (load: MassLoadStatus | null | undefined) =>
   load?.estado === 'EN_COLA' || load?.estado === 'PROCESANDO';
+/** The notes' types, whose bulk messages are their own (spec 001 §8.3). */
+const isNotes = (tipo: string) => tipo === 'nota' || tipo === 'anularNota';
 
 /**
  * The company list's 'Mass load' (spec 000 §2, §4; spec 001 §5.8, §8.7): choose a file type (its
- * template can be downloaded), upload an .xlsx, then 'Procesar'. Processing runs on the server's job
+ * template can be downloaded), upload an .xlsx or .xls, then 'Procesar'. A row that cannot become a
+ * document is that document's error, listed at once; the file's other documents are processed. Processing runs on the server's job
  * queue: the dialog polls its progress, and closing it stops nothing — reopening shows the company's
  * latest load, running or finished, with the counters and the per-document errors.
  */
@@ -55,11 +58,18 @@ export function MassLoadDialog({ company, onClose }: Props) {
   const [tipo, setTipo] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [rowErrors, setRowErrors] = useState<FieldError[]>([]);
   const [found, setFound] = useState<number | null>(null);
 
   const types = useQuery({ queryKey: [...massLoadKey, 'types'], queryFn: fetchFileTypes });
   const latestKey = [...massLoadKey, 'latest', company.id];
+  const notes = isNotes(tipo);
+  // Spec 000 §8, 001 §8.3 and §8.6: a failed upload or processing says which, with the server's words.
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return;
+    notifyErrorText(
+      `${translateMessage(notes ? MASS_LOAD_MESSAGES.notesFailed : MASS_LOAD_MESSAGES.uploadFailed)}${errorText(error, { network: 'ocurrido un error de red' })}`,
+    );
+  };
   const latest = useQuery({
     queryKey: latestKey,
     queryFn: () => fetchLatestLoad(company.id),
@@ -73,17 +83,17 @@ export function MassLoadDialog({ company, onClose }: Props) {
 
   const choose = (chosen: File | null) => {
     setFile(null);
-    setRowErrors([]);
     setFound(null);
     if (!tipo) return setFileProblem(MASS_LOAD_MESSAGES.chooseType);
     if (!chosen) return setFileProblem(MASS_LOAD_MESSAGES.noFile);
-    if (!/\.xlsx$/i.test(chosen.name)) return setFileProblem(MASS_LOAD_MESSAGES.onlyXlsx);
+    if (!/\.xlsx?$/i.test(chosen.name)) return setFileProblem(MASS_LOAD_MESSAGES.onlyXlsx);
     if (chosen.size > MASS_LOAD_MAX_BYTES) return setFileProblem(MASS_LOAD_MESSAGES.tooLarge);
     setFileProblem(null);
     setFile(chosen);
   };
 
   const upload = useMutation({
+    meta: { silent: true },
     mutationFn: () => uploadLoad({ localidadId: company.id, tipo, file: file! }),
     onSuccess: (answer) => {
       setStale(false);
@@ -92,18 +102,20 @@ export function MassLoadDialog({ company, onClose }: Props) {
       setLoad(answer.result.carga);
     },
     onError: (error) => {
+      // The previous load's result no longer answers what is on screen.
       setStale(true);
-      notifyError(error);
-      if (error instanceof ApiError) setRowErrors(error.errors);
+      setFound(null);
+      failed(error);
     },
   });
   const process = useMutation({
+    meta: { silent: true },
     mutationFn: () => processLoad(load!.id),
     onSuccess: (answer) => {
       setFound(null);
       setLoad(answer.result);
     },
-    onError: notifyError,
+    onError: failed,
   });
   const template = useMutation({ mutationFn: () => downloadTemplate(tipo), onError: notifyError });
   const result = useMutation({ mutationFn: () => downloadResult(load!), onError: notifyError });
@@ -154,7 +166,7 @@ export function MassLoadDialog({ company, onClose }: Props) {
         <FileField
           label={t('file')}
           buttonLabel={t('choose')}
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
           fileName={file?.name}
           emptyText={t('noFile')}
           hint={t('hint')}
@@ -182,19 +194,16 @@ export function MassLoadDialog({ company, onClose }: Props) {
         {found !== null && load?.estado === 'CARGADO' && (
           <Alert severity="success">{t('found', { count: found, rows: load.filas })}</Alert>
         )}
-        {rowErrors.length > 0 && (
-          <Alert severity="error">
-            <Typography variant="subtitle2">{t('rowErrors')}</Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2, maxHeight: 200, overflow: 'auto' }}>
-              {rowErrors.map((e) => (
-                <li key={`${e.path}-${e.message}`}>
-                  {e.path}: {e.message}
-                </li>
-              ))}
-            </Box>
-          </Alert>
+        {load && (
+          <LoadState
+            load={load}
+            percent={percent}
+            onResult={() => result.mutate()}
+            onFinished={() => {
+              if (isNotes(load.tipo)) notifySuccess(translateMessage(MASS_LOAD_MESSAGES.notesDone));
+            }}
+          />
         )}
-        {load && <LoadState load={load} percent={percent} onResult={() => result.mutate()} />}
       </Stack>
     </FormDialog>
   );
@@ -205,13 +214,34 @@ function LoadState({
   load,
   percent,
   onResult,
+  onFinished,
 }: {
   load: MassLoadStatus;
   percent: number;
   onResult: () => void;
+  onFinished: () => void;
 }) {
-  const { t } = useTranslation('massLoad');
-  if (load.estado === 'CARGADO') return null;
+  const { t, i18n } = useTranslation('massLoad');
+  const language = i18n.language === 'en' ? 'en' : 'es';
+  // Told once, when a load seen running ends (not when a finished one is reopened).
+  const [seenRunning, setSeenRunning] = useState(false);
+  const finished = load.estado === 'TERMINADO';
+  useEffect(() => {
+    if (!finished) setSeenRunning(load.estado !== 'CARGADO');
+    else if (seenRunning) {
+      setSeenRunning(false);
+      onFinished();
+    }
+  }, [finished, load.estado, seenRunning, onFinished]);
+  if (load.estado === 'CARGADO')
+    return load.detalleErrores.length > 0 ? (
+      <Box>
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t('refused', { count: load.detalleErrores.length })}
+        </Alert>
+        <ErrorTable load={load} />
+      </Box>
+    ) : null;
   if (load.estado !== 'TERMINADO') {
     return (
       <Box role="status" aria-live="polite">
@@ -241,7 +271,7 @@ function LoadState({
         <TableBody>
           {Object.entries(load.resultado).map(([name, value]) => (
             <TableRow key={name}>
-              <TableCell>{name}</TableCell>
+              <TableCell>{massLoadCounterLabel(name, language)}</TableCell>
               <TableCell align="right" data-counter={name}>
                 {value}
               </TableCell>
@@ -253,29 +283,36 @@ function LoadState({
           </TableRow>
         </TableBody>
       </Table>
-      {load.detalleErrores.length > 0 && (
-        <Table size="small" aria-label={t('errors')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('document')}</TableCell>
-              <TableCell>{t('rows')}</TableCell>
-              <TableCell>{t('message')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {load.detalleErrores.map((e) => (
-              <TableRow key={`${e.numero}-${e.filas}`}>
-                <TableCell>{e.numero}</TableCell>
-                <TableCell>{e.filas}</TableCell>
-                <TableCell>{translateMessage(e.msg)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <ErrorTable load={load} />
       <Button startIcon={<Download />} onClick={onResult} sx={{ mt: 1 }}>
         {t('result')}
       </Button>
     </Box>
+  );
+}
+
+/** Spec 001 §8.7: the per-document errors (document number, its sheet rows, the message). */
+function ErrorTable({ load }: { load: MassLoadStatus }) {
+  const { t } = useTranslation('massLoad');
+  if (load.detalleErrores.length === 0) return null;
+  return (
+    <Table size="small" aria-label={t('errors')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('document')}</TableCell>
+          <TableCell>{t('rows')}</TableCell>
+          <TableCell>{t('message')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {load.detalleErrores.map((e) => (
+          <TableRow key={`${e.numero}-${e.filas}`}>
+            <TableCell>{e.numero}</TableCell>
+            <TableCell>{e.filas}</TableCell>
+            <TableCell>{translateMessage(e.msg)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

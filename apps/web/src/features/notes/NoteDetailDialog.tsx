@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../components/DetailList.tsx';
 import { formatDateTime } from '../../components/format.ts';
+import { ActivityTimeline } from '../documents/activity/ActivityTimeline.tsx';
 import { DeliveryDetail } from '../documents/delivery/Delivery.tsx';
 import { LinesCard, TotalsCard } from '../documents/index.ts';
 import { type NoteRow, noteDetail, notesKey } from './api.ts';
@@ -68,6 +69,7 @@ export function NoteDetailDialog({ row, onClose }: { row: NoteRow; onClose: () =
             />
           </Stack>
         )}
+        <ActivityTimeline tipoDoc="nota" id={row.id} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('app:actions.close')}</Button>

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatAmount, type PurchaseRecord } from '@sigece/fiscal';
+import { formatAmount, type PurchaseRecord, paymentMethodLabel } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
 import { useCanAccess } from '../../app/permissions.ts';
 import { DetailList } from '../../components/DetailList.tsx';
@@ -21,7 +21,8 @@ export const calendarDate = (day: string) => day.split('-').reverse().join('/');
  * withholding vouchers issued against it (issue 10 §2) for roles that see the withholdings.
  */
 export function PurchaseDetail({ purchase }: { purchase: PurchaseRecord }) {
-  const { t } = useTranslation(PURCHASES_NS);
+  const { t, i18n } = useTranslation(PURCHASES_NS);
+  const language = i18n.language === 'en' ? 'en' : 'es';
   const canAccess = useCanAccess();
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid={`purchase-detail-${purchase.id}`}>
@@ -76,10 +77,10 @@ export function PurchaseDetail({ purchase }: { purchase: PurchaseRecord }) {
           <DetailList
             rows={purchase.lstPagos.map(
               (p, i) =>
-                [`${i + 1}. ${p.modoPago}`, `${formatAmount(p.monto)} ${p.divisa} ${p.nro ?? ''}`] as [
-                  string,
-                  string,
-                ],
+                [
+                  `${i + 1}. ${paymentMethodLabel(p.modoPago, language)}`,
+                  `${formatAmount(p.monto)} ${p.divisa} ${p.nro ?? ''}`,
+                ] as [string, string],
             )}
           />
         </>

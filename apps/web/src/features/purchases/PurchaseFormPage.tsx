@@ -21,8 +21,10 @@ import {
   PURCHASE_PAYMENT_METHODS,
   PURCHASE_TYPES,
   PURCHASE_UNITS,
+  PURCHASE_VAT_TREATMENTS,
   type PurchaseInput,
   type PurchaseRecord,
+  paymentMethodLabel,
   purchaseInputSchema,
   TAX_RATES,
 } from '@sigece/fiscal';
@@ -60,7 +62,8 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
  * invoice data, detail and totals. New, or edit when the list hands a purchase in the router state.
  */
 export default function PurchaseFormPage() {
-  const { t } = useTranslation(PURCHASES_NS);
+  const { t, i18n } = useTranslation(PURCHASES_NS);
+  const language = i18n.language === 'en' ? 'en' : 'es';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = (useLocation().state as { purchase?: PurchaseRecord } | null)?.purchase;
@@ -265,6 +268,7 @@ export default function PurchaseFormPage() {
                   <TableCell>{t('form.descuento')}</TableCell>
                   <TableCell>{t('form.exento')}</TableCell>
                   <TableCell>{t('form.alicuota')}</TableCell>
+                  <TableCell>{t('form.tratamientoIva')}</TableCell>
                   <TableCell align="right">{t('form.importe')}</TableCell>
                   <TableCell />
                 </TableRow>
@@ -295,6 +299,34 @@ export default function PurchaseFormPage() {
                       />
                     </TableCell>
                     <TableCell>{lineField(i, 'alicuota', t('form.alicuota'), 80, TAX_RATES)}</TableCell>
+                    <TableCell>
+                      <Controller
+                        control={control}
+                        name={`lstDetalles.${i}.tratamientoIva`}
+                        render={({ field, fieldState }) => (
+                          <TextField
+                            select
+                            size="small"
+                            label={t('form.tratamientoIva')}
+                            value={field.value ?? ''}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            inputRef={field.ref}
+                            name={field.name}
+                            error={!!fieldState.error}
+                            helperText={fieldMessage(fieldState.error?.message)}
+                            sx={{ minWidth: 150 }}
+                            fullWidth
+                          >
+                            {['', ...PURCHASE_VAT_TREATMENTS].map((o) => (
+                              <MenuItem key={o || 'default'} value={o}>
+                                {t(`form.tratamiento.${o || 'DEFAULT'}`)}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                        )}
+                      />
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatAmount(totals.lines[i]?.importe ?? '0')}
                     </TableCell>
@@ -323,7 +355,10 @@ export default function PurchaseFormPage() {
                     control={control}
                     name={`lstPagos.${i}.modoPago`}
                     label={t('form.modoPago')}
-                    options={PURCHASE_PAYMENT_METHODS.map((v) => ({ value: v, label: v }))}
+                    options={PURCHASE_PAYMENT_METHODS.map((v) => ({
+                      value: v,
+                      label: paymentMethodLabel(v, language),
+                    }))}
                     textFieldProps={{ size: 'small', sx: { minWidth: 180 } }}
                   />
                   <FormTextField

@@ -67,6 +67,14 @@ const es = {
     descuento: 'Desc. %',
     exento: 'Exento',
     alicuota: 'IVA %',
+    tratamientoIva: 'Libro de compras',
+    tratamiento: {
+      DEFAULT: 'Según exento / IVA',
+      EXENTO: 'Exenta',
+      EXONERADO: 'Exonerada',
+      NO_SUJETO: 'No sujeta',
+      SIN_DERECHO: 'Sin derecho a crédito fiscal',
+    },
     importe: 'Importe',
     addLine: 'Agregar línea',
     removeLine: 'Eliminar línea',
@@ -153,6 +161,14 @@ export const purchasesResources = defineResources(es, {
     descuento: 'Disc. %',
     exento: 'Exempt',
     alicuota: 'VAT %',
+    tratamientoIva: 'Purchase book',
+    tratamiento: {
+      DEFAULT: 'By exempt / VAT',
+      EXENTO: 'Exempt',
+      EXONERADO: 'Exonerated',
+      NO_SUJETO: 'Not subject',
+      SIN_DERECHO: 'No right to tax credit',
+    },
     importe: 'Amount',
     addLine: 'Add line',
     removeLine: 'Remove line',
@@ -181,6 +197,10 @@ export const purchasesMessages: Record<string, string> = {
   'El N° de factura es requerido': 'The invoice number is required',
   'La factura de compra debe tener al menos una línea': 'The purchase invoice needs at least one line',
   'No se puede editar una factura de compra INACTIVO': 'An INACTIVE purchase invoice cannot be edited',
+  'tratamientoIva EXENTO, EXONERADO o NO_SUJETO solo aplica a líneas exentas o de alícuota 0':
+    'Exempt, exonerated or not subject applies only to exempt or zero-rate lines',
+  'tratamientoIva SIN_DERECHO solo aplica a líneas gravadas':
+    'No right to tax credit applies only to taxed lines',
 };
 
 export const PURCHASES_NS = 'purchases';

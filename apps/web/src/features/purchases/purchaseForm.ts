@@ -9,6 +9,8 @@ export interface LineValues {
   descuento: string;
   exento: boolean;
   alicuota: string;
+  /** The purchase book's column (fiscal PURCHASE_VAT_TREATMENTS); '' is the default. */
+  tratamientoIva: string;
 }
 export interface FormValues {
   id_localidad: string;
@@ -36,6 +38,7 @@ export const emptyLine = (): LineValues => ({
   descuento: '',
   exento: false,
   alicuota: '16',
+  tratamientoIva: '',
 });
 
 export function valuesOf(p: PurchaseRecord | undefined): FormValues {
@@ -73,6 +76,7 @@ export function valuesOf(p: PurchaseRecord | undefined): FormValues {
       descuento: l.descuento ?? '',
       exento: l.exento,
       alicuota: String(Number(l.alicuota)),
+      tratamientoIva: l.tratamientoIva ?? '',
     })),
     lstPagos: p.lstPagos.map((x) => ({
       modoPago: x.modoPago,

@@ -34,12 +34,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { translateMessage } from '../../app/i18n.ts';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDate, formatDateTime } from '../../components/format.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import {
   DOCUMENT_SOURCES,
   type DocumentKind,
   isDocumentKind,
+  loadPublicAnnulment,
   loadPublicDocument,
   VERIFY_MAX_BYTES,
   type VerifyAnswer,
@@ -72,6 +73,15 @@ export default function CertificarPage() {
     retry: false,
     meta: { silent: true },
   });
+
+  const annulment = useQuery({
+    queryKey: ['verification', 'annulment', kind, id],
+    queryFn: ({ signal }) => loadPublicAnnulment(kind as DocumentKind, id, signal),
+    enabled: kind !== null && id !== '',
+    retry: false,
+    meta: { silent: true },
+  });
+  const annulled = annulment.data?.anulado ? annulment.data : null;
 
   const verify = useMutation({
     mutationFn: verifyDocument,
@@ -154,6 +164,7 @@ export default function CertificarPage() {
               </Alert>
 
               {pendingPdf && <Alert severity="warning">{t('data.notGenerated')}</Alert>}
+              {annulled && result === null && <AnnulledNotice annulment={annulled} />}
 
               {result === null && (
                 <DropZone
@@ -180,7 +191,12 @@ export default function CertificarPage() {
                 </Alert>
               )}
 
-              {result !== null && <ResultCard ok={result.code === 200} />}
+              {result !== null &&
+                (result.code === 200 && annulled ? (
+                  <AnnulledNotice annulment={annulled} verified />
+                ) : (
+                  <ResultCard ok={result.code === 200} />
+                ))}
 
               {result === null ? (
                 <Button
@@ -415,6 +431,40 @@ function DropZone({
         />
       )}
     </Box>
+  );
+}
+
+/**
+ * The annulled state (issue 19 item 8): distinct from the green card, whether the file was checked yet or
+ * not. 'Documento anulado el dd/MM/yyyy', the reason when one was given, and what it means.
+ */
+function AnnulledNotice({
+  annulment,
+  verified = false,
+}: {
+  annulment: { fechaAnulacion: string | null; motivoAnulacion: string | null };
+  verified?: boolean;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Card role="status" data-testid="result-annulled" sx={{ bgcolor: 'warning.dark', color: '#fff' }}>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <WarningAmberOutlined sx={{ fontSize: 48 }} />
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+            {t('annulled.title', { date: formatDate(annulment.fechaAnulacion) })}
+          </Typography>
+        </Stack>
+        {annulment.motivoAnulacion && (
+          <Typography variant="subtitle1" component="p" sx={{ mt: 1 }}>
+            {t('annulled.reason', { reason: annulment.motivoAnulacion })}
+          </Typography>
+        )}
+        <Typography variant="body2" sx={{ mt: 1.5 }}>
+          {verified ? t('annulled.verified') : t('annulled.detail')}
+        </Typography>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,4 +1,4 @@
-import { documentLabel, type NotePublic, type OrderPublic, type TipoDoc } from '@sigece/fiscal';
+import { documentLabel, type NotePublic, type OrderPublic, type PublicAnnulmentAnswer } from '@sigece/fiscal';
 import { ApiError, api } from '../../app/api.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface PublicDocument {
   contraparteNombre: string;
 }
 
-export type DocumentKind = TipoDoc;
+export type DocumentKind = 'fact' | 'nota' | 'orden' | 'ret';
 
 interface DocumentSource {
   /** The public read call. */
@@ -145,6 +145,17 @@ export async function loadPublicDocument(kind: DocumentKind, id: string, signal?
   const source = DOCUMENT_SOURCES[kind];
   const answer = await api<Json>(source.path(id), { anonymous: true, signal });
   return source.map(answer);
+}
+
+/**
+ * Whether the document is annulled, since when and why (issue 19 item 8): GET
+ * /v2/documentos/:tipoDoc/:id/anulacion, public like the document's own call.
+ */
+export function loadPublicAnnulment(kind: DocumentKind, id: string, signal?: AbortSignal) {
+  return api<PublicAnnulmentAnswer>(
+    `/v2/documentos/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/anulacion`,
+    { anonymous: true, signal },
+  );
 }
 
 /** Spec 002 §9: the verification upload is at most 10,000,000 bytes. */

@@ -32,7 +32,7 @@ const es = {
     fact: { active: 'Activa', annulled: 'Anulada' },
     nota: { active: 'Activa', annulled: 'Anulada' },
     orden: { active: 'Activa', annulled: 'Anulada' },
-    ret: { active: 'Activo', annulled: 'Anulado' },
+    ret: { active: 'Activa', annulled: 'Anulada' },
   },
   checksum: {
     copy: 'Copiar al portapapeles',
@@ -57,6 +57,14 @@ const es = {
     button: 'Validar Documento',
     again: 'Validar otro documento',
     error: 'No se pudo validar el documento.',
+  },
+  annulled: {
+    title: 'Documento anulado el {{date}}',
+    reason: 'Motivo: {{reason}}',
+    detail:
+      'El documento fue emitido por la Imprenta Digital autorizada y luego anulado: no tiene validez fiscal desde esa fecha.',
+    verified:
+      'El archivo es el documento registrado (su PDF original o el marcado ANULADA), pero el documento está anulado.',
   },
   result: {
     okTitle: 'Correcto',
@@ -150,6 +158,14 @@ const en = {
     button: 'Validate Document',
     again: 'Validate another document',
     error: 'The document could not be validated.',
+  },
+  annulled: {
+    title: 'Document annulled on {{date}}',
+    reason: 'Reason: {{reason}}',
+    detail:
+      'The document was issued by the authorised digital printer and later annulled: it has no tax validity from that date.',
+    verified:
+      "The file is the recorded document (its original PDF or the one marked 'ANULADA'), but the document is annulled.",
   },
   result: {
     okTitle: 'Correct',

@@ -8,15 +8,17 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { withholdingPrefillSchema } from '@sigece/fiscal';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dec, money, plainWithholdingMessage, withholdingPrefillSchema } from '@sigece/fiscal';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { fetchAllPages } from '../../app/api.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { formatMoney } from '../../components/format.ts';
+import { type ConceptoIslr, fetchIslr, islrKey } from '../catalog/api.ts';
 import { DocumentPageHeader, SectionCard } from '../documents/index.ts';
 import { useInvoiceCompanies } from '../invoices/api.ts';
 import { createWithholdings, withholdingsKey } from './api.ts';
@@ -40,6 +42,26 @@ import {
 } from './withholdingDraft.ts';
 
 /**
+ * The withholding base of the draft's Tarifa N° 2 lines: the server counts them before the next one,
+ * as the save does (each line on top of the previous ones).
+ */
+function tarifa2Base(lines: ReadonlyArray<DraftLine>, concepts: ReadonlyArray<ConceptoIslr>): string {
+  let sum = dec(0);
+  for (const l of lines) {
+    if (l.kind !== 'ISLR') continue;
+    const c = concepts.find((x) => x.Codigo === l.values.conceptoIslr);
+    // The withholding base: payment × the concept's taxable percent (Decreto 1.808, as islrWithheld).
+    if (c?.Tarifa2)
+      sum = sum.plus(
+        dec(l.values.baseImponible || 0)
+          .times(c.BaseImponible)
+          .div(100),
+      );
+  }
+  return money(sum);
+}
+
+/**
  * /retenciones/iva-islr/Agregar (spec 002 §2.3, §4, §5): step 1 the header ('Siguiente', then
  * 'Actualizar'), step 2 the IVA or ISLR line form and the table of added lines, and the send button,
  * enabled only with the header done, at least one line and no send in flight. On success the form
@@ -47,7 +69,7 @@ import {
  * (a purchase invoice, packages/fiscal withholdings/prefill.ts) fills the header and the lines.
  */
 export default function NewWithholdingPage() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const location = useLocation();
   const queryClient = useQueryClient();
   const companies = useInvoiceCompanies();
@@ -81,6 +103,15 @@ export default function NewWithholdingPage() {
 
   const agent = companies.data?.find((c) => c.id === header.id_localidad);
   const kind = header.modeloRetencion || null;
+  const language = i18n.language === 'en' ? 'en' : 'es';
+  // The ISLR concepts (shared cache with the line form): Tarifa N° 2 lines accumulate in the draft.
+  const concepts = useQuery({
+    queryKey: [...islrKey, 'all'],
+    queryFn: ({ signal }) =>
+      fetchAllPages((page, limit) => fetchIslr({ page, limit, search: '' }, signal), 100),
+    staleTime: 300_000,
+    enabled: kind === 'ISLR',
+  });
 
   const submitHeader = (values: HeaderValues) => {
     // Another type means other line forms: the lines of the former one cannot be sent.
@@ -94,7 +125,9 @@ export default function NewWithholdingPage() {
     onSuccess: (answer) => {
       const errors = answer.DetalleErrorRetencionesIva ?? [];
       if (answer.TotalRetencionIvaconError > 0 || errors.length > 0) {
-        for (const e of errors) enqueueSnackbar(translateMessage(e.msg), { variant: 'error' });
+        // The server names lines and fields as the wire does: told in the page's words (item 5).
+        for (const e of errors)
+          enqueueSnackbar(plainWithholdingMessage(translateMessage(e.msg), language), { variant: 'error' });
         return;
       }
       const created = answer.DetalleretencionesProcesadas[0];
@@ -154,6 +187,11 @@ export default function NewWithholdingPage() {
             ) : (
               <IslrLineForm
                 initial={islrInitial}
+                context={{
+                  id_localidad: header.id_localidad,
+                  rifProveedor: header.rifProveedor,
+                  acumuladoComprobante: tarifa2Base(lines, concepts.data ?? []),
+                }}
                 onAdd={(values) => setLines((ls) => [...ls, { key: lineKey(), kind: 'ISLR', values }])}
               />
             )}

@@ -212,3 +212,28 @@ export const declarePeriod = (d: DownloadedDeclaration) =>
       sha256: d.sha256,
     },
   });
+
+/** POST calcularIslr's answer: the line's ISLR as the save computes it (issue 21 item 5). */
+export interface IslrPreview {
+  baseRetencion: string;
+  porcentaje: string;
+  sustraendo: string;
+  ut: string | null;
+  retenido: string;
+  tarifa2: boolean;
+  acumuladoPrevio: string | null;
+}
+export interface IslrPreviewInput {
+  id_localidad: string;
+  rifProveedor: string;
+  fechaDocumento: string;
+  conceptoIslr: string;
+  baseImponible: string;
+  acumuladoComprobante?: string;
+}
+export const previewIslr = (body: IslrPreviewInput, signal?: AbortSignal) =>
+  api<{ code: number; message: string; result: IslrPreview }>(`${RET}/calcularIslr`, {
+    method: 'POST',
+    body,
+    signal,
+  }).then((r) => r.result);

@@ -123,6 +123,13 @@ const es = {
     conceptoIslr: 'Concepto de ISLR',
     causadoRetenido: 'Impuesto de ISLR causado y retenido',
     noConcepts: 'No hay registros',
+    progressive: 'Tarifa N° 2 (escalonada)',
+    islrPending: 'Se calcula al elegir el concepto, la fecha y la base imponible',
+    islrComputing: 'Calculando…',
+    islrFormula: '{{base}} × {{pct}} %',
+    islrFormulaSustraendo: '{{base}} × {{pct}} % − sustraendo {{sustraendo}} (UT Bs. {{ut}})',
+    islrTarifa2:
+      'Tarifa N° 2: calculado por el servidor con lo ya pagado a este proveedor en el año (base acumulada Bs. {{previo}})',
     remove: 'documento {{nro}}',
   },
   ut: {
@@ -263,6 +270,13 @@ export const withholdingsResources = defineResources(es, {
     conceptoIslr: 'ISLR concept',
     causadoRetenido: 'ISLR withheld',
     noConcepts: 'No records',
+    progressive: 'Tariff No. 2 (progressive)',
+    islrPending: 'Computed once the concept, the date and the taxable base are given',
+    islrComputing: 'Computing…',
+    islrFormula: '{{base}} × {{pct}} %',
+    islrFormulaSustraendo: '{{base}} × {{pct}} % − deduction {{sustraendo}} (tax unit Bs. {{ut}})',
+    islrTarifa2:
+      'Tariff No. 2: computed by the server from what this supplier was already paid this year (base so far Bs. {{previo}})',
     remove: 'document {{nro}}',
   },
   ut: {

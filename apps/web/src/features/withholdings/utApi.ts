@@ -34,3 +34,9 @@ export const createUt = (body: UnidadTributariaBody) =>
 export const utInForceKey = ['withholdings', 'unidadTributaria', 'vigente'] as const;
 export const utInForce = () =>
   api<Answer<UnidadTributaria | null>>('/v2/retenciones/unidadTributariaVigente').then((r) => r.result);
+
+/** The value in force on `fecha` (yyyy-MM-dd): the one an ISLR line of that date uses. */
+export const utOn = (fecha: string) =>
+  api<Answer<UnidadTributaria | null>>('/v2/retenciones/unidadTributariaVigente', { query: { fecha } }).then(
+    (r) => r.result,
+  );

@@ -8,6 +8,7 @@ import {
   z,
 } from '@sigece/fiscal';
 import { annulInvoiceByNumberSchema, annulInvoicesByNumber } from '../../invoices/annul-by-number.ts';
+import { queueAnnulledRenders } from '../../issuance/annulment-render.ts';
 import { annulNotes } from '../../notes/annul.ts';
 import { annulOrders } from '../../orders/annul.ts';
 import { branchColumn } from '../columns.ts';
@@ -69,6 +70,7 @@ export const annulInvoiceFileType: FileTypeDescriptor = {
   },
   async process(deps, requester, items) {
     const answer = await annulInvoicesByNumber(deps.db, requester.scope, items, requester.audit);
+    await queueAnnulledRenders(deps);
     const label = (i: unknown) => {
       const item = i as Record<string, unknown>;
       return documentLabel(String(item.serieNrofactura ?? '').toUpperCase(), String(item.nroFactura));
@@ -124,6 +126,7 @@ export const annulNoteFileType: FileTypeDescriptor = {
   },
   async process(deps, requester, items) {
     const answer = await annulNotes(deps.db, requester.scope, items, requester.audit);
+    await queueAnnulledRenders(deps);
     return outcomesOf(
       items.map((i) => String((i as Record<string, unknown>).nroNota)),
       answer.DetalleErrorNotas.flat().map((e) => ({ numero: e.nroNota, msg: e.Msg })),
@@ -175,6 +178,7 @@ export const annulOrderFileType: FileTypeDescriptor = {
   },
   async process(deps, requester, items) {
     const { result } = await annulOrders(deps.db, requester.scope, items, requester.audit);
+    await queueAnnulledRenders(deps);
     return outcomesOf(
       items.map((i) => String((i as Record<string, unknown>).nroOrden)),
       result.DetalleErrorOrdenes.map((e) => ({ numero: e.NroOrden, msg: e.Mensaje })),

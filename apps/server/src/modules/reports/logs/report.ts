@@ -16,6 +16,7 @@ import { type AuditRow, auditEntries } from '../../audit/queries.ts';
 import { visibleUsers } from '../../security/users.service.ts';
 import { reportRange } from '../period.ts';
 import { renderTablePdf } from './table-pdf.ts';
+import { describeAction, type RecordNames, recordNames } from './words.ts';
 
 export interface LogReportInput {
   fechaInicio?: string;
@@ -64,14 +65,16 @@ async function readableUsers(
   return rows.map((r) => r.id);
 }
 
-const row = (e: AuditRow): string[] => [
-  formatLogDateTime(e.at),
-  e.userEmail ?? 'sistema',
-  `${e.method} ${e.route}`,
-  `${e.entity}${e.entityId ? ` ${e.entityId}` : ''}`,
-  e.action,
-  changesOf(e.before, e.after),
-];
+/** One line of the report in plain words: who did what to which record, and what changed. */
+const row =
+  (names: RecordNames) =>
+  (e: AuditRow): string[] => [
+    formatLogDateTime(e.at),
+    e.userEmail ?? 'sistema',
+    describeAction(e),
+    names.recordOf(e),
+    names.withoutIds(changesOf(e.before, e.after)),
+  ];
 
 /**
  * GET /logs/getLogsByRange: the audit trail of a user (or of every user the caller may see) in a date
@@ -105,13 +108,12 @@ export async function logsReport(
     ],
     columns: [
       { header: 'Fecha', width: 0.12 },
-      { header: 'Usuario', width: 0.15 },
-      { header: 'Ruta', width: 0.2 },
-      { header: 'Registro', width: 0.15 },
-      { header: 'Acción', width: 0.08 },
-      { header: 'Cambios', width: 0.3 },
+      { header: 'Usuario', width: 0.16 },
+      { header: 'Acción', width: 0.22 },
+      { header: 'Registro', width: 0.18 },
+      { header: 'Cambios', width: 0.32 },
     ],
-    rows: entries.map(row),
+    rows: entries.map(row(await recordNames(db, entries))),
   });
   return { pdf, total: entries.length };
 }

@@ -5,7 +5,7 @@ import { type PurchaseBookLine, purchaseBookLine } from '@sigece/fiscal';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { type BookPurchase, purchasesForBook } from '../../purchases/book.ts';
-import { batches, PAGE_SIZE, pages } from '../books/paging.ts';
+import { batches, breathe, PAGE_SIZE, pages } from '../books/paging.ts';
 import type { BookFilter } from '../books/request.ts';
 import { withheldFor } from '../books/withheld.ts';
 
@@ -25,6 +25,9 @@ export async function* purchaseBookLines(
       batch.map((p) => ({ rifVendedor: p.rif, nroControl: p.nroControl, numero: p.nroFactura })),
       filter.localidadId,
     );
-    for (const [i, p] of batch.entries()) yield purchaseBookLine({ ...p, retenido: withheld[i] }, ++n);
+    for (const [i, p] of batch.entries()) {
+      yield purchaseBookLine({ ...p, retenido: withheld[i] }, ++n);
+      await breathe(n);
+    }
   }
 }

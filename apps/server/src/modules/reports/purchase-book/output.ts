@@ -1,6 +1,6 @@
 // The purchase book's PDF (getlibroCompras) and spreadsheet (getLibroComprasExcel), through the books'
 // shared writers (books/pdf.ts, books/xlsx.ts): the lines, then the closing rows of internal purchases,
-// imports and the whole book.
+// imports and the whole book, then the month-end summary of crédito fiscal (RLIVA art. 75, issue 18 item 11).
 import {
   type BookPartTotals,
   formatAmount,
@@ -29,9 +29,15 @@ const PDF_COLUMNS: BookColumn[] = [
   { titulo: 'Fact.Afect.', width: 11 },
   { titulo: 'N° Decl.Imp.', width: 12 },
   { titulo: 'Total c/IVA', width: 16, right: true },
-  { titulo: 'Exentas/Exon.', width: 14, right: true },
+  { titulo: 'Exentas', width: 13, right: true },
+  { titulo: 'Exoneradas', width: 13, right: true },
+  { titulo: 'No Sujetas', width: 13, right: true },
+  { titulo: 'Sin Der.C.F.', width: 13, right: true },
   ...RATE_AND_WITHHELD_COLUMNS,
 ];
+
+/** The heading of the month-end summary under the book (PDF and spreadsheet alike). */
+const RESUMEN_TITLE = 'RESUMEN DEL PERÍODO (CRÉDITO FISCAL)';
 
 const AMOUNT_COLUMNS = PURCHASE_BOOK_COLUMNS.flatMap((c, i) =>
   PURCHASE_BOOK_AMOUNT_KEYS.has(c.key) ? [i] : [],
@@ -43,7 +49,17 @@ const COUNT = PURCHASE_BOOK_COLUMNS.findIndex((c) => c.key === 'nroImportacion')
 function closingCells(label: string, p: BookPartTotals): string[] {
   const cells: string[] = Array(COUNT).fill('');
   cells[LABEL] = label;
-  cells.push(String(p.documentos), p.importeTotal, p.exento, ...rateCells(p), p.ivaRetenido, '');
+  cells.push(
+    String(p.documentos),
+    p.importeTotal,
+    p.exento,
+    p.exonerado,
+    p.noSujeto,
+    p.sinDerecho,
+    ...rateCells(p),
+    p.ivaRetenido,
+    '',
+  );
   return cells;
 }
 
@@ -77,8 +93,11 @@ export async function purchaseBookPdf(
   async function* rows() {
     for await (const cells of counted(lines, totals)) yield printed(cells);
   }
-  const pdf = await writeBookPdf({ title: 'Libro de Compras', heading, columns: PDF_COLUMNS }, rows(), () =>
-    closingRows(totals).map(printed),
+  const pdf = await writeBookPdf(
+    { title: 'Libro de Compras', heading, columns: PDF_COLUMNS },
+    rows(),
+    () => closingRows(totals).map(printed),
+    { titulo: RESUMEN_TITLE, rows: () => totals.summary().resumen },
   );
   return { pdf, summary: totals.summary() };
 }
@@ -101,6 +120,7 @@ export async function purchaseBookXlsx(
         Number(cells[COUNT]),
         ...cells.slice(COUNT + 1),
       ]),
+    { titulo: RESUMEN_TITLE, rows: () => totals.summary().resumen },
   );
   return { xlsx, summary: totals.summary() };
 }

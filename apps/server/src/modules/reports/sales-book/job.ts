@@ -1,7 +1,7 @@
 // The extended sales book: built by a background job (a year of documents takes a while) and e-mailed
 // as an attachment (spec 002 §3, §8: the request answers at once, '¡Solicitud Recibida!').
 import { fileTimestamp, SALES_BOOK_FILES, salesBookQuerySchema, z } from '@sigece/fiscal';
-import type { Deps } from '../../../http/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import { defineJob } from '../../jobs/define.ts';
 import { salesBookXlsxOf } from './service.ts';
 

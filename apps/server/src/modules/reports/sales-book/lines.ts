@@ -14,7 +14,7 @@ import type { TenantScope } from '../../../http/tenancy.ts';
 import { type BookCursor, type BookFilter, type BookInvoice, invoicesForBook } from '../../invoices/book.ts';
 import { type BookNote, notesForBook } from '../../notes/book.ts';
 import { receivedOnInvoices } from '../../received-withholdings/service.ts';
-import { batches, PAGE_SIZE, pages } from '../books/paging.ts';
+import { batches, breathe, PAGE_SIZE, pages } from '../books/paging.ts';
 import { withheldFor } from '../books/withheld.ts';
 
 /** A book line with what the extended spreadsheet adds: the document's own currency, rate and total. */
@@ -147,6 +147,7 @@ export async function* salesBookLines(
         importeDivisa: source.anulado ? '0.00' : source.importeTotal,
         nombreTercero: source.terceros?.nombre ?? '',
       };
+      await breathe(n);
     }
   }
 }

@@ -19,7 +19,8 @@ const COLUMNS: BookColumn[] = [
   { titulo: 'Fecha', width: 10 },
   { titulo: 'Tipo', width: 4 },
   { titulo: 'RIF', width: 12 },
-  { titulo: 'Nombre o Razón Social', width: 22 },
+  // Wide enough for the longest closing label, 'TOTAL NO CONTRIBUYENTES' (23 characters).
+  { titulo: 'Nombre o Razón Social', width: 23 },
   { titulo: 'N° Factura', width: 12 },
   { titulo: 'N° Control', width: 12 },
   { titulo: 'N° N/D', width: 10 },

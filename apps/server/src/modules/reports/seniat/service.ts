@@ -14,7 +14,7 @@ import {
   seniatPeriod,
   z,
 } from '@sigece/fiscal';
-import type { Deps } from '../../../http/deps.ts';
+import type { Deps } from '../../../deps.ts';
 import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { defineJob } from '../../jobs/define.ts';

@@ -1,0 +1,197 @@
+/**
+ * Typesetting on the page of `page.ts`: wrapped and single-line text, rules, titled boxes, the diagonal
+ * overlay, measured text columns and the QR drawn as vectors. It knows pdfkit and the page, not what a
+ * fiscal document says: the parts under `../parts/` decide that.
+ */
+import PDFDocument from 'pdfkit';
+import type QRCode from 'qrcode';
+import { breakLongWords } from '../bounds.ts';
+import { pdfText } from '../format.ts';
+import { primeFonts } from './fonts.ts';
+import { type Align, BOLD, FILL, FONT, INK, ITALIC, M, PAGE_H, PAGE_W, RULE, W } from './page.ts';
+
+type Pdf = PDFKit.PDFDocument;
+
+const HEIGHT_CACHE_LIMIT = 20_000;
+const heights = new Map<string, number>();
+
+/** One piece of a measured text column: measure first, then draw at the same widths. */
+export interface Piece {
+  text: string;
+  font: string;
+  size: number;
+  color?: string;
+  gapAfter?: number;
+}
+
+export interface SheetOptions {
+  /** The PDF's document information dictionary. */
+  info: PDFKit.DocumentInfo;
+  /** Text drawn diagonally in light grey on every page (already made printable). */
+  watermark?: string;
+}
+
+export class Typesetter {
+  readonly pdf: Pdf;
+  /** Where the next block starts on the current page. */
+  y = M;
+
+  constructor(options: SheetOptions) {
+    this.pdf = new PDFDocument({
+      size: 'LETTER',
+      margin: 0,
+      bufferPages: true,
+      autoFirstPage: false,
+      lang: 'es-VE',
+      // No default font: primeFonts supplies the three this layout uses.
+      font: null as unknown as string,
+      info: options.info,
+    });
+    primeFonts(this.pdf, [FONT, BOLD, ITALIC]);
+    const mark = options.watermark;
+    if (mark !== undefined) this.pdf.on('pageAdded', () => this.diagonal(mark, '#b4b4b4', 0.35));
+  }
+
+  /** The finished file: listens before anything is drawn, resolves once `end` has flushed it. */
+  collect(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    return new Promise<Buffer>((resolve, reject) => {
+      this.pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+      this.pdf.on('end', () => resolve(Buffer.concat(chunks)));
+      this.pdf.on('error', reject);
+    });
+  }
+
+  /** Height of wrapped text; measurements are cached for the process (the metrics never change). */
+  height(text: string, font: string, size: number, width: number): number {
+    const key = `${font}|${size}|${width}|${text}`;
+    const hit = heights.get(key);
+    if (hit !== undefined) return hit;
+    const h = this.pdf
+      .font(font)
+      .fontSize(size)
+      .heightOfString(this.breakable(text, width), { width, lineGap: 0.5 });
+    if (heights.size >= HEIGHT_CACHE_LIMIT) heights.clear();
+    heights.set(key, h);
+    return h;
+  }
+
+  /** Draws wrapped text in a box of `width` and returns its height. */
+  write(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    font = FONT,
+    size = 8,
+    align: Align = 'left',
+    color = INK,
+  ): number {
+    this.pdf.font(font).fontSize(size).fillColor(color);
+    this.pdf.text(this.breakable(text, width), x, y, { width, align, lineGap: 0.5 });
+    return this.pdf.y - y;
+  }
+
+  /** `text` with its too-wide words already broken, in the current font and size (see bounds.ts). */
+  private breakable(text: string, width: number): string {
+    const pdf = this.pdf;
+    return breakLongWords(text, width, (s) => pdf.widthOfString(s));
+  }
+
+  /** One line, no wrapping (cheaper than `write`: no line wrapper). */
+  line(text: string, x: number, y: number, width: number, font = FONT, size = 8, align: Align = 'left') {
+    const pdf = this.pdf.font(font).fontSize(size).fillColor(INK);
+    let at = x;
+    if (align !== 'left') {
+      const free = width - pdf.widthOfString(text);
+      at = align === 'right' ? x + free : x + free / 2;
+    }
+    pdf.text(text, at, y, { lineBreak: false });
+  }
+
+  rule(x1: number, y: number, x2: number, color = RULE, width = 0.5) {
+    this.pdf.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke();
+  }
+
+  /** Large text across the middle of the current page, rotated, translucent. */
+  diagonal(text: string, color: string, opacity: number) {
+    const pdf = this.pdf;
+    pdf.save();
+    pdf.font(BOLD).fontSize(1);
+    const unit = pdf.widthOfString(text) || 1;
+    const size = Math.min(110, 620 / unit);
+    pdf.fontSize(size);
+    const width = pdf.widthOfString(text);
+    pdf.rotate(-38, { origin: [PAGE_W / 2, PAGE_H / 2] });
+    pdf.fillColor(color, opacity).text(text, PAGE_W / 2 - width / 2, PAGE_H / 2 - size * 0.35, {
+      lineBreak: false,
+    });
+    pdf.restore();
+    pdf.fillColor(INK, 1);
+  }
+
+  measurePieces(pieces: Piece[], width: number): number {
+    let h = 0;
+    for (const p of pieces) h += this.height(p.text, p.font, p.size, width) + (p.gapAfter ?? 1);
+    return h;
+  }
+
+  drawPieces(pieces: Piece[], x: number, y: number, width: number): number {
+    let at = y;
+    for (const p of pieces)
+      at += this.write(p.text, x, at, width, p.font, p.size, 'left', p.color) + (p.gapAfter ?? 1);
+    return at - y;
+  }
+
+  /** Label in bold and value beside it; returns the height of the taller. */
+  field(label: string, value: string, x: number, y: number, labelW: number, valueW: number): number {
+    const a = this.write(label, x, y, labelW, BOLD, 8);
+    const b = this.write(pdfText(value) || '-', x + labelW, y, valueW, FONT, 8);
+    return Math.max(a, b) + 2;
+  }
+
+  newPage() {
+    this.pdf.addPage();
+    this.y = M;
+  }
+
+  /** A grey title band over a framed body the width of the page; `drawBody` returns the body's height. */
+  titledBox(title: string, drawBody: (y: number) => number) {
+    const top = this.y;
+    this.pdf.rect(M, top, W, 13).fill(FILL);
+    this.line(title, M + 5, top + 3, W - 10, BOLD, 8);
+    const h = drawBody(top + 17);
+    const bottom = top + 17 + h + 2;
+    this.pdf
+      .rect(M, top, W, bottom - top)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+    this.y = bottom + 8;
+  }
+
+  /**
+   * A QR code drawn as vector squares (one path, one fill): sharp at any zoom and far cheaper than
+   * encoding a PNG and having pdfkit decode and re-compress it.
+   */
+  qrCode(qr: QRCode.QRCode, x: number, y: number, size: number) {
+    const { size: n, data } = qr.modules;
+    const quiet = 2;
+    const cell = size / (n + 2 * quiet);
+    const pdf = this.pdf;
+    pdf.rect(x, y, size, size).fill('#ffffff');
+    for (let r = 0; r < n; r++) {
+      let c = 0;
+      while (c < n) {
+        if (!data[r * n + c]) {
+          c++;
+          continue;
+        }
+        const start = c;
+        while (c < n && data[r * n + c]) c++;
+        pdf.rect(x + (start + quiet) * cell, y + (r + quiet) * cell, (c - start) * cell, cell);
+      }
+    }
+    pdf.fill(INK);
+  }
+}

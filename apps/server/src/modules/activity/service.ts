@@ -1,0 +1,177 @@
+import { type ActivityEvent, type ActivityFamily, type ActivityKind, documentLabel } from '@sigece/fiscal';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  auditLog,
+  controlNumbers,
+  documentAnnulments,
+  documentDeliveries,
+  mailMessages,
+} from '../../db/schema.ts';
+import type { DocumentHeader } from '../issuance/family.ts';
+import { familyOf } from '../issuance/registry.ts';
+
+/**
+ * A document's activity timeline (issue 21 item 11), built only from what is already recorded: the
+ * document's own row (created, by whom, signed), the ledger of control numbers (numbered, the PDF job's
+ * failure), the audit log (annulled with its reason, deleted, PDF retried, e-mail asked for, payments),
+ * the e-mail log and each document's delivery state, and the annulment (its PDF marked ANULADA).
+ * Nothing records when a recipient opens a document, so no 'opened' event is invented.
+ */
+
+/** The table of each family, read for the two facts its header does not carry (when and by whom). */
+const TABLES: Record<ActivityFamily, string> = {
+  fact: 'facturas',
+  nota: 'notas',
+  orden: 'ordenes',
+  ret: 'retenciones',
+};
+
+/** The audit actions of one record, in the timeline's words. */
+const AUDIT_KINDS: Record<string, ActivityKind> = {
+  annul: 'anulado',
+  delete: 'eliminado',
+  'regenerate-pdf': 'pdfReintentado',
+  'enviar-correo': 'correoSolicitado',
+  collect: 'cobrado',
+};
+
+const event = (kind: ActivityKind, at: Date | string, by: string | null, detail: string | null = null) => ({
+  kind,
+  at: at instanceof Date ? at.toISOString() : new Date(at).toISOString(),
+  by,
+  detail,
+});
+
+const list = (values: readonly string[] | null | undefined) => (values ?? []).filter(Boolean).join(', ');
+
+/** What the audit entry's `after` says worth repeating: the reason, the recipients, the amount. */
+function auditDetail(kind: ActivityKind, after: unknown): string | null {
+  const a = (after ?? {}) as Record<string, unknown>;
+  if (kind === 'anulado') return typeof a.motivoAnulacion === 'string' ? a.motivoAnulacion : null;
+  if (kind === 'correoSolicitado') {
+    const to = list(Array.isArray(a.correo) ? (a.correo as string[]) : []);
+    const cc = list(Array.isArray(a.ccCorreo) ? (a.ccCorreo as string[]) : []);
+    return [to, cc && `CC: ${cc}`].filter(Boolean).join(' · ') || null;
+  }
+  if (kind === 'cobrado' && a.monto !== undefined) return String(a.monto);
+  return null;
+}
+
+/** The timeline of one document, oldest first. The caller has checked tenancy against `header`. */
+export async function documentActivity(
+  db: DbOrTx,
+  tipoDoc: ActivityFamily,
+  header: DocumentHeader,
+): Promise<ActivityEvent[]> {
+  const { id } = header;
+  const family = familyOf(tipoDoc);
+  const [own, ledger, audits, deliveries, annulment, mails] = await Promise.all([
+    db.execute(
+      sql`select log_fecha_registro as created_at, log_username as created_by, origen, pdf_generated_at
+            from ${sql.identifier(TABLES[tipoDoc])} where id = ${id}::uuid`,
+    ) as unknown as Promise<{
+      rows: Array<{
+        created_at: Date | string;
+        created_by: string | null;
+        origen: string;
+        pdf_generated_at: Date | string | null;
+      }>;
+    }>,
+    db
+      .select({
+        at: controlNumbers.issuedAt,
+        nroControl: controlNumbers.nroControl,
+        estado: controlNumbers.pdfEstado,
+        error: controlNumbers.pdfError,
+        updated: controlNumbers.pdfUpdatedAt,
+      })
+      .from(controlNumbers)
+      .where(and(eq(controlNumbers.tipoDoc, tipoDoc), eq(controlNumbers.documentId, id))),
+    db
+      .select({ at: auditLog.at, by: auditLog.userEmail, action: auditLog.action, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.entity, family.auditEntity)))
+      .orderBy(asc(auditLog.at), asc(auditLog.id))
+      .limit(200),
+    db
+      .select()
+      .from(documentDeliveries)
+      .where(and(eq(documentDeliveries.tipoDoc, tipoDoc), eq(documentDeliveries.documentId, id))),
+    db
+      .select({ at: documentAnnulments.pdfGeneratedAt, by: documentAnnulments.annulledBy })
+      .from(documentAnnulments)
+      .where(and(eq(documentAnnulments.tipoDoc, tipoDoc), eq(documentAnnulments.documentId, id))),
+    db
+      .select({
+        at: mailMessages.createdAt,
+        to: mailMessages.to,
+        cc: mailMessages.cc,
+        sentAt: mailMessages.sentAt,
+        statusCode: mailMessages.statusCode,
+        statusText: mailMessages.statusText,
+      })
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.tipoDoc, family.kind),
+          eq(mailMessages.nroDoc, documentLabel(header.serie, header.numero)),
+          eq(mailMessages.localidadId, header.localidadId),
+        ),
+      )
+      .orderBy(asc(mailMessages.createdAt))
+      .limit(100),
+  ]);
+
+  const events: ActivityEvent[] = [];
+  const row = own.rows[0];
+  if (row) events.push(event('creado', row.created_at, row.created_by, row.origen === 'WEB' ? 'WEB' : 'API'));
+  const signedAt = row?.pdf_generated_at
+    ? new Date(row.pdf_generated_at).getTime()
+    : Number.POSITIVE_INFINITY;
+  const createdAt = row ? new Date(row.created_at).getTime() : Number.NEGATIVE_INFINITY;
+  for (const n of ledger) {
+    // The ledger's time is the database server's clock: kept between creation and signature, where the
+    // number is taken (same transaction as the document, or the screen's 'Generar' before its PDF).
+    const at = Math.min(Math.max(new Date(n.at).getTime(), createdAt), signedAt);
+    events.push(event('numerado', new Date(at), null, n.nroControl));
+    if (n.estado === 'FALLIDA' && n.updated) events.push(event('pdfFallido', n.updated, null, n.error));
+  }
+  if (row?.pdf_generated_at) events.push(event('firmado', row.pdf_generated_at, null));
+  for (const a of audits) {
+    const kind = AUDIT_KINDS[a.action] ?? (a.action === 'create' ? null : 'modificado');
+    if (kind) events.push(event(kind, a.at, a.by, auditDetail(kind, a.after)));
+  }
+  for (const m of mails) {
+    const recipients = [list(m.to), list(m.cc) && `CC: ${list(m.cc)}`].filter(Boolean).join(' · ');
+    if (m.sentAt) events.push(event('correoEnviado', m.sentAt, null, recipients));
+    else
+      events.push(event('correoFallido', m.at, null, [recipients, m.statusText].filter(Boolean).join(' · ')));
+  }
+  const delivery = deliveries[0];
+  if (delivery?.estado === 'EN_COLA')
+    events.push(event('correoEnCola', delivery.actualizado, null, list(delivery.correo)));
+  if (delivery?.estado === 'FALLIDO' && !mails.some((m) => !m.sentAt))
+    events.push(event('correoFallido', delivery.actualizado, null, delivery.statusText));
+  if (annulment[0]?.at) events.push(event('firmadoAnulado', annulment[0].at, null));
+  // Oldest first; at the same instant, in the order a document lives (created before numbered…).
+  const order = (kind: ActivityKind) => EVENT_ORDER.indexOf(kind);
+  return events.sort((a, b) => a.at.localeCompare(b.at) || order(a.kind) - order(b.kind));
+}
+
+const EVENT_ORDER: ActivityKind[] = [
+  'creado',
+  'numerado',
+  'firmado',
+  'pdfFallido',
+  'pdfReintentado',
+  'correoSolicitado',
+  'correoEnCola',
+  'correoEnviado',
+  'correoFallido',
+  'cobrado',
+  'modificado',
+  'anulado',
+  'firmadoAnulado',
+  'eliminado',
+];

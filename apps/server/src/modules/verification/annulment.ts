@@ -1,0 +1,79 @@
+import { documentRefParams, formatDateCaracas, publicAnnulmentAnswerSchema } from '@sigece/fiscal';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { type Annulment, annulmentOf } from '../issuance/annulment-record.ts';
+import type { TipoDoc } from '../issuance/family.ts';
+import { familyOf } from '../issuance/registry.ts';
+
+/**
+ * The public side of an annulment (issue 19 item 8): whether a document is annulled, since when and why,
+ * for the verification page's distinct, non-green state. Open to everyone, like the public projection of
+ * each family; it tells nothing a verifier does not see on the annulled PDF itself.
+ */
+
+export interface AnnulmentFacts {
+  at: Date;
+  by: string | null;
+  motivo: string | null;
+  record: Annulment | null;
+}
+
+/**
+ * When, by whom and why an INACTIVO document was annulled: its annulment record, or for documents
+ * annulled before that record existed, the audit entry of the annulment.
+ */
+export async function annulmentFacts(
+  db: DbOrTx,
+  tipoDoc: TipoDoc,
+  id: string,
+): Promise<AnnulmentFacts | null> {
+  const record = await annulmentOf(db, tipoDoc, id);
+  if (record) return { at: record.annulledAt, by: record.annulledBy, motivo: record.motivo, record };
+  const [entry] = await db
+    .select({ at: auditLog.at, by: auditLog.userEmail, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'annul')))
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  if (!entry) return null;
+  const motivo = (entry.after as { motivoAnulacion?: unknown } | null)?.motivoAnulacion;
+  return { at: entry.at, by: entry.by, motivo: typeof motivo === 'string' ? motivo : null, record: null };
+}
+
+export const annulledMessage = (at: Date) => `Documento anulado el ${formatDateCaracas(at)}`;
+
+export const annulmentPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    '/documentos/:tipoDoc/:id/anulacion',
+    {
+      schema: {
+        tags: ['verificación pública'],
+        summary:
+          "Si el documento está anulado, desde cuándo y por qué ('Documento anulado el dd/MM/aaaa'); público, como la verificación",
+        params: documentRefParams,
+        response: { 200: publicAnnulmentAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { tipoDoc, id } = request.params;
+      const header = await familyOf(tipoDoc).header(db, id);
+      if (!header || header.deleted)
+        return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
+      const facts = header.status === 'ACTIVO' ? null : await annulmentFacts(db, tipoDoc, id);
+      const annulled = header.status !== 'ACTIVO';
+      const sha = facts?.record?.pdfSha256;
+      return {
+        code: 200 as const,
+        anulado: annulled,
+        fechaAnulacion: facts ? facts.at.toISOString() : null,
+        motivoAnulacion: facts?.motivo ?? null,
+        message: annulled ? (facts ? annulledMessage(facts.at) : 'Documento anulado') : null,
+        checkedSumAnuladaBase64: sha ? Buffer.from(sha, 'hex').toString('base64') : null,
+      };
+    },
+  );
+};

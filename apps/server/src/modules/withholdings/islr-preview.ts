@@ -1,0 +1,55 @@
+import { dec, islrWithheld, money, taxUnitOn, WithholdingRuleError } from '@sigece/fiscal';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { localidades } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
+import { conceptsByCode, tarifa2Accumulated, taxUnitValues } from './queries.ts';
+
+export interface IslrPreviewInput {
+  id_localidad: string;
+  rifProveedor: string;
+  fechaDocumento: string;
+  conceptoIslr: string;
+  baseImponible: string;
+  /** Tarifa N° 2: the base of this voucher's earlier lines (the screen's own draft), added on top. */
+  acumuladoComprobante?: string;
+}
+
+/**
+ * The ISLR an add-page line will withhold, as the voucher's save will compute it (issue 21 item 5):
+ * the same `islrWithheld` of packages/fiscal with the UT in force on the document's date and, for a
+ * Tarifa N° 2 concept, what this supplier was already paid in the year from the stored vouchers (which
+ * only the server knows) plus the draft's earlier lines. Writes nothing.
+ */
+export async function islrPreview(db: Db, scope: TenantScope, input: IslrPreviewInput) {
+  const [company] = await db
+    .select({ id: localidades.id })
+    .from(localidades)
+    .where(eq(localidades.id, input.id_localidad))
+    .limit(1);
+  if (!company) throw notFound('La razón social no existe');
+  assertTenant(scope, { localidadId: company.id });
+  const concept = (await conceptsByCode(db, [input.conceptoIslr])).get(input.conceptoIslr);
+  if (!concept) throw badRequest(`El concepto de ISLR ${input.conceptoIslr} no existe`);
+  const ut = taxUnitOn(await taxUnitValues(db), input.fechaDocumento);
+  let prior: string | null = null;
+  if (concept.tarifa2) {
+    const year = input.fechaDocumento.slice(0, 4);
+    const stored = await tarifa2Accumulated(
+      db,
+      company.id,
+      input.rifProveedor,
+      `${year}-01-01`,
+      `${year}-12-31`,
+    );
+    prior = money(dec(stored).plus(input.acumuladoComprobante ?? 0));
+  }
+  try {
+    const computed = islrWithheld(input.baseImponible, concept, ut, { acumuladoPrevio: prior ?? 0 });
+    return { ...computed, tarifa2: Boolean(concept.tarifa2), acumuladoPrevio: prior };
+  } catch (error) {
+    if (error instanceof WithholdingRuleError) throw badRequest(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/**
+ * The two layouts of a list (issue 21 §13).
+ *
+ * At a laptop's width (1366 px leaves a 1022 px table area beside the menu) every column, actions and
+ * status included, must fit: MUI's 16 px side padding per cell costs a ten-column list 320 px, so the
+ * cells keep 8 px a side (the first and last keep their 16 px edge).
+ *
+ * On a phone a row is a card: each cell a line with its column's header (`data-label`) on the left and
+ * the value on the right, wrapping inside the card (nothing inside may force a line wider than it), and
+ * the actions' buttons wrapping at the card's foot.
+ */
+export const COMPACT_CELLS: SxProps<Theme> = {
+  '& .MuiTableCell-sizeSmall': { px: 1 },
+  '& .MuiTableCell-sizeSmall:first-of-type': { pl: 2 },
+  '& .MuiTableCell-sizeSmall:last-of-type': { pr: 2 },
+};
+
+export const cardLayout: SxProps<Theme> = {
+  display: 'block',
+  '& thead': { display: 'none' },
+  '& tbody': { display: 'block' },
+  '& tbody > tr': {
+    display: 'block',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    mb: 1.5,
+    px: 1,
+    py: 0.5,
+  },
+  // A row that is only a detail panel's holder (closed) takes no room.
+  '& tbody > tr[data-detail="closed"]': { display: 'none' },
+  '& tbody > tr > td': {
+    display: 'flex',
+    alignItems: 'baseline',
+    justifyContent: 'space-between',
+    gap: 1,
+    border: 'none',
+    px: 0.5,
+    py: 0.5,
+    minWidth: 0,
+    textAlign: 'right',
+    overflowWrap: 'anywhere',
+  },
+  '& tbody > tr > td, & tbody > tr > td *': { whiteSpace: 'normal !important' },
+  '& tbody > tr > td[data-label]::before': {
+    content: 'attr(data-label)',
+    flexShrink: 0,
+    maxWidth: '45%',
+    textAlign: 'left',
+    fontWeight: 600,
+    color: 'text.secondary',
+  },
+  '& tbody > tr > td[colspan]': { display: 'block', textAlign: 'center' },
+  '& .cell-value': { minWidth: 0, maxWidth: '100%' },
+  // The actions: a wrapping row of buttons under a rule, never past the card's edge.
+  '& tbody > tr > td[data-actions]': {
+    justifyContent: 'flex-end',
+    borderTop: 1,
+    borderColor: 'divider',
+    mt: 0.5,
+  },
+  '& tbody > tr > td[data-actions] .cell-value': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'flex-end',
+    gap: 0.5,
+  },
+};
