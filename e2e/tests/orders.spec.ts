@@ -115,6 +115,11 @@ test('a dispatch guide without amounts: create, see its PDF, verify it publicly,
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Orden/Guía' });
     await expect(dialog).toContainText(nro);
+    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
+    await dialog
+      .getByRole('textbox', { name: 'Motivo de la anulación' })
+      .fill('Despacho cancelado por el cliente');
     await dialog.getByRole('button', { name: 'Anular' }).click();
     await expect(toast(page, `Orden N°: ${nro} - Orden/Guia anulada con exito`)).toBeVisible();
     await expect(row).toContainText('Anulada');

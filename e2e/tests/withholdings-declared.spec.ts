@@ -125,6 +125,9 @@ test('declare a fortnight; annulment of its vouchers is refused', async ({ page 
     await expect(row).toContainText('Activa');
     await row.getByRole('button', { name: 'Anular' }).click();
     const confirm = page.getByRole('dialog', { name: 'Anular Retención' });
+    await confirm
+      .getByRole('textbox', { name: 'Motivo de la anulación' })
+      .fill('Intento sobre período declarado');
     await confirm.getByRole('button', { name: 'Anular' }).click();
     await expect(
       toast(page, `La retención ${nroComprobante} ya fue declarada al SENIAT en el período`),

@@ -225,6 +225,9 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Retención' });
     await expect(dialog).toContainText(nroComprobante);
+    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Motivo de la anulación' }).fill('Retención duplicada');
     await dialog.getByRole('button', { name: 'Anular' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Anulada');

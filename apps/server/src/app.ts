@@ -14,6 +14,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { serializeError } from './http/log-errors.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import './families/registry.ts';
 import { JOBS } from './jobs/registry.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { maskedRequestLog } from './modules/auth/log-mask.ts';

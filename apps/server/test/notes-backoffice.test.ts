@@ -339,6 +339,8 @@ describeWithApp('notes back office', (ctx) => {
         fechaEmision: expect.any(String),
         estatus: 'Activa',
         logEstatusRegistro: 'ACTIVO',
+        // Issue 21 §10: an active note names no annulment reason.
+        motivoAnulacion: null,
         notaGenerada: 'true',
         checkedSumBase64: expect.any(String),
         cliente: { rif: 'V-12345678', identificacion: 'PEDRO PEREZ' },

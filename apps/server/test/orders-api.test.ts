@@ -444,6 +444,56 @@ describe('orders and guides', () => {
       expect(foreign.json().DetalleErrorFacturas[0][0].Msg).toBe(
         'La Orden/Guia indicada en idOrden no existe en la razón social',
       );
+      // Issue 21 §10: once its invoice is annulled (with a reason, kept), the order can be invoiced again.
+      const { renderDocument } = await import('../src/modules/issuance/render.ts');
+      await renderDocument(ctx().app.deps, 'fact', created.id);
+      const annulled = await ctx().request({
+        method: 'PUT',
+        url: `/v2/facturas/anularfactura/${created.id}`,
+        token,
+        payload: { motivoAnulacion: 'Precio errado' },
+      });
+      expect(annulled.statusCode, annulled.body).toBe(200);
+      const [kept] = await ctx().database.query<{ motivo: string }>(
+        'select motivo_anulacion as motivo from facturas where id = $1',
+        [created.id],
+      );
+      expect(kept.motivo).toBe('Precio errado');
+      const reissued = await createInvoice(ctx, token, invoice({ rif: company.rif, extra: { idOrden: id } }));
+      const after = await ctx().request({
+        method: 'GET',
+        url: `${ORDERS}/queryordenes?nroOrden=${item.nroOrden}`,
+        token,
+      });
+      expect(after.json().results[0]).toMatchObject({ facturaGenerada: 'true', id_factura: reissued.id });
+    });
+
+    it('annulment by number keeps the reason in the record, the audit and the public page, and honours the branch named', async () => {
+      const company = await orderCompany(ctx);
+      const token = await admin();
+      const item = orderItem({ rif: company.rif });
+      await ingestOrders(ctx, token, [item]);
+      const id = await idOf(String(item.nroOrden));
+      const elsewhere = await annulOrdersBy(ctx, token, [
+        { rif: company.rif, codigoSucursal: 'NOEXISTE', nroOrden: item.nroOrden },
+      ]);
+      expect(elsewhere.code).toBe(203);
+      const done = await annulOrdersBy(ctx, token, [
+        { rif: company.rif, nroOrden: item.nroOrden, motivoAnulacion: '  Despacho cancelado  ' },
+      ]);
+      expect(done.code, JSON.stringify(done)).toBe(200);
+      const [row] = await ctx().database.query<{ motivo: string; status: string }>(
+        'select motivo_anulacion as motivo, log_estatus_registro as status from ordenes where id = $1',
+        [id],
+      );
+      expect(row).toEqual({ motivo: 'Despacho cancelado', status: 'INACTIVO' });
+      const audits = await ctx().database.query<{ after: { motivoAnulacion?: string } }>(
+        `select after from audit_log where entity = 'orden' and entity_id = $1 and action = 'annul'`,
+        [id],
+      );
+      expect(audits.map((a) => a.after.motivoAnulacion)).toEqual(['Despacho cancelado']);
+      const pub = await ctx().request({ method: 'GET', url: `${ORDERS}/getOrdenId/${id}` });
+      expect(pub.json().orden).toMatchObject({ estatus: 'Anulada', motivoAnulacion: 'Despacho cancelado' });
     });
 
     it('sorted by amount and by company; orders without amounts sort after those with amounts', async () => {

@@ -404,6 +404,8 @@ describe('withholding vouchers', () => {
             fechaEmision: expect.any(String),
             estatus: 'Activa',
             logEstatusRegistro: 'ACTIVO',
+            // Issue 21 §10: an active voucher names no annulment reason.
+            motivoAnulacion: null,
             checkedSumBase64: createHash('sha256').update(pdf).digest('base64'),
           },
           localidaddetalle: { rif: company.rif, nombre: company.nombre },

@@ -5,6 +5,7 @@ export * from './companies/schemas.ts';
 export * from './delivery/contract.ts';
 export * from './documents/activity.ts';
 export * from './documents/annul.ts';
+export * from './documents/families.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';
 export * from './invoices/contract.ts';

@@ -8,7 +8,7 @@ import { renderPool } from './render-pool.ts';
 import type { PdfSignerInput } from './sign.ts';
 
 export { boundDocument, MAX_EXTRAS, PRINT_LIMITS } from './bounds.ts';
-export { sha256Base64, sha256Hex } from './checksum.ts';
+export { checksumBase64, sha256Base64, sha256Hex } from './checksum.ts';
 export { formatDate, formatMoney, formatTime, observationLines } from './format.ts';
 export { igtfFootnote, qrPng, renderPdf } from './layout.ts';
 export type * from './model.ts';

@@ -1,3 +1,4 @@
+import '../families/registry.ts';
 import { passwordResetMailJob } from '../modules/auth/service.ts';
 import { annulledPdfJob } from '../modules/issuance/annulment-render.ts';
 import { documentMailJob } from '../modules/issuance/mail-job.ts';

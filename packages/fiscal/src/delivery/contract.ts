@@ -1,3 +1,4 @@
+import { TIPOS_DOC, type TipoDoc } from '../documents/families.ts';
 import { z } from '../zod-es.ts';
 
 /**
@@ -8,8 +9,8 @@ export const DELIVERY_STATES = ['NO_ENVIADO', 'EN_COLA', 'ENVIADO', 'FALLIDO'] a
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** The document families that e-mail their PDF, as the kernel names them. */
-export const DELIVERY_FAMILIES = ['fact', 'nota', 'orden', 'ret'] as const;
-export type DeliveryFamily = (typeof DELIVERY_FAMILIES)[number];
+export const DELIVERY_FAMILIES = TIPOS_DOC;
+export type DeliveryFamily = TipoDoc;
 
 export const DELIVERY_MESSAGES = {
   queued: 'Correo en cola de envío',

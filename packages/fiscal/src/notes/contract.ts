@@ -150,6 +150,8 @@ export const notePublicSchema = z.object({
     fechaEmision: z.string(),
     estatus: z.string(),
     logEstatusRegistro: z.string(),
+    /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+    motivoAnulacion: z.string().nullable().optional(),
     notaGenerada: z.enum(['true', 'false']),
     checkedSumBase64: z.string().nullable(),
     cliente: z.object({ rif: z.string(), identificacion: z.string() }),

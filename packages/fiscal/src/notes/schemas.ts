@@ -1,4 +1,5 @@
 import { EXTRA_LIMITS, extraFieldsProblem } from '../bounds.ts';
+import { annulReasonField } from '../documents/annul.ts';
 import { invoiceLineSchema, invoiceSchema, invoiceTaxSchema } from '../invoices/schema.ts';
 import {
   decimal,
@@ -200,5 +201,6 @@ export const annulNoteSchema = tolerantObject({
   codigoSucursal: head.codigoSucursal,
   nroNota: documentNumber('nroNota', text('nroNota', 9)),
   tipo: z.preprocess((v) => (absent(v) ? undefined : v), noteTypeSchema.optional()),
+  motivoAnulacion: annulReasonField,
 });
 export type AnnulNoteInput = z.infer<typeof annulNoteSchema>;

@@ -1,4 +1,5 @@
 import { EXTRA_LIMITS, extraFieldsProblem } from '../bounds.ts';
+import { annulReasonField } from '../documents/annul.ts';
 import { invoiceClientSchema, invoiceLineSchema, invoiceSchema } from '../invoices/schema.ts';
 import {
   choice,
@@ -104,6 +105,7 @@ export const annulOrderSchema = tolerantObject({
     (v) => (v === null || v === '' ? undefined : v),
     choice('modeloOrden', ORDER_KINDS).optional(),
   ),
+  motivoAnulacion: annulReasonField,
 });
 
 /** The order number as sent, for error lines (even when the order could not be parsed). */

@@ -9,6 +9,7 @@
 // The text of its Art. 28 and any layout it prescribes for the report could NOT be found in the sources
 // at hand: the columns below (per client company and period, the documents numbered and the
 // control-number ranges assigned) are ours, and the API docs say so.
+import { DOCUMENT_FAMILIES, isTipoDoc } from '../documents/families.ts';
 import { z } from '../zod-es.ts';
 import { absentToUndefined } from './absent.ts';
 
@@ -207,9 +208,6 @@ export const seniatStatusLabel = (status: string): string => (status === 'INACTI
 
 /** The document kind as the report names it. */
 export function seniatDocumentLabel(tipoDoc: string, noteType?: string | null): string {
-  if (tipoDoc === 'fact') return 'Factura';
   if (tipoDoc === 'nota') return noteType?.toUpperCase() === 'DEBITO' ? 'Nota de Débito' : 'Nota de Crédito';
-  if (tipoDoc === 'orden') return 'Orden de Entrega / Guía de Despacho';
-  if (tipoDoc === 'ret') return 'Comprobante de Retención';
-  return tipoDoc;
+  return isTipoDoc(tipoDoc) ? DOCUMENT_FAMILIES[tipoDoc].name : tipoDoc;
 }

@@ -106,6 +106,8 @@ export const withholdingPublicSchema = z.object({
     fechaEmision: z.string(),
     estatus: z.string(),
     logEstatusRegistro: z.string(),
+    /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+    motivoAnulacion: z.string().nullable().optional(),
     checkedSumBase64: z.string().nullable(),
   }),
   localidaddetalle: z.object({ rif: z.string(), nombre: z.string() }),

@@ -1,3 +1,4 @@
+import { annulReasonField } from '../documents/annul.ts';
 import { decimal, documentNumber, optionalDecimal, optionalText, text, tolerantObject } from '../tolerant.ts';
 import { z } from '../zod-es.ts';
 
@@ -192,6 +193,9 @@ export const annulWithholdingSchema = tolerantObject({
       .string({ error: 'nroComprobante es requerido' })
       .regex(/^\d{14}$/, 'nroComprobante debe tener 14 dígitos'),
   ),
+  /** Issue 23: like every family's annulment, scoped to the branch when one is named. */
+  codigoSucursal: optionalText('codigoSucursal', 16),
+  motivoAnulacion: annulReasonField,
 });
 
 /** Filters of GET getRetencionesIva (spec 002 §7; 'undefined-undefined' as rif means no filter, §5). */

@@ -1,13 +1,12 @@
-import { documentLabel, tolerant, z } from '@sigece/fiscal';
+import { annulReasonField, DOCUMENT_FAMILIES, documentLabel, tolerant, z } from '@sigece/fiscal';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
-import { DocumentRejected } from '../issuance/family.ts';
-import { issuerResolver } from '../issuance/issuer.ts';
-import { annulInvoice } from './service.ts';
+import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
+import { visibleIssued } from '../issuance/issued.ts';
 
 /** One invoice to annul, named by company RIF, number and series (spec 001 §7.1 masivaAnularfacturacionXls). */
 export const annulInvoiceByNumberSchema = tolerant.tolerantObject({
@@ -15,7 +14,9 @@ export const annulInvoiceByNumberSchema = tolerant.tolerantObject({
   codigoSucursal: tolerant.optionalText('codigoSucursal', 16),
   nroFactura: tolerant.text('nroFactura', 20),
   serieNrofactura: tolerant.optionalText('serieNrofactura', 2),
+  motivoAnulacion: annulReasonField,
 });
+type InvoiceAnnulItem = z.infer<typeof annulInvoiceByNumberSchema>;
 
 export interface InvoiceAnnulAnswer {
   code: 200 | 203;
@@ -25,56 +26,64 @@ export interface InvoiceAnnulAnswer {
   DetalleErrorFacturas: Array<Array<{ NroFactura: string; Msg: string }>>;
   DetalleFacturasAnuladas: Array<Array<{ NroFactura: string; Msg: string }>>;
 }
+type Line = InvoiceAnnulAnswer['DetalleErrorFacturas'][number];
+type InvoiceRow = typeof facturas.$inferSelect;
+
+export const invoiceLabel = (f: { serieFactura: string; nroFactura: string }) =>
+  documentLabel(f.serieFactura, f.nroFactura);
+const itemLabel = (item: InvoiceAnnulItem) =>
+  documentLabel(item.serieNrofactura?.toUpperCase() ?? '', item.nroFactura);
 
 /**
- * Annuls invoices named by number, each on its own like one click of 'Anular' (`annulInvoice`, its own
- * transaction and audit): code 200, or 203 with each failed invoice's message.
+ * How an invoice is annulled: ACTIVO → INACTIVO ('Anulada') once generated; the signed PDF's bytes stay
+ * as they were (spec 001 §4.1). By number: company RIF, number and series, each invoice on its own
+ * (code 200, or 203 with each failed invoice's message).
  */
-export async function annulInvoicesByNumber(
-  db: Db,
-  scope: TenantScope,
-  body: unknown[],
-  audit: AuditContext,
-): Promise<InvoiceAnnulAnswer> {
-  const issuer = issuerResolver(db, scope);
-  const errors: InvoiceAnnulAnswer['DetalleErrorFacturas'] = [];
-  const done: InvoiceAnnulAnswer['DetalleFacturasAnuladas'] = [];
-  for (const raw of body) {
-    const sent = raw as Record<string, unknown>;
-    let label = String(sent?.nroFactura ?? '');
-    try {
-      const parsed = annulInvoiceByNumberSchema.safeParse(raw);
-      if (!parsed.success) throw new DocumentRejected(z.prettifyError(parsed.error));
-      const input = parsed.data;
-      const serie = input.serieNrofactura?.toUpperCase() ?? '';
-      label = documentLabel(serie, input.nroFactura);
-      const { company } = await issuer(input.rif, input.codigoSucursal);
-      const [found] = await db
-        .select({ id: facturas.id })
-        .from(facturas)
-        .where(
-          and(
-            eq(facturas.localidadId, company.id),
-            eq(facturas.serieFactura, serie),
-            eq(facturas.nroFactura, input.nroFactura),
-            eq(facturas.deleted, false),
+export const invoiceAnnulment: FamilyAnnulment<InvoiceRow, InvoiceAnnulItem, Line, Line, InvoiceAnnulAnswer> =
+  {
+    table: facturas,
+    tipoDoc: 'fact',
+    auditEntity: DOCUMENT_FAMILIES.fact.auditEntity,
+    visible: (tx, scope, id) => visibleIssued(tx, facturas, scope, id, 'Factura no encontrada', true),
+    refuse(_tx, invoice) {
+      if (!invoice.pdf) throw badRequest('La factura aún no está generada');
+      if (invoice.status !== 'ACTIVO')
+        throw badRequest(`La factura N° ${invoiceLabel(invoice)} ya está anulada`);
+    },
+    byNumber: {
+      schema: annulInvoiceByNumberSchema,
+      describe: (error) => z.prettifyError(error),
+      numberSent: (raw) => String((raw as Record<string, unknown> | null)?.nroFactura ?? ''),
+      label: itemLabel,
+      find: (db, localidadId, item) =>
+        db
+          .select()
+          .from(facturas)
+          .where(
+            and(
+              eq(facturas.localidadId, localidadId),
+              eq(facturas.serieFactura, item.serieNrofactura?.toUpperCase() ?? ''),
+              eq(facturas.nroFactura, item.nroFactura),
+              eq(facturas.deleted, false),
+            ),
           ),
-        )
-        .limit(1);
-      if (!found) throw new DocumentRejected(`La factura ${label} no existe en ${input.rif}`);
-      const { message } = await annulInvoice(db, scope, found.id, audit);
-      done.push([{ NroFactura: label, Msg: message }]);
-    } catch (error) {
-      if (!(error instanceof DocumentRejected || error instanceof AppError)) throw error;
-      errors.push([{ NroFactura: label, Msg: error.message }]);
-    }
-  }
-  return {
-    code: errors.length > 0 ? 203 : 200,
-    TotalFacturasProcedas: body.length,
-    totalFacturasAnuladas: done.length,
-    totalFacturaconError: errors.length,
-    DetalleErrorFacturas: errors,
-    DetalleFacturasAnuladas: done,
+      missing: (item) => `La factura ${itemLabel(item)} no existe en ${item.rif}`,
+      message: (invoice) => `Anulada Factura N°: ${invoiceLabel(invoice)}`,
+      answer: {
+        error: ({ label, message }) => [{ NroFactura: label, Msg: message }],
+        done: ({ label, message }) => [{ NroFactura: label, Msg: message }],
+        build: ({ code, received, errors, done }) => ({
+          code,
+          TotalFacturasProcedas: received,
+          totalFacturasAnuladas: done.length,
+          totalFacturaconError: errors.length,
+          DetalleErrorFacturas: errors,
+          DetalleFacturasAnuladas: done,
+        }),
+      },
+    },
   };
-}
+
+/** Annuls invoices named by number, each on its own like one click of 'Anular' (the kernel's annulment). */
+export const annulInvoicesByNumber = (db: Db, scope: TenantScope, body: unknown[], audit: AuditContext) =>
+  annulByNumber<InvoiceAnnulAnswer>(db, invoiceAnnulment, scope, body, audit);

@@ -2,7 +2,7 @@ import { documentLabel, type InvoiceIngestAnswer } from '@sigece/fiscal';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
-import type { DocumentFamily, DocumentHeader } from '../issuance/family.ts';
+import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../issuance/family.ts';
 import { controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
@@ -38,11 +38,8 @@ export const invoiceFamily: DocumentFamily<
   InvoiceDoneLine,
   IngestAnswer
 > = {
-  kind: 'FACTURA',
-  tipoDoc: 'fact',
-  aliases: ['factura'],
+  ...familyIdentity('fact'),
   controlFamily: 'FACTURA',
-  auditEntity: 'factura',
   createdMessage: INVOICE_CREATED,
 
   intake: {
@@ -109,7 +106,6 @@ export const invoiceFamily: DocumentFamily<
   header: invoiceHeader,
   toFiscalDocument: async (db, config, id) => (await invoiceDocument(db, config, id)).doc,
   pdf: pdfStoreOf(facturas),
-  signatureReason: 'Factura electrónica',
   fileName: (label) => `Factura_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

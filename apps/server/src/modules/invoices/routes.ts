@@ -3,7 +3,6 @@ import {
   canAccessPath,
   collectionSchema,
   collectionsAnswerSchema,
-  hasPermission,
   INVOICE_MODEL_SCREENS,
   INVOICE_MODELS,
   INVOICE_SCREENS,
@@ -18,13 +17,12 @@ import {
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../http/content-disposition.ts';
 import { forbidden } from '../../http/errors.ts';
-import { guard, optionalPrincipal, principalOf, scopeOfRequest } from '../../http/guard.ts';
+import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
-import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
+import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import type { Principal } from '../security/principal.ts';
 import { annulInvoicesByNumber } from './annul-by-number.ts';
@@ -218,35 +216,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
-  app.get(
-    '/facturas/getfacturacion/:id',
-    {
-      schema: {
-        tags: ['facturas', 'verificación pública'],
-        summary: 'Detalle de una factura; sin token, solo los datos públicos de verificación',
-        params: idParam,
-        response: {
-          200: z.union([invoiceDetailAnswerSchema, invoicePublicAnswerSchema]),
-          ...errorResponses,
-        },
-      },
+  publicOrDetailRoute(app, db, {
+    path: '/facturas/getfacturacion/:id',
+    tags: ['facturas', 'verificación pública'],
+    summary: 'Detalle de una factura; sin token, solo los datos públicos de verificación',
+    module: LIST.module,
+    permission: 'view',
+    visible: invoices.visibleInvoice,
+    detail: invoices.invoiceDetail,
+    publicAnswer: async (db, id) => {
+      const projection = await invoices.publicInvoice(db, id);
+      return projection && { code: 200, ...projection };
     },
-    async (request, reply) => {
-      const principal = await optionalPrincipal(request);
-      if (principal) {
-        const row = await invoices
-          .visibleInvoice(db, scopeOf(principal), request.params.id)
-          .catch(() => null);
-        if (row && hasPermission(principal, LIST.module, 'view')) {
-          return { code: 200, message: 'Consulta exitosa', result: await invoices.invoiceDetail(db, row.id) };
-        }
-      }
-      const projection = await invoices.publicInvoice(db, request.params.id);
-      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
-      return { code: 200, ...projection };
-    },
-  );
+    response: z.union([invoiceDetailAnswerSchema, invoicePublicAnswerSchema]),
+  });
 
   app.get(
     '/facturas/queryFacturasCodificada/:id',
@@ -277,45 +260,25 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/facturas/pdf/:id',
-    {
-      preValidation: guard(LIST.can('print')),
-      schema: { tags, security, summary: 'El PDF firmado de una factura (bytes exactos)', params: idParam },
-    },
-    async (request, reply) => {
-      const { pdf, nombre } = await invoices.invoicePdf(db, scopeOfRequest(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('inline', nombre))
-        .send(pdf);
-    },
-  );
+  pdfRoute(app, {
+    path: '/facturas/pdf/:id',
+    access: LIST.can('print'),
+    tags,
+    summary: 'El PDF firmado de una factura (bytes exactos)',
+    pdf: (scope, id) => invoices.invoicePdf(db, scope, id),
+  });
 
-  app.get(
-    '/facturas/json/:id',
-    {
-      preValidation: guard({
-        anyOf: [LIST.can('consultaseniat'), LIST.can('view')],
-      }),
-      schema: {
-        tags,
-        security,
-        summary:
-          'La factura en JSON (Factura_{numero}_{marca de tiempo}.json), sin el PDF codificado ni datos del certificado',
-        params: idParam,
-      },
-    },
-    async (request, reply) => {
-      const row = await invoices.visibleInvoice(db, scopeOfRequest(request), request.params.id);
-      const detail = await invoices.invoiceDetail(db, row.id);
-      const name = `Factura_${detail.serieNrofactura ? `${detail.serieNrofactura}-` : ''}${detail.nroFactura}_${Date.now()}.json`;
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', contentDisposition('attachment', name))
-        .send(JSON.stringify(detail, null, 2));
-    },
-  );
+  jsonRoute(app, {
+    path: '/facturas/json/:id',
+    access: { anyOf: [LIST.can('consultaseniat'), LIST.can('view')] },
+    tags,
+    summary:
+      'La factura en JSON (Factura_{numero}_{marca de tiempo}.json), sin el PDF codificado ni datos del certificado',
+    detail: async (scope, id) =>
+      invoices.invoiceDetail(db, (await invoices.visibleInvoice(db, scope, id)).id),
+    name: (detail) =>
+      `Factura_${detail.serieNrofactura ? `${detail.serieNrofactura}-` : ''}${detail.nroFactura}`,
+  });
 
   app.put(
     '/facturas/anularfactura/:id',

@@ -1,5 +1,5 @@
 import {
-  documentLabel,
+  documentStatusLabel,
   formatDateCaracas,
   formatRif,
   type PageQuery,
@@ -8,12 +8,14 @@ import {
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
+import { checksumBase64 } from '../../documents/checksum.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { likePattern } from '../../http/paging.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { issuerRows } from '../companies/service.ts';
-import { annulledPdf, recordAnnulment } from '../issuance/annulment-record.ts';
+import { annulDocument } from '../issuance/annul.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import {
   clientSearchFields,
   documentListWhere,
@@ -22,6 +24,7 @@ import {
   visibleIssued,
 } from '../issuance/issued.ts';
 import type { RenderState } from '../issuance/ledger.ts';
+import { invoiceAnnulment, invoiceLabel } from './annul-by-number.ts';
 import { collectedSql, creditView } from './collections.ts';
 import { invoiceModelDetail, lineModelData } from './models.ts';
 
@@ -102,7 +105,7 @@ export function invoiceListView(r: ListRow, render?: RenderState) {
     facturaDivisa: r.moneda,
     importeTotal: r.importeTotal,
     logEstatusRegistro: r.status,
-    estatus: r.status === 'ACTIVO' ? 'Activa' : 'Anulada',
+    estatus: documentStatusLabel(r.status),
     ...creditView(r),
   };
 }
@@ -256,16 +259,13 @@ export async function invoiceDetail(db: Db, id: string) {
     ...invoiceModelDetail(f),
     origen: f.origen,
     facturaGenerada: f.pdf ? 'true' : 'false',
-    checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
+    checkedSumBase64: checksumBase64(f.pdfSha256),
     logEstatusRegistro: f.status,
     logUsername: f.createdBy,
   };
 }
 
-const invoiceLabel = (f: { serieFactura: string; nroFactura: string }) =>
-  documentLabel(f.serieFactura, f.nroFactura);
-
-/** ACTIVO → INACTIVO ('Anulada'); the signed PDF's bytes stay as they were (spec 001 §4.1). */
+/** ACTIVO → INACTIVO ('Anulada') with the user's reason (the kernel's annulment, `annul-by-number.ts`). */
 export async function annulInvoice(
   db: Db,
   scope: TenantScope,
@@ -273,28 +273,11 @@ export async function annulInvoice(
   audit: AuditContext,
   motivoAnulacion?: string,
 ) {
-  return db.transaction(async (tx) => {
-    const before = await visibleInvoice(tx, scope, id);
-    if (!before.pdf) throw badRequest('La factura aún no está generada');
-    if (before.status !== 'ACTIVO') throw badRequest(`La factura N° ${invoiceLabel(before)} ya está anulada`);
-    const motivo = motivoAnulacion || null;
-    await tx
-      .update(facturas)
-      .set({ status: 'INACTIVO', motivoAnulacion: motivo, updatedAt: new Date() })
-      .where(eq(facturas.id, id));
-    await recordAnnulment(tx, 'fact', id, audit, motivo);
-    await recordAudit(tx, audit, {
-      entity: 'factura',
-      entityId: id,
-      action: 'annul',
-      before: { logEstatusRegistro: 'ACTIVO' },
-      after: { logEstatusRegistro: 'INACTIVO', motivoAnulacion: motivo },
-    });
-    return {
-      message: `Anulada Factura N°: ${invoiceLabel(before)}`,
-      result: { id, logEstatusRegistro: 'INACTIVO', nroFactura: invoiceLabel(before) },
-    };
-  });
+  const before = await annulDocument(db, invoiceAnnulment, scope, id, audit, motivoAnulacion);
+  return {
+    message: `Anulada Factura N°: ${invoiceLabel(before)}`,
+    result: { id, logEstatusRegistro: 'INACTIVO', nroFactura: invoiceLabel(before) },
+  };
 }
 
 /**
@@ -342,11 +325,11 @@ export async function publicInvoice(db: Db, id: string) {
       serie: f.serie,
       nroControl: f.pdf ? f.nroControl : null,
       fechaEmision: f.fechaEmision.toISOString(),
-      estatus: f.status === 'ACTIVO' ? 'Activa' : 'Anulada',
+      estatus: documentStatusLabel(f.status),
       logEstatusRegistro: f.status,
       motivoAnulacion: f.motivoAnulacion,
       facturaGenerada: f.pdf ? 'true' : 'false',
-      checkedSumBase64: f.pdfSha256 ? Buffer.from(f.pdfSha256, 'hex').toString('base64') : null,
+      checkedSumBase64: checksumBase64(f.pdfSha256),
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },

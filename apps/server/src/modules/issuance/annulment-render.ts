@@ -1,8 +1,8 @@
 import { z } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { renderSignedDocument } from '../../documents/index.ts';
 import type { Deps } from '../../deps.ts';
+import { renderSignedDocument } from '../../documents/index.ts';
 import { defineJob } from '../jobs/define.ts';
 import { annulmentOf, recordAnnulledRenderError, saveAnnulledPdf } from './annulment-record.ts';
 import type { TipoDoc } from './family.ts';

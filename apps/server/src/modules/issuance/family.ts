@@ -19,7 +19,7 @@
  * - `intake.writeControlNumbers` copies the numbers the kernel allocated (and recorded in the ledger)
  *   onto the family's rows, in ONE statement for many documents.
  */
-import type { ControlFamily } from '@sigece/fiscal';
+import { type ControlFamily, DOCUMENT_FAMILIES, type TipoDoc } from '@sigece/fiscal';
 import type { SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -28,11 +28,8 @@ import type { TenantScope } from '../../http/tenancy.ts';
 import type { BranchRow, CompanyRow } from '../companies/lookup.service.ts';
 import type { ControlNumber } from '../numbering/engine.ts';
 
-/**
- * The document type as the public verification page and `isValidChecksum` name it (spec 002 §7):
- * `fact` invoice, `nota` credit/debit note, `orden` order or dispatch guide, `ret` withholding voucher.
- */
-export type TipoDoc = 'fact' | 'nota' | 'orden' | 'ret';
+/** The family keys are declared once, in `@sigece/fiscal` (documents/families.ts). */
+export type { TipoDoc } from '@sigece/fiscal';
 
 /**
  * A document refused with a message for the connector or the user (Spanish, no SQL, no parameters).
@@ -238,3 +235,12 @@ export interface DocumentFamily<
 /** Any registered family, whatever its own types. */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds families of different shapes.
 export type AnyFamily = DocumentFamily<any, any, any, any, any>;
+
+/**
+ * A family's key and the names declared for it in `@sigece/fiscal` (documents/families.ts), as its
+ * descriptor carries them: spread it into the descriptor instead of spelling them again.
+ */
+export function familyIdentity<T extends TipoDoc>(tipoDoc: T) {
+  const { kind, auditEntity, aliases, signatureReason } = DOCUMENT_FAMILIES[tipoDoc];
+  return { tipoDoc, kind, auditEntity, aliases, signatureReason };
+}

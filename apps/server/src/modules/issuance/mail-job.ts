@@ -1,4 +1,4 @@
-import { documentLabel, z } from '@sigece/fiscal';
+import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
 import type { Deps } from '../../deps.ts';
 import { companyIdentity } from '../companies/service.ts';
 import { markFailed, markSent } from '../delivery/service.ts';
@@ -79,7 +79,7 @@ export const documentMailJob = defineJob({
   payload: z.preprocess(
     legacyPayload,
     z.object({
-      tipoDoc: z.enum(['fact', 'nota', 'orden', 'ret']),
+      tipoDoc: z.enum(TIPOS_DOC),
       id: z.uuid(),
       to: z.array(z.string()).max(1).optional(),
       cc: z.array(z.string()).max(5).optional(),

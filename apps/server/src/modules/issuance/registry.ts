@@ -1,20 +1,25 @@
-import { invoiceFamily } from '../invoices/family.ts';
-import { noteFamily } from '../notes/family.ts';
-import { orderFamily } from '../orders/family.ts';
-import { withholdingFamily } from '../withholdings/family.ts';
-import type { AnyFamily, TipoDoc } from './family.ts';
+import type { TipoDoc } from '@sigece/fiscal';
+import type { AnyFamily } from './family.ts';
 
 /**
- * Every document family the kernel runs, by `tipoDoc` (and its aliases). A `Map`, not an object, so a
- * `tipoDocumento` such as `__proto__` or `constructor` finds nothing instead of a prototype member.
- * A family registers itself with one line in `FAMILY_LIST`.
+ * The families the kernel runs, looked up by `tipoDoc` (and its aliases). The kernel imports no family:
+ * `src/families/registry.ts`, above the kernel and the families' modules, registers them all when the
+ * application (or the job registry) is loaded. A `Map`, not an object, so a `tipoDocumento` such as
+ * `__proto__` or `constructor` finds nothing instead of a prototype member.
  */
-const FAMILY_LIST: AnyFamily[] = [invoiceFamily, noteFamily, orderFamily, withholdingFamily];
-
 const byName = new Map<string, AnyFamily>();
-for (const family of FAMILY_LIST) {
-  byName.set(family.tipoDoc, family);
-  for (const alias of family.aliases ?? []) byName.set(alias, family);
+const registered: AnyFamily[] = [];
+
+/** Adds families to the kernel (idempotent: registering the same descriptor again changes nothing). */
+export function registerFamilies(families: readonly AnyFamily[]): void {
+  for (const family of families) {
+    const held = byName.get(family.tipoDoc);
+    if (held === family) continue;
+    if (held) throw new Error(`familia de documentos registrada dos veces: ${family.tipoDoc}`);
+    registered.push(family);
+    byName.set(family.tipoDoc, family);
+    for (const alias of family.aliases ?? []) byName.set(alias, family);
+  }
 }
 
 /** The family a `tipoDocumento` names (case-insensitive), or undefined. */
@@ -32,4 +37,5 @@ export function familyOf(tipoDoc: TipoDoc): AnyFamily {
 /** The names `isValidChecksum` accepts, for its error message. */
 export const familyNames = (): string[] => [...byName.keys()];
 
-export const allFamilies = (): readonly AnyFamily[] => FAMILY_LIST;
+/** Every registered family, in registration order. */
+export const allFamilies = (): readonly AnyFamily[] => registered;

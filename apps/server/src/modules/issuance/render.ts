@@ -1,4 +1,4 @@
-import { documentLabel, z } from '@sigece/fiscal';
+import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { renderSignedDocument } from '../../documents/index.ts';
@@ -13,8 +13,6 @@ import { markGenerated, recordRenderFailure, resetFailedRender } from './ledger.
 import { documentMailJob } from './mail-job.ts';
 import { familyOf } from './registry.ts';
 import { signerFor } from './signer.ts';
-
-const TIPOS_DOC = ['fact', 'nota', 'orden', 'ret'] as const satisfies readonly TipoDoc[];
 
 /** pg-boss retries a failing render this many times; then the document is FALLIDA. */
 export const RENDER_RETRY_LIMIT = 5;

@@ -19,6 +19,7 @@ import { affectedInvoicesByNumber } from '../invoices/affected.ts';
 import {
   type DocumentFamily,
   DocumentRejected,
+  familyIdentity,
   type IntakeContext,
   type PreparedDocument,
   type StoredDocument,
@@ -150,10 +151,8 @@ async function prepare(ctx: IntakeContext, raw: unknown): Promise<PreparedNote> 
 const typeWord = (tipo: string) => (tipo === 'Credito' ? 'crédito' : 'débito');
 
 export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, DoneLine, NoteIngestAnswer> = {
-  kind: 'NOTA',
-  tipoDoc: 'nota',
+  ...familyIdentity('nota'),
   controlFamily: 'FACTURA',
-  auditEntity: 'nota',
   createdMessage: NOTE_CREATED,
   intake: {
     prepare,
@@ -219,7 +218,6 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
   },
   toFiscalDocument: noteDocument,
   pdf: pdfStoreOf(notas),
-  signatureReason: 'Nota de crédito o débito electrónica',
   fileName: (label) => `Nota_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

@@ -1,6 +1,7 @@
 import {
   type CreditHistory,
   documentLabel,
+  documentStatusLabel,
   formatDateCaracas,
   type NoteDetail,
   type NoteFilters,
@@ -13,6 +14,7 @@ import {
 import { and, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notaGravamenes, notaLineas, notas } from '../../db/schema.ts';
+import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import {
@@ -35,8 +37,6 @@ export type NoteTaxInsert = Omit<typeof notaGravamenes.$inferInsert, 'notaId'>;
 
 const clientLabel = (c: Record<string, unknown>) =>
   `${c.tipoDocumento}-${c.numeroDocumento} / ${c.identificacion}`;
-const checksumBase64 = (hex: string | null) => (hex ? Buffer.from(hex, 'hex').toString('base64') : null);
-const statusLabel = (status: string) => (status === 'ACTIVO' ? 'Activa' : 'Anulada');
 
 /** Stores a note with its lines and taxes; its control number comes later (kernel or `generar`). */
 export async function insertNote(
@@ -209,7 +209,7 @@ function listRow(
     pdfEstado: render?.pdfEstado ?? (generada ? 'GENERADA' : n.nroControl ? 'PENDIENTE' : null),
     pdfError: render?.pdfError ?? null,
     logEstatusRegistro: n.status,
-    estatus: statusLabel(n.status),
+    estatus: documentStatusLabel(n.status),
   };
 }
 
@@ -324,8 +324,9 @@ export async function publicNote(db: DbOrTx, id: string): Promise<NotePublic | n
       nroControl: n.pdf ? n.nroControl : null,
       nroFactura: n.nroFactura,
       fechaEmision: n.fechaEmision.toISOString(),
-      estatus: statusLabel(n.status),
+      estatus: documentStatusLabel(n.status),
       logEstatusRegistro: n.status,
+      motivoAnulacion: n.motivoAnulacion,
       notaGenerada: n.pdf ? 'true' : 'false',
       checkedSumBase64: checksumBase64(n.pdfSha256),
       cliente: { rif: `${c.tipoDocumento}-${c.numeroDocumento}`, identificacion: c.identificacion },

@@ -1,6 +1,6 @@
 import {
   addNoteSchema,
-  hasPermission,
+  annulReasonBody,
   idParam,
   NOTE_MESSAGES,
   noteActionResultSchema,
@@ -15,11 +15,11 @@ import {
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
-import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
+import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
 import { annulNotes } from './annul.ts';
 import { noteFamily } from './family.ts';
@@ -170,8 +170,9 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: string,
     run: (
       id: string,
-      request: Parameters<typeof auditContextOf>[0],
+      request: Parameters<typeof auditContextOf>[0] & { body: unknown },
     ) => Promise<{ message: string; result: z.infer<typeof noteActionResultSchema> }>,
+    body?: typeof annulReasonBody,
   ) =>
     app.put(
       `${BASE}/${path}/:id`,
@@ -182,6 +183,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary,
           params: idParam,
+          ...(body ? { body } : {}),
           response: { 200: resultBody(noteActionResultSchema), ...errorResponses },
         },
       },
@@ -194,8 +196,19 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     'Asigna el número de control y genera y firma el PDF de una nota activa',
     (id, request) => notes.generateNote(app.deps, scopeOfRequest(request), id, auditContextOf(request)),
   );
-  action('anular', 'cancel', 'Anula una nota generada', (id, request) =>
-    notes.annulNote(db, scopeOfRequest(request), id, auditContextOf(request)),
+  action(
+    'anular',
+    'cancel',
+    'Anula una nota generada; el cuerpo puede traer motivoAnulacion (se guarda y se audita)',
+    (id, request) =>
+      notes.annulNote(
+        db,
+        scopeOfRequest(request),
+        id,
+        auditContextOf(request),
+        (request.body as z.infer<typeof annulReasonBody>).motivoAnulacion,
+      ),
+    annulReasonBody,
   );
   action('eliminar', 'delete', 'Quita de la lista una nota sin PDF ni número de control', (id, request) =>
     notes.deleteNote(db, scopeOfRequest(request), id, auditContextOf(request)),
@@ -235,44 +248,22 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    `${BASE}/pdf/:id`,
-    {
-      preValidation: guard(LIST.can('print')),
-      schema: { tags, security, summary: 'El PDF firmado de una nota (bytes exactos)', params: idParam },
-    },
-    async (request, reply) => {
-      const { pdf, nombre } = await notes.notePdf(db, scopeOfRequest(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${nombre}"`)
-        .send(pdf);
-    },
-  );
+  pdfRoute(app, {
+    path: `${BASE}/pdf/:id`,
+    access: LIST.can('print'),
+    tags,
+    summary: 'El PDF firmado de una nota (bytes exactos)',
+    pdf: (scope, id) => notes.notePdf(db, scope, id),
+  });
 
-  app.get(
-    `${BASE}/json/:id`,
-    {
-      preValidation: guard({
-        anyOf: [LIST.can('consultaseniatnotas'), LIST.can('view')],
-      }),
-      schema: {
-        tags,
-        security,
-        summary: 'La nota en JSON (Nota_{numero}_{marca de tiempo}.json), sin el PDF codificado',
-        params: idParam,
-      },
-    },
-    async (request, reply) => {
-      const row = await visibleNote(db, scopeOfRequest(request), request.params.id);
-      const detail = await noteDetail(db, row.id);
-      const name = `Nota_${detail.serie ? `${detail.serie}-` : ''}${detail.nroNota}_${Date.now()}.json`;
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(JSON.stringify(detail, null, 2));
-    },
-  );
+  jsonRoute(app, {
+    path: `${BASE}/json/:id`,
+    access: { anyOf: [LIST.can('consultaseniatnotas'), LIST.can('view')] },
+    tags,
+    summary: 'La nota en JSON (Nota_{numero}_{marca de tiempo}.json), sin el PDF codificado',
+    detail: async (scope, id) => noteDetail(db, (await visibleNote(db, scope, id)).id),
+    name: (detail) => `Nota_${detail.serie ? `${detail.serie}-` : ''}${detail.nroNota}`,
+  });
 
   app.get(
     `${BASE}/saldoFactura/:id`,
@@ -294,25 +285,14 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
-  app.get(
-    `${BASE}/getNotaId/:id`,
-    {
-      schema: {
-        tags: ['notas', 'verificación pública'],
-        summary: 'Detalle de una nota; sin token, solo los datos públicos de verificación',
-        params: idParam,
-      },
-    },
-    async (request, reply) => {
-      const principal = await optionalPrincipal(request);
-      if (principal && hasPermission(principal, LIST.module, 'view')) {
-        const row = await visibleNote(db, scopeOf(principal), request.params.id).catch(() => null);
-        if (row) return { code: 200, message: 'Consulta exitosa', result: await noteDetail(db, row.id) };
-      }
-      const projection = await publicNote(db, request.params.id);
-      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
-      return projection;
-    },
-  );
+  publicOrDetailRoute(app, db, {
+    path: `${BASE}/getNotaId/:id`,
+    tags: ['notas', 'verificación pública'],
+    summary: 'Detalle de una nota; sin token, solo los datos públicos de verificación',
+    module: LIST.module,
+    permission: 'view',
+    visible: visibleNote,
+    detail: noteDetail,
+    publicAnswer: publicNote,
+  });
 };

@@ -16,11 +16,13 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { type AffectedInvoice, affectedInvoiceById } from '../invoices/affected.ts';
-import { annulledPdf, recordAnnulment } from '../issuance/annulment-record.ts';
+import { annulDocument } from '../issuance/annul.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
 import { recordControlNumbers } from '../issuance/ledger.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { allocateControlNumbers } from '../numbering/engine.ts';
+import { noteAnnulment } from './annul.ts';
 import { type NoteDraft, priceChecked, storeDraft } from './draft.ts';
 import { noteFamily } from './family.ts';
 import { creditHistory, type NoteRow, noteDetail, updateNote, visibleNote } from './queries.ts';
@@ -185,26 +187,19 @@ export async function generateNote(deps: Deps, scope: TenantScope, id: string, a
   return { message: NOTE_MESSAGES.generated, result: actionResult(after) };
 }
 
-/** ACTIVO → INACTIVO ('Anulada'), only once generated (spec 001 §4.3); the PDF's bytes stay. */
-export async function annulNote(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
-  return db.transaction(async (tx) => {
-    const before = await visibleNote(tx, scope, id, true);
-    if (!before.pdf) throw badRequest('La nota aún no está generada');
-    if (before.status !== 'ACTIVO') throw badRequest('La nota ya está anulada');
-    await updateNote(tx, id, { status: 'INACTIVO' });
-    await recordAnnulment(tx, 'nota', id, audit);
-    await recordAudit(tx, audit, {
-      entity: 'nota',
-      entityId: id,
-      action: 'annul',
-      before: { logEstatusRegistro: 'ACTIVO' },
-      after: { logEstatusRegistro: 'INACTIVO' },
-    });
-    return {
-      message: NOTE_MESSAGES.annulled,
-      result: actionResult(before, { logEstatusRegistro: 'INACTIVO' }),
-    };
-  });
+/** ACTIVO → INACTIVO ('Anulada') with the user's reason (the kernel's annulment, `annul.ts`). */
+export async function annulNote(
+  db: Db,
+  scope: TenantScope,
+  id: string,
+  audit: AuditContext,
+  motivoAnulacion?: string,
+) {
+  const before = await annulDocument(db, noteAnnulment, scope, id, audit, motivoAnulacion);
+  return {
+    message: NOTE_MESSAGES.annulled,
+    result: actionResult(before, { logEstatusRegistro: 'INACTIVO' }),
+  };
 }
 
 /**

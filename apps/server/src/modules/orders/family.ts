@@ -20,6 +20,7 @@ import { upsertDocumentClients } from '../catalog/clients.service.ts';
 import {
   type DocumentFamily,
   DocumentRejected,
+  familyIdentity,
   type IntakeContext,
   type PreparedDocument,
   type StoreContext,
@@ -210,10 +211,8 @@ const kindWord = (modelo: string) => (modelo === 'GUIADESPACHO' ? 'guía de desp
 
 export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, DoneLine, OrderIngestAnswer> =
   {
-    kind: 'ORDEN',
-    tipoDoc: 'orden',
+    ...familyIdentity('orden'),
     controlFamily: 'ORDEN',
-    auditEntity: 'orden',
     createdMessage: ORDER_MESSAGES.created,
     intake: {
       prepare,
@@ -273,7 +272,6 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
     },
     toFiscalDocument: orderDocument,
     pdf: pdfStoreOf(ordenes),
-    signatureReason: 'Orden de entrega o guía de despacho electrónica',
     fileName: (label) => `Orden_${label}`,
     mail: {
       subject: ({ company, label, header }) =>

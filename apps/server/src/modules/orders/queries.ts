@@ -1,5 +1,6 @@
 import {
   documentLabel,
+  documentStatusLabel,
   formatDateCaracas,
   formatRif,
   type OrderDetail,
@@ -13,6 +14,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas, ordenes, ordenGravamenes, ordenLineas } from '../../db/schema.ts';
+import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import {
@@ -45,8 +47,6 @@ const clientLabel = (c: Record<string, unknown>) => {
   const x = c as ClientJson;
   return `${formatRif(x.tipoDocumento, x.numeroDocumento)} / ${x.identificacion}`;
 };
-const checksumBase64 = (hex: string | null) => (hex ? Buffer.from(hex, 'hex').toString('base64') : null);
-export const orderStatusLabel = (status: string) => (status === 'ACTIVO' ? 'Activa' : 'Anulada');
 
 export async function insertOrder(
   tx: DbOrTx,
@@ -207,7 +207,7 @@ function listRow(
     pdfEstado: pdfEstado ?? (o.pdf ? 'GENERADA' : 'PENDIENTE'),
     logEstatusRegistro: o.status,
     logDeletedRegistro: o.deleted,
-    estatus: orderStatusLabel(o.status),
+    estatus: documentStatusLabel(o.status),
   };
 }
 
@@ -275,8 +275,9 @@ export async function publicOrder(db: DbOrTx, id: string): Promise<OrderPublic |
       nroOrden: o.nroOrden,
       nroControl: o.pdf ? o.nroControl : null,
       fechaEmision: o.fechaEmision.toISOString(),
-      estatus: orderStatusLabel(o.status),
+      estatus: documentStatusLabel(o.status),
       logEstatusRegistro: o.status,
+      motivoAnulacion: o.motivoAnulacion,
       ordenGenerada: o.pdf ? 'true' : 'false',
       checkedSumBase64: checksumBase64(o.pdfSha256),
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },

@@ -1,6 +1,7 @@
 import {
   caracasDayEnd,
   caracasDayStart,
+  documentStatusLabel,
   formatCurrencyAmount,
   formatDateCaracas,
   formatRif,
@@ -17,7 +18,6 @@ import { ordenes } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { issuerRows } from '../companies/service.ts';
-import { orderStatusLabel } from './queries.ts';
 
 /**
  * The order report (spec 002 §2.7, §7 Reports: getlibroOrdenes and getOrdenesExcel): a company's (or
@@ -71,7 +71,7 @@ async function reportRows(db: Db, scope: TenantScope, q: OrderReportQuery) {
       nroControl: o.nroControl ?? '',
       cliente: `${formatRif(c.tipoDocumento, c.numeroDocumento)} ${c.identificacion}`,
       motivo: o.motivo,
-      estatus: orderStatusLabel(o.status),
+      estatus: documentStatusLabel(o.status),
       moneda: o.moneda,
       importe: o.importeTotal,
     };

@@ -1,5 +1,4 @@
 import {
-  hasPermission,
   idParam,
   orderAnnulAnswerSchema,
   orderDetailSchema,
@@ -15,12 +14,12 @@ import {
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
-import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
-import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
+import { pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, renderDocument } from '../issuance/render.ts';
 import { annulOrders, MAX_ORDERS_PER_REQUEST } from './annul.ts';
 import { orderFamily } from './family.ts';
@@ -146,50 +145,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    `${BASE}/pdf/:id`,
-    {
-      preValidation: guard(LIST.can('print')),
-      schema: {
-        tags,
-        security,
-        summary: 'El PDF firmado de una orden/guía (bytes exactos)',
-        params: idParam,
-      },
+  pdfRoute(app, {
+    path: `${BASE}/pdf/:id`,
+    access: LIST.can('print'),
+    tags,
+    summary: 'El PDF firmado de una orden/guía (bytes exactos)',
+    pdf: async (scope, id) => {
+      const { pdf, nroOrden } = await pdfOf(scope, id);
+      return { pdf, nombre: `${orderFamily.fileName(nroOrden.replace(/[^\w.-]/g, '_'))}.pdf` };
     },
-    async (request, reply) => {
-      const { pdf, nroOrden } = await pdfOf(scopeOfRequest(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${orderFamily.fileName(nroOrden.replace(/[^\w.-]/g, '_'))}.pdf"`,
-        )
-        .send(pdf);
-    },
-  );
+  });
 
-  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
-  app.get(
-    `${BASE}/getOrdenId/:id`,
-    {
-      schema: {
-        tags: ['ordenes', 'verificación pública'],
-        summary: 'Detalle de una orden/guía; sin token, solo los datos públicos de verificación',
-        params: idParam,
-      },
-    },
-    async (request, reply) => {
-      const principal = await optionalPrincipal(request);
-      if (principal && hasPermission(principal, LIST.module, 'search')) {
-        const row = await visibleOrder(db, scopeOf(principal), request.params.id).catch(() => null);
-        if (row) return { code: 200, message: 'Consulta exitosa', result: await orderDetail(db, row.id) };
-      }
-      const projection = await publicOrder(db, request.params.id);
-      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
-      return projection;
-    },
-  );
+  publicOrDetailRoute(app, db, {
+    path: `${BASE}/getOrdenId/:id`,
+    tags: ['ordenes', 'verificación pública'],
+    summary: 'Detalle de una orden/guía; sin token, solo los datos públicos de verificación',
+    module: LIST.module,
+    permission: 'search',
+    visible: visibleOrder,
+    detail: orderDetail,
+    publicAnswer: publicOrder,
+  });
 
   app.get(
     `${BASE}/detalle/:id`,

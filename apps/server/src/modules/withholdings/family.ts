@@ -6,7 +6,13 @@ import {
 } from '@sigece/fiscal';
 import { eq, sql } from 'drizzle-orm';
 import { retenciones } from '../../db/schema.ts';
-import type { DocumentFamily, IntakeContext, PreparedDocument, StoredDocument } from '../issuance/family.ts';
+import {
+  type DocumentFamily,
+  familyIdentity,
+  type IntakeContext,
+  type PreparedDocument,
+  type StoredDocument,
+} from '../issuance/family.ts';
 import { controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateVoucherSequence } from '../numbering/engine.ts';
@@ -58,11 +64,8 @@ export const withholdingFamily: DocumentFamily<
   DoneLine,
   WithholdingIngestAnswer
 > = {
-  kind: 'RETENCION',
-  tipoDoc: 'ret',
-  aliases: ['retencion'],
+  ...familyIdentity('ret'),
   controlFamily: 'RETENCION',
-  auditEntity: 'retencion',
   createdMessage: WITHHOLDING_MESSAGES.created,
   intake: {
     prepare,
@@ -151,7 +154,6 @@ export const withholdingFamily: DocumentFamily<
   },
   toFiscalDocument: withholdingDocument,
   pdf: pdfStoreOf(retenciones),
-  signatureReason: 'Comprobante de retención electrónico',
   fileName: (label) => `Retencion_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

@@ -1,6 +1,7 @@
 import {
   type DeclarationRow,
   declarationPeriod,
+  documentStatusLabel,
   formatDateCaracas,
   type PageQuery,
   type TaxUnitRow,
@@ -34,6 +35,7 @@ import {
   retencionLineas,
   unidadesTributarias,
 } from '../../db/schema.ts';
+import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { issuedByRif } from '../companies/service.ts';
@@ -54,8 +56,6 @@ export type WithholdingInsert = typeof retenciones.$inferInsert;
 export type WithholdingLineInsert = Omit<typeof retencionLineas.$inferInsert, 'retencionId'>;
 export type WithholdingLineRow = typeof retencionLineas.$inferSelect;
 
-const statusLabel = (status: string) => (status === 'ACTIVO' ? 'Activa' : 'Anulada');
-const checksumBase64 = (hex: string | null) => (hex ? Buffer.from(hex, 'hex').toString('base64') : null);
 const rifOf = (c: { tipoDocumento: string; numeroDocumento: string }) =>
   `${c.tipoDocumento}-${c.numeroDocumento}`;
 
@@ -161,14 +161,6 @@ export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroC
     );
 }
 
-/** A declared voucher (id_declaracion set) is never changed here, whatever the caller checked before. */
-export async function setWithholdingStatus(tx: DbOrTx, id: string, status: 'ACTIVO' | 'INACTIVO') {
-  await tx
-    .update(retenciones)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(retenciones.id, id), isNull(retenciones.declaracionId)));
-}
-
 // --- Lists ----------------------------------------------------------------------------------------------
 
 const SORT = {
@@ -236,7 +228,7 @@ function listRow(
     peridofiscalAl: r.periodoAl,
     periodoFiscalAl: r.periodoAl,
     logEstatusRegistro: r.status,
-    estatus: statusLabel(r.status),
+    estatus: documentStatusLabel(r.status),
     modeloRetencion: r.modelo,
     tipoDocumento: r.tipoDocumento,
     tasaRetencion: r.tasaRetencion,
@@ -333,8 +325,9 @@ export async function publicWithholding(db: DbOrTx, id: string): Promise<Withhol
       identificacion: r.identificacion,
       modeloRetencion: r.modelo,
       fechaEmision: r.fechaEmision.toISOString(),
-      estatus: statusLabel(r.status),
+      estatus: documentStatusLabel(r.status),
       logEstatusRegistro: r.status,
+      motivoAnulacion: r.motivoAnulacion,
       checkedSumBase64: checksumBase64(r.pdfSha256),
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },

@@ -1,10 +1,10 @@
 import {
+  annulReasonBody,
   caracasDate,
   declarationQuerySchema,
   declarationRowSchema,
   declaredListQuerySchema,
   declareSchema,
-  hasPermission,
   idParam,
   pageQuery,
   screen,
@@ -19,11 +19,11 @@ import {
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
-import { scopeOf } from '../../http/tenancy.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
+import { publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders } from '../issuance/render.ts';
 import { withholdingFamily } from './family.ts';
 import { islrPreview } from './islr-preview.ts';
@@ -190,8 +190,10 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Anula un comprobante activo (Activa → Anulada)',
+        summary:
+          'Anula un comprobante activo (Activa → Anulada); el cuerpo puede traer motivoAnulacion (se guarda y se audita)',
         params: idParam,
+        body: annulReasonBody,
         response: {
           200: z.object({
             code: z.number(),
@@ -215,34 +217,21 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
         scopeOfRequest(request),
         request.params.id,
         auditContextOf(request),
+        request.body.motivoAnulacion,
       ),
     }),
   );
 
-  // Open to everyone: without a token only the public projection (spec 002 §7 "Public verification").
-  app.get(
-    `${BASE}/getRetencionId/:id`,
-    {
-      schema: {
-        tags: [...tags, 'verificación pública'],
-        summary: 'Detalle de un comprobante; sin token, solo los datos públicos de verificación',
-        params: idParam,
-      },
-    },
-    async (request, reply) => {
-      const principal = await optionalPrincipal(request);
-      if (principal && hasPermission(principal, LIST.module, 'search')) {
-        const row = await visibleWithholding(db, scopeOf(principal), request.params.id).catch(() => null);
-        if (row) {
-          const result = withholdingDetailSchema.parse(await withholdingDetail(db, row.id));
-          return { code: 200, message: 'Consulta exitosa', result };
-        }
-      }
-      const projection = await publicWithholding(db, request.params.id);
-      if (!projection) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
-      return projection;
-    },
-  );
+  publicOrDetailRoute(app, db, {
+    path: `${BASE}/getRetencionId/:id`,
+    tags: [...tags, 'verificación pública'],
+    summary: 'Detalle de un comprobante; sin token, solo los datos públicos de verificación',
+    module: LIST.module,
+    permission: 'search',
+    visible: visibleWithholding,
+    detail: async (db, id) => withholdingDetailSchema.parse(await withholdingDetail(db, id)),
+    publicAnswer: publicWithholding,
+  });
 
   // --- Declaration files (issue 9 item 6; fortnights and declared periods, issue 18 items 6-7) ----------
   const CONTENT_TYPE = {

@@ -1,35 +1,30 @@
 import { createHash } from 'node:crypto';
 import {
-  annulWithholdingSchema,
   caracasDayStart,
   type DeclarationQuery,
   type DeclaredListQuery,
   type DeclareInput,
   declarationPeriod,
-  declaredVoucherMessage,
-  describeIssues,
   formatDateCaracas,
   islrDeclarationXml,
   ivaDeclarationTxt,
   type TaxUnitInput,
-  WITHHOLDING_MESSAGES,
   type WithholdingAnnulAnswer,
 } from '@sigece/fiscal';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { unidadesTributarias } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { companyIdentity } from '../companies/service.ts';
-import { annulledPdf, recordAnnulment } from '../issuance/annulment-record.ts';
+import { annulByNumber, annulDocument } from '../issuance/annul.ts';
+import { annulledPdf } from '../issuance/annulment-record.ts';
 import { sqlStateOf } from '../issuance/errors.ts';
-import { DocumentRejected } from '../issuance/family.ts';
-import { issuerResolver } from '../issuance/issuer.ts';
+import { withholdingAnnulment } from './annul.ts';
 import {
   activeVouchersOfPurchases,
-  declarationById,
   declarationOf,
   declarationRow,
   declarationsOf,
@@ -38,10 +33,8 @@ import {
   lockCompanyDeclarations,
   markDeclared,
   overlappingDeclaration,
-  setWithholdingStatus,
   taxUnitRow,
   visibleWithholding,
-  withholdingsByNumber,
 } from './queries.ts';
 
 /** The withholdings' use cases beyond issuing (which is the kernel's): annul, PDF, UT values, declarations. */
@@ -49,75 +42,26 @@ import {
 /** For the purchases list: active vouchers per purchase invoice, of the purchase's own company. */
 export const voucherCountsOfPurchases = activeVouchersOfPurchases;
 
-/** PUT anularRetencionIva/{id}: ACTIVO → INACTIVO ('Anulada', spec 002 §4); the PDF's bytes stay. */
-export async function annulWithholding(db: Db, scope: TenantScope, id: string, audit: AuditContext) {
-  return db.transaction(async (tx) => {
-    const before = await visibleWithholding(tx, scope, id, true);
-    if (before.status !== 'ACTIVO') throw badRequest('La retención ya está anulada');
-    if (before.declaracionId) {
-      const declared = await declarationById(tx, before.declaracionId);
-      throw conflict(declaredVoucherMessage(before.nroComprobante ?? id, declared?.etiqueta ?? ''));
-    }
-    await setWithholdingStatus(tx, id, 'INACTIVO');
-    await recordAnnulment(tx, 'ret', id, audit);
-    await recordAudit(tx, audit, {
-      entity: 'retencion',
-      entityId: id,
-      action: 'annul',
-      before: { logEstatusRegistro: 'ACTIVO' },
-      after: { logEstatusRegistro: 'INACTIVO', nroComprobante: before.nroComprobante },
-    });
-    return {
-      id,
-      nroComprobante: before.nroComprobante ?? '',
-      NroControlComprobante: before.nroControl ?? '',
-      logEstatusRegistro: 'INACTIVO' as const,
-    };
-  });
-}
-
-/**
- * POST /v2/retenciones/anularMasivaRetencionesIva: each voucher named by the agent's RIF and its
- * nroComprobante is annulled on its own (contract "Withholding vouchers"), code 203 when any failed.
- */
-export async function annulWithholdings(
+/** PUT anularRetencionIva/{id}: ACTIVO → INACTIVO with the user's reason (the kernel's annulment). */
+export async function annulWithholding(
   db: Db,
   scope: TenantScope,
-  body: unknown[],
+  id: string,
   audit: AuditContext,
-): Promise<WithholdingAnnulAnswer> {
-  const issuer = issuerResolver(db, scope);
-  const errors: WithholdingAnnulAnswer['result']['DetalleErrorRetencionesIva'] = [];
-  const done: WithholdingAnnulAnswer['result']['DetalleRetencionesAnuladas'] = [];
-  for (const raw of body) {
-    const sent =
-      raw && typeof raw === 'object' ? String((raw as Record<string, unknown>).nroComprobante ?? '') : '';
-    try {
-      const parsed = annulWithholdingSchema.safeParse(raw);
-      if (!parsed.success) throw new DocumentRejected(describeIssues(parsed.error));
-      const { company } = await issuer(parsed.data.rif);
-      const [found] = await withholdingsByNumber(db, company.id, parsed.data.nroComprobante);
-      if (!found)
-        throw new DocumentRejected(
-          `La retención ${parsed.data.nroComprobante} no existe en ${parsed.data.rif}`,
-        );
-      await annulWithholding(db, scope, found.id, audit);
-      done.push({ nroComprobante: parsed.data.nroComprobante, msg: WITHHOLDING_MESSAGES.annulled });
-    } catch (error) {
-      if (!(error instanceof DocumentRejected || error instanceof AppError)) throw error;
-      errors.push({ nroComprobante: sent.slice(0, 20), msg: error.message });
-    }
-  }
+  motivoAnulacion?: string,
+) {
+  const before = await annulDocument(db, withholdingAnnulment, scope, id, audit, motivoAnulacion);
   return {
-    result: {
-      code: errors.length > 0 ? 203 : 200,
-      TotalDeRetencionIvaEnviadas: body.length,
-      TotalRetencionIvaAnuladasProcedas: done.length,
-      DetalleErrorRetencionesIva: errors,
-      DetalleRetencionesAnuladas: done,
-    },
+    id,
+    nroComprobante: before.nroComprobante ?? '',
+    NroControlComprobante: before.nroControl ?? '',
+    logEstatusRegistro: 'INACTIVO' as const,
   };
 }
+
+/** POST /v2/retenciones/anularMasivaRetencionesIva: each named voucher annulled on its own. */
+export const annulWithholdings = (db: Db, scope: TenantScope, body: unknown[], audit: AuditContext) =>
+  annulByNumber<WithholdingAnnulAnswer>(db, withholdingAnnulment, scope, body, audit);
 
 /** GET getBase64RetencionIva/{id}: the signed PDF's exact bytes, base64. */
 export async function withholdingPdf(db: Db, scope: TenantScope, id: string) {

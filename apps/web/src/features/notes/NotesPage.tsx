@@ -145,7 +145,8 @@ export default function NotesPage() {
         label: t('list.actions.cancel'),
         title: t('list.annulTitle'),
         text: (row) => t('list.annulText', { nro: noteNumber(row) }),
-        run: async (row) => translateMessage((await annulNote(row.id)).message),
+        askReason: true,
+        run: async (row, reason) => translateMessage((await annulNote(row.id, reason)).message),
       }}
       remove={{
         allowed: can('delete'),

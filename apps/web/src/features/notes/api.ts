@@ -50,7 +50,9 @@ export const addNote = (body: AddNoteInput) =>
 const action = (path: string) => (id: string) =>
   api<Answer<NoteActionResult>>(`${NOTES}/${path}/${id}`, { method: 'PUT' });
 export const generateNote = action('generarnotas');
-export const annulNote = action('anular');
+/** Annuls a generated note with the reason the user gave (issue 21 §10: kept in its record and audit). */
+export const annulNote = (id: string, motivoAnulacion?: string) =>
+  api<Answer<NoteActionResult>>(`${NOTES}/anular/${id}`, { method: 'PUT', body: { motivoAnulacion } });
 export const deleteNote = action('eliminar');
 
 /** What earlier active credit notes returned and credited of an invoice (the new note's bound). */

@@ -140,12 +140,14 @@ export default function OrdersPage() {
         label: t('list.actions.cancel'),
         title: t('list.annulTitle'),
         text: (row) => t('list.annulText', { nro: row.nroOrden }),
-        run: async (row) => {
+        askReason: true,
+        run: async (row, reason) => {
           const answer = await annulOrder({
             rif: row.rif,
             codigoSucursal: row.codigoSucursal ?? undefined,
             nroOrden: row.nroOrden,
             modeloOrden: row.modeloOrden,
+            motivoAnulacion: reason,
           });
           const failed = answer.result.DetalleErrorOrdenes[0];
           if (failed)

@@ -57,6 +57,8 @@ export const annulOrder = (item: {
   codigoSucursal?: string;
   nroOrden: string;
   modeloOrden: string;
+  /** Issue 21 §10: why, kept in the order's record and audit. */
+  motivoAnulacion?: string;
 }) => api<OrderAnnulAnswer>(`${ORDERS}/anular`, { method: 'PUT', body: [item] });
 
 export const orderDetail = (id: string, signal?: AbortSignal) =>

@@ -153,7 +153,8 @@ export default function WithholdingsPage() {
           label: t('list.actions.annul'),
           title: t('list.annulTitle'),
           text: (row) => t('list.annulText', { nro: row.nroComprobante }),
-          run: async (row) => translateMessage((await annulWithholding(row.id)).msg),
+          askReason: true,
+          run: async (row, reason) => translateMessage((await annulWithholding(row.id, reason)).msg),
         }}
         delivery={{
           tipoDoc: 'ret',

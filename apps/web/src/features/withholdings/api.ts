@@ -65,8 +65,9 @@ export const withholdingPdf = (id: string, signal?: AbortSignal) =>
   api<{ pdfBase64: string }>(`${RET}/getBase64RetencionIva/${id}`, { signal }).then((a) => a.pdfBase64);
 
 /** PUT anularRetencionIva/{id}: the answer's `msg` is the toast. */
-export const annulWithholding = (id: string) =>
-  api<{ msg: string }>(`${RET}/anularRetencionIva/${id}`, { method: 'PUT' });
+/** Annuls a voucher with the reason the user gave (issue 21 §10: kept in its record and audit). */
+export const annulWithholding = (id: string, motivoAnulacion?: string) =>
+  api<{ msg: string }>(`${RET}/anularRetencionIva/${id}`, { method: 'PUT', body: { motivoAnulacion } });
 
 /** One IVA line as sent (spec 002 §3 "IVA line"); amounts as decimal strings. */
 export interface IvaLine {

@@ -1,0 +1,16 @@
+import { invoiceFamily } from '../modules/invoices/family.ts';
+import { registerFamilies } from '../modules/issuance/registry.ts';
+import { noteFamily } from '../modules/notes/family.ts';
+import { orderFamily } from '../modules/orders/family.ts';
+import { withholdingFamily } from '../modules/withholdings/family.ts';
+
+/**
+ * Every document family the product issues, registered with the issuance kernel (issue 23 item 1).
+ * This file sits above the kernel and the families' modules, like `jobs/registry.ts`: the kernel knows
+ * no family, a family knows the kernel, and this list joins them. A new family is one line here (and
+ * its key and names in `@sigece/fiscal` documents/families.ts); the family test suite
+ * (`test/families.test.ts`) then runs over it.
+ */
+export const FAMILIES = [invoiceFamily, noteFamily, orderFamily, withholdingFamily] as const;
+
+registerFamilies(FAMILIES);
