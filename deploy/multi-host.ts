@@ -19,7 +19,7 @@ import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateSelfSignedP12 } from '../apps/server/src/documents/provider-certificate.ts';
+import { generateSelfSignedP12 } from '../apps/server/src/documents/self-signed.ts';
 
 const ENTRY = resolve(import.meta.dirname, '../apps/server/src/main.ts');
 const PGBOUNCER = '/usr/sbin/pgbouncer';

@@ -26,10 +26,11 @@ export const OWNED = {
   delivery: ['delivery'],
   health: [],
   invoices: ['invoices'],
-  issuance: ['issuance'],
+  issuance: ['issuance', 'annulments'],
   jobs: ['jobs'],
   mail: ['mail'],
   'mass-load': ['mass-load'],
+  activity: [],
   notes: ['notes'],
   numbering: ['numbering'],
   orders: ['orders'],
@@ -65,6 +66,17 @@ export const KNOWN = new Set([
   'modules/reports/logs/report.ts -> security',
   'modules/withholdings/queries.ts -> reference',
   'modules/withholdings/queries.ts -> companies',
+  // A document's activity timeline, the event log's plain words and the public annulment state are read
+  // models over the records other contexts keep (audit, ledger, deliveries, mail), like the dashboard.
+  'modules/activity/service.ts -> audit',
+  'modules/activity/service.ts -> issuance',
+  'modules/activity/service.ts -> delivery',
+  'modules/activity/service.ts -> mail',
+  'modules/activity/service.ts -> annulments',
+  'modules/reports/logs/words.ts -> issuance',
+  'modules/reports/logs/words.ts -> companies',
+  'modules/reports/logs/words.ts -> security',
+  'modules/verification/annulment.ts -> audit',
 ]);
 
 function walk(dir, out = []) {

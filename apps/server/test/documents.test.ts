@@ -199,7 +199,7 @@ describe('documents: layout', () => {
       '05/12/2026',
       'Noviembre 2026',
       'Urb. La Castellana',
-      'EFECTIVO: 17,18 Bs.',
+      'Efectivo: 17,18 Bs.',
       'Página 1 de 1',
     ]) {
       expect(text).toContain(expected);

@@ -13,7 +13,6 @@ export { formatDate, formatMoney, formatTime, observationLines } from './format.
 export { igtfFootnote, qrPng, renderPdf } from './layout.ts';
 export type * from './model.ts';
 export {
-  generateSelfSignedP12,
   loadProviderCertificate,
   type ProviderCertificate,
   type ProviderCertificateConfig,
@@ -30,6 +29,7 @@ export {
   renderPool,
 } from './render-pool.ts';
 export { type SampleOptions, sampleInvoice } from './sample.ts';
+export { generateSelfSignedP12, type SelfSignedOptions } from './self-signed.ts';
 export { cachedSigningKey, openSigningKey, type PdfSignerInput, type SigningKey, signPdf } from './sign.ts';
 
 /**

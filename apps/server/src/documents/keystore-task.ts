@@ -4,7 +4,7 @@
  * iterations) or generates the demo provider certificate, and answers plain data.
  */
 import { type KeyStoreInfo, openKeyStore } from './pkcs12.ts';
-import { generateSelfSignedP12, type SelfSignedOptions } from './provider-certificate.ts';
+import { generateSelfSignedP12, type SelfSignedOptions } from './self-signed.ts';
 import { openSigningKey } from './sign.ts';
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

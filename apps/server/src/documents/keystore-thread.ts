@@ -8,7 +8,7 @@
 import { OffThreadError, OffThreadTimeout, runOffThread } from '../off-thread/run.ts';
 import type { KeyStoreTask, KeyStoreTaskResult } from './keystore-task.ts';
 import { KeyStoreError, type KeyStoreInfo } from './pkcs12.ts';
-import type { SelfSignedOptions } from './provider-certificate.ts';
+import type { SelfSignedOptions } from './self-signed.ts';
 
 /** Longest a certificate may take to open, unless configured (CERTIFICATE_OPEN_TIMEOUT_MS). */
 export const DEFAULT_CERTIFICATE_OPEN_TIMEOUT_MS = 30_000;

@@ -9,7 +9,9 @@ import { looksLikeXls, xlsRows } from './xls.ts';
  * values (text, number, boolean, Date or null).
  */
 
-export type CellValue = string | number | boolean | Date | null;
+export type { CellValue } from './cell.ts';
+
+import type { CellValue } from './cell.ts';
 
 /** A zip file starts with "PK\x03\x04": anything else is not an .xlsx, whatever its name. */
 export const looksLikeZip = (data: Buffer) =>

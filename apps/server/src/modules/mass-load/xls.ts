@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import type { CellValue } from './sheet.ts';
+import type { CellValue } from './cell.ts';
 
 /**
  * Reads the first worksheet of a legacy Excel 97–2003 workbook (.xls, BIFF8 in an OLE compound file),

@@ -1,9 +1,8 @@
 import { dec, islrWithheld, money, taxUnitOn, WithholdingRuleError } from '@sigece/fiscal';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { localidades } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
+import { companyExists } from '../companies/lookup.service.ts';
 import { conceptsByCode, tarifa2Accumulated, taxUnitValues } from './queries.ts';
 
 export interface IslrPreviewInput {
@@ -23,13 +22,8 @@ export interface IslrPreviewInput {
  * only the server knows) plus the draft's earlier lines. Writes nothing.
  */
 export async function islrPreview(db: Db, scope: TenantScope, input: IslrPreviewInput) {
-  const [company] = await db
-    .select({ id: localidades.id })
-    .from(localidades)
-    .where(eq(localidades.id, input.id_localidad))
-    .limit(1);
-  if (!company) throw notFound('La razón social no existe');
-  assertTenant(scope, { localidadId: company.id });
+  if (!(await companyExists(db, input.id_localidad))) throw notFound('La razón social no existe');
+  assertTenant(scope, { localidadId: input.id_localidad });
   const concept = (await conceptsByCode(db, [input.conceptoIslr])).get(input.conceptoIslr);
   if (!concept) throw badRequest(`El concepto de ISLR ${input.conceptoIslr} no existe`);
   const ut = taxUnitOn(await taxUnitValues(db), input.fechaDocumento);
@@ -38,7 +32,7 @@ export async function islrPreview(db: Db, scope: TenantScope, input: IslrPreview
     const year = input.fechaDocumento.slice(0, 4);
     const stored = await tarifa2Accumulated(
       db,
-      company.id,
+      input.id_localidad,
       input.rifProveedor,
       `${year}-01-01`,
       `${year}-12-31`,
