@@ -33,7 +33,8 @@ it('the benchmark smoke runs every benchmark of bench/README.md', () => {
 it('npm run typecheck checks every workspace, each with its own tsconfig', () => {
   const pkg = JSON.parse(read('package.json')) as { workspaces: string[]; scripts: Record<string, string> };
   const checked = [...pkg.scripts.typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
-  expect(pkg.scripts.lint).toBe('biome check .');
+  // Lint is Biome over the whole tree, then the bounded contexts' import rules (issue 23 item 4).
+  expect(pkg.scripts.lint).toBe('biome check . && node scripts/check-boundaries.mjs');
   for (const workspace of pkg.workspaces) {
     expect(checked, workspace).toContain(workspace);
     expect(existsSync(join(ROOT, workspace, 'tsconfig.json')), workspace).toBe(true);
