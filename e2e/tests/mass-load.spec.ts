@@ -73,8 +73,10 @@ test('mass load: template, two invoices of three lines, upload, process, counter
       tipoVenta: 'INTERNA',
       clienteTipoDocumento: 'V',
       clienteNumeroDocumento: '12345678',
-      clienteNombre: 'PEDRO PEREZ',
-      clienteCorreo: 'pedro@example.com',
+      // The seed's own client as the seed has it: a load updates the client it names, and later journeys
+      // (ux-desk, ux-clicks) look for 'Pedro Pérez'.
+      clienteNombre: 'Pedro Pérez',
+      clienteCorreo: 'pedro.perez@example.com',
       codigoProducto,
       descripcion: `Artículo ${codigoProducto}`,
       cantidad,
