@@ -20,9 +20,11 @@ export function invoice(rif: string, nroFactura: string) {
     cliente: {
       tipoDocumento: 'V',
       numeroDocumento: '12345678',
-      identificacion: 'PEDRO PEREZ',
-      direccion: 'Caracas',
-      correo: 'pedro@example.com',
+      // The seed's client as seeded: an invoice through the API updates the client it names, and the
+      // desk journeys look for 'Pedro Pérez'.
+      identificacion: 'Pedro Pérez',
+      direccion: 'Calle 5, Los Palos Grandes, Caracas',
+      correo: 'pedro.perez@example.com',
     },
     lstDetallesFacturaGeneral: [
       {

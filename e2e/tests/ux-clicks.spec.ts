@@ -81,7 +81,7 @@ test('a 3-line invoice from login: clicks and time', async ({ page }, info) => {
     await count.click(page.getByRole('option', { name: COMPANY }));
     await count.click(page.getByTestId('client-picker-input'));
     await page.keyboard.type('pedro');
-    await count.click(page.getByRole('option', { name: 'V-12345678 / Pedro Pérez' }));
+    await count.click(page.getByRole('option', { name: /^V-12345678 \/ Pedro P[eé]rez$/i }));
     await expect(page.getByRole('radio', { name: 'INTERNA' })).toBeChecked();
     await count.click(page.getByRole('textbox', { name: 'Nro. Factura' }));
     await page.keyboard.type(nro);
