@@ -14,6 +14,21 @@ export interface Principal extends PermissionSubject {
   sucursales: string[];
   /** Access tokens signed with another version are revoked. */
   tokenVersion: number;
+  /**
+   * Set when the request came with an integration API key (issue 20 item 4) instead of a login token: the
+   * key's id, its visible prefix, whether it is a sandbox (test) key and the actions it allows.
+   */
+  apiKey?: { id: string; prefix: string; test: boolean; acciones: string[] };
+  /** The user's tax-authority portal type (issue 19 item 7); absent or NO_PORTAL for everyone else. */
+  portal?: 'NO_PORTAL' | 'USUARIO_PORTAL' | 'ADMIN_PORTAL';
+}
+
+/**
+ * Who is calling, as the integration features key their records (idempotency keys, rate limits, the request
+ * log): an API key and the user who made it are different callers.
+ */
+export function callerKey(principal: Principal): string {
+  return principal.apiKey ? `key:${principal.apiKey.id}` : `user:${principal.id}`;
 }
 
 /**
