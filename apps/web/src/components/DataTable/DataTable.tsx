@@ -31,15 +31,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllPages } from '../../app/api.ts';
 import { type ErrorFallbacks, notifyError } from '../../app/notify.ts';
 import { formatDateTime } from '../format.ts';
 import { pinnedKey } from './cache.ts';
 import { cellText, download, exportColumns, fileStamp, toCsv } from './exportRows.ts';
-import { COMPACT_CELLS, cardLayout } from './layout.ts';
+import { cardLayout, FIT_LEVELS } from './layout.ts';
 import type { DataTableColumn, FetchPage, RowActions } from './types.ts';
+import { useFitLevel } from './useFitLevel.ts';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -110,6 +111,8 @@ export function DataTable<T>({
   const headingId = useId();
   // Issue 21 §13: on a phone every row is a card (its cells stacked under their headers).
   const cards = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const scroller = useRef<HTMLDivElement>(null);
+  const fit = useFitLevel(scroller, !cards);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [searchInput, setSearchInput] = useState('');
@@ -295,11 +298,12 @@ export function DataTable<T>({
       </Stack>
 
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label={t('loading')} />}</Box>
-      <TableContainer sx={cards ? undefined : COMPACT_CELLS}>
+      <TableContainer ref={scroller} sx={cards ? undefined : FIT_LEVELS[fit]}>
         <Table
           size="small"
           aria-labelledby={headingId}
           data-layout={cards ? 'cards' : 'table'}
+          data-fit={cards ? undefined : fit}
           sx={cards ? cardLayout : undefined}
           // Block display drops a table's implicit roles: the cards keep them explicitly.
           {...(cards ? { role: 'table' } : {})}

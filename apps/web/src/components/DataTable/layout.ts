@@ -17,6 +17,36 @@ export const COMPACT_CELLS: SxProps<Theme> = {
   '& .MuiTableCell-sizeSmall:last-of-type': { pr: 2 },
 };
 
+const TIGHT_CELLS = {
+  '& .MuiTableCell-sizeSmall': { px: 0.5, fontSize: '0.8125rem' },
+  '& .MuiTableCell-sizeSmall:first-of-type': { pl: 1 },
+  '& .MuiTableCell-sizeSmall:last-of-type': { pr: 1 },
+};
+
+/**
+ * The natural layout (COMPACT_CELLS) and the steps a laptop table takes while it still scrolls sideways
+ * (useFitLevel): first 4 px a side and a smaller type; then every cell, header and the actions' buttons wrap between words; last, a long word
+ * (an e-mail, an amount) may break anywhere. A chip keeps its one line. (Breaking anywhere is the last step
+ * only: it makes every column's narrowest width one letter, and the table then squeezes short columns.)
+ */
+export const FIT_LEVELS: SxProps<Theme>[] = [
+  COMPACT_CELLS,
+  TIGHT_CELLS,
+  {
+    ...TIGHT_CELLS,
+    '& th, & td, & th *:not(.MuiChip-label), & td *:not(.MuiChip-label)': {
+      whiteSpace: 'normal !important',
+    },
+  },
+  {
+    ...TIGHT_CELLS,
+    '& .MuiTableCell-sizeSmall': { px: 0.5, fontSize: '0.8125rem', overflowWrap: 'anywhere' },
+    '& th, & td, & th *:not(.MuiChip-label), & td *:not(.MuiChip-label)': {
+      whiteSpace: 'normal !important',
+    },
+  },
+];
+
 export const cardLayout: SxProps<Theme> = {
   display: 'block',
   '& thead': { display: 'none' },
