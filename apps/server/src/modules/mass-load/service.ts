@@ -93,21 +93,63 @@ export async function uploadFile(
   if (parsed.documents.length === 0) throw badRequest(MASS_LOAD_MESSAGES.empty);
   const refused = parsed.documents.filter((d) => d.error !== undefined).length;
 
-  const load = await db.transaction(async (tx) => {
+  const load = await receiveDocuments(db, company.id, type.tipo, input, parsed, refused, audit);
+  return {
+    load: await statusOf(db, load),
+    documentos: parsed.documents
+      .filter((d) => d.error === undefined)
+      .map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
+  };
+}
+
+/** Documents per insert while a load is received (each insert its own short transaction). */
+const RECEIVE_CHUNK = 250;
+/** A load still 'RECIBIENDO' after this long was cut by a crash: the company's next upload removes it. */
+const STALE_RECEIVING = "interval '1 hour'";
+
+/**
+ * Keeps a read file's documents with its company. On PGlite every other statement (a `/v2/health`, a
+ * clerk's list) waits while a transaction holds its one session, and 2,000 documents stored in one
+ * transaction held it for half a second (bench/health-latency.ts, issue 22 item 3). So the load is
+ * created 'RECIBIENDO' (no route lists loads, and processing takes only 'CARGADO' ones: it is invisible),
+ * its documents go in by short inserts of their own, and one last transaction makes it 'CARGADO' with its
+ * audit entry. A failure on the way removes it; a crash leaves it 'RECIBIENDO' until the company's next
+ * upload removes it: either way nothing of the file stays.
+ */
+async function receiveDocuments(
+  db: Db,
+  companyId: string,
+  tipo: string,
+  input: UploadInput,
+  parsed: ParsedFile,
+  refused: number,
+  audit: AuditContext,
+): Promise<LoadRow> {
+  const created = await db.transaction(async (tx) => {
     // One live load per company: its documents are numbered in order, one file after another.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carga-masiva:${company.id}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`carga-masiva:${companyId}`}, 0))`);
     const [busy] = await tx
       .select({ id: cargasMasivas.id })
       .from(cargasMasivas)
-      .where(and(eq(cargasMasivas.localidadId, company.id), inArray(cargasMasivas.estado, LIVE)))
+      .where(and(eq(cargasMasivas.localidadId, companyId), inArray(cargasMasivas.estado, LIVE)))
       .limit(1);
     if (busy) throw conflict(MASS_LOAD_MESSAGES.busy);
+    await tx
+      .delete(cargasMasivas)
+      .where(
+        and(
+          eq(cargasMasivas.localidadId, companyId),
+          eq(cargasMasivas.estado, 'RECIBIENDO'),
+          sql`${cargasMasivas.createdAt} < now() - ${sql.raw(STALE_RECEIVING)}`,
+        ),
+      );
     const [row] = await tx
       .insert(cargasMasivas)
       .values({
-        localidadId: company.id,
-        tipo: type.tipo,
+        localidadId: companyId,
+        tipo,
         nombreArchivo: input.nombreArchivo,
+        estado: 'RECIBIENDO',
         total: parsed.documents.length,
         filas: parsed.rows,
         // The refused documents are decided already: processed, with an error each.
@@ -116,10 +158,13 @@ export async function uploadFile(
         createdBy: audit.userEmail ?? 'sistema',
       })
       .returning();
-    for (let i = 0; i < parsed.documents.length; i += 500) {
-      await tx.insert(cargasMasivasDocumentos).values(
-        parsed.documents.slice(i, i + 500).map((d: ParsedDocument, j) => ({
-          cargaId: row.id,
+    return row;
+  });
+  try {
+    for (let i = 0; i < parsed.documents.length; i += RECEIVE_CHUNK) {
+      await db.insert(cargasMasivasDocumentos).values(
+        parsed.documents.slice(i, i + RECEIVE_CHUNK).map((d: ParsedDocument, j) => ({
+          cargaId: created.id,
           posicion: i + j + 1,
           numero: d.numero,
           filas: d.filas,
@@ -128,25 +173,30 @@ export async function uploadFile(
         })),
       );
     }
-    await recordAudit(tx, audit, {
-      entity: 'carga_masiva',
-      entityId: row.id,
-      action: 'create',
-      after: {
-        tipo: type.tipo,
-        nombreArchivo: input.nombreArchivo,
-        documentos: parsed.documents.length,
-        conError: refused,
-      },
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(cargasMasivas)
+        .set({ estado: 'CARGADO' })
+        .where(eq(cargasMasivas.id, created.id))
+        .returning();
+      await recordAudit(tx, audit, {
+        entity: 'carga_masiva',
+        entityId: row.id,
+        action: 'create',
+        after: {
+          tipo,
+          nombreArchivo: input.nombreArchivo,
+          documentos: parsed.documents.length,
+          conError: refused,
+        },
+      });
+      return row;
     });
-    return row;
-  });
-  return {
-    load: await statusOf(db, load),
-    documentos: parsed.documents
-      .filter((d) => d.error === undefined)
-      .map((d) => ({ numero: d.numero, filas: rowsLabel(d.filas) })),
-  };
+  } catch (error) {
+    // Its documents go with it (on delete cascade).
+    await db.delete(cargasMasivas).where(eq(cargasMasivas.id, created.id));
+    throw error;
+  }
 }
 
 /** "5-7" for consecutive rows, "5" for one, "5, 9" for rows apart (a document repeated further down). */
