@@ -119,7 +119,8 @@ describeWithApp('portal SENIAT: read access for the tax authority', (ctx: Ctx) =
         A.id,
       ])
     ).token;
-  });
+    // Documents of four families on two companies: slow on a loaded machine.
+  }, 300_000);
 
   const get = (url: string, token: string) => ctx().request({ method: 'GET', url, token });
 
