@@ -13,6 +13,7 @@ import type { Deps } from './deps.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { serializeError } from './http/log-errors.ts';
+import { installPortalReadOnly } from './http/portal.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import './families/registry.ts';
 import { JOBS } from './jobs/registry.ts';
@@ -37,6 +38,8 @@ import { massLoadRoutes } from './modules/mass-load/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { auditPortalReads } from './modules/portal/audit.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { receivedWithholdingRoutes } from './modules/received-withholdings/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
@@ -86,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: trustedProxies(config.trustProxy),
   });
   installInputGuards(app);
+  // The tax authority's users write nothing (issue 19 item 7): refused here, before any route runs.
+  installPortalReadOnly(app);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.addHook('onReady', async () => {
@@ -159,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         done();
       });
       queueAnnulledRendersAfterAnnulments(api);
+      auditPortalReads(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(securityRoutes);
@@ -186,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(massLoadRoutes);
       await api.register(deliveryRoutes);
       await api.register(dashboardRoutes);
+      await api.register(portalRoutes);
     },
     { prefix: '/v2' },
   );

@@ -24,6 +24,7 @@ export * from './numbering/schemas.ts';
 export * from './orders/contract.ts';
 export * from './orders/rules.ts';
 export * from './orders/schemas.ts';
+export * from './portal/contract.ts';
 export * from './purchases/prefill.ts';
 export * from './purchases/schemas.ts';
 export * from './purchases/totals.ts';

@@ -1,6 +1,13 @@
-import { canAccessPath, hasAnyPermission, isSharedDataModule, SHARED_DATA_MESSAGE } from '@sigece/fiscal';
+import {
+  canAccessPath,
+  hasAnyPermission,
+  isSharedDataModule,
+  PORTAL_MESSAGES,
+  SHARED_DATA_MESSAGE,
+} from '@sigece/fiscal';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
+import { isPortalUser } from './portal.ts';
 import type { Principal } from './principal.ts';
 import { scopeOf, type TenantScope } from './tenancy.ts';
 
@@ -40,13 +47,29 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * permission names a shared-data module (roles, banks, rates...) passes only for the master
  * administrator, whatever a company-scoped user's role grants; reads stay open to the role. A GET that
  * writes (the spec's DivisasActualizar) says so with `writes`.
+ *
+ * A tax-authority (portal) user passes only a route that opens itself to them with `portal` (issue 19 item
+ * 7, see http/portal.ts): 'read' (`allowPortalRead`) reads every company's data and is audited, 'self' is
+ * their own session (/auth/me, their own password). Their role, if any, opens nothing else.
  */
-export function guard(access: Access, options: { writes?: boolean } = {}): preValidationAsyncHookHandler {
+export function guard(
+  access: Access,
+  options: { writes?: boolean; portal?: 'read' | 'self' } = {},
+): preValidationAsyncHookHandler {
   const checks = access === 'authenticated' ? [] : checksOf(access);
   const shared = checks.filter((c) => isSharedDataModule(c.module));
   const own = checks.filter((c) => !isSharedDataModule(c.module));
   return async (request) => {
     const principal = await authenticate(request);
+    if (isPortalUser(principal)) {
+      const reads = READS.has(request.method) && !options.writes;
+      if (options.portal === 'self') return;
+      if (options.portal === 'read' && reads) {
+        request.portalRead = true;
+        return;
+      }
+      throw forbidden(reads ? PORTAL_MESSAGES.notPortalRoute : PORTAL_MESSAGES.readOnly);
+    }
     if (access === 'authenticated') return;
     const write = (options.writes || !READS.has(request.method)) && !principal.masterAdmin;
     if (permitted(principal, write ? own : checks)) return;
@@ -68,6 +91,26 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * The tenant scope of a guarded route's caller: a portal user on a route open to them (`allowPortalRead`)
+ * reads every company, as the tax authority does.
+ */
 export function scopeOfRequest(request: FastifyRequest): TenantScope {
-  return scopeOf(principalOf(request));
+  const principal = principalOf(request);
+  if (request.portalRead && isPortalUser(principal)) return { all: true, localidades: [], sucursales: [] };
+  return scopeOf(principal);
+}
+
+/**
+ * Opens a read route to the tax authority's portal users (issue 19 item 7): staff still need `access`
+ * (their role's permission, tenancy as usual), while a USUARIO_PORTAL or ADMIN_PORTAL user passes without
+ * a role, reads every company through `scopeOfRequest` and has each answer written to the audit log. Only
+ * GET/HEAD pass: a write stays refused for a portal user whatever the route (http/portal.ts). Use it as
+ * the route's guard: `preValidation: allowPortalRead({ module: '/reportes/seniat' })`.
+ */
+export function allowPortalRead(
+  access: Access,
+  options: { writes?: boolean } = {},
+): preValidationAsyncHookHandler {
+  return guard(access, { ...options, portal: 'read' });
 }

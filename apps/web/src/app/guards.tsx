@@ -1,7 +1,8 @@
+import { isPortalType } from '@sigece/fiscal';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth.tsx';
-import { HOME_PATH } from './menu.ts';
+import { canOpenPortal, HOME_PATH, PORTAL_PATH } from './menu.ts';
 import ForbiddenPage from './pages/ForbiddenPage.tsx';
 import { ScreenPathContext, useCanAccess } from './permissions.ts';
 import { useDocumentTitle, useScreenTitle } from './title.ts';
@@ -33,10 +34,13 @@ export function GuestOnly() {
  */
 export function RouteGuard({ path }: { path: string }) {
   const { t } = useTranslation();
+  const { me } = useAuth();
   const canAccess = useCanAccess();
   const allowed = path === HOME_PATH || canAccess(path);
   const title = useScreenTitle(path);
   useDocumentTitle(allowed ? title : t('forbidden.title'));
+  // The tax authority's users start on the portal SENIAT, their only screen (issue 19 item 7).
+  if (path === HOME_PATH && me && isPortalType(me.userPortal)) return <Navigate to={PORTAL_PATH} replace />;
   return allowed ? (
     <ScreenPathContext.Provider value={path}>
       <Outlet />
@@ -44,4 +48,13 @@ export function RouteGuard({ path }: { path: string }) {
   ) : (
     <ForbiddenPage />
   );
+}
+
+/** The portal SENIAT's screen: portal users and the master admin; anyone else reads "not allowed". */
+export function PortalGuard() {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const allowed = Boolean(me && canOpenPortal(me));
+  useDocumentTitle(allowed ? t('menu.portalSeniat') : t('forbidden.title'));
+  return allowed ? <Outlet /> : <ForbiddenPage />;
 }

@@ -24,6 +24,7 @@ const es = {
   dateField: { invalid: 'Fecha inválida (dd/mm/aaaa)', open: 'Abrir calendario' },
   menu: {
     home: 'Inicio',
+    portalSeniat: 'Portal SENIAT',
     gestion: 'Gestión',
     facturas: 'Facturas',
     generales: 'Generales',
@@ -171,6 +172,7 @@ const en = {
   dateField: { invalid: 'Invalid date (dd/mm/yyyy)', open: 'Open calendar' },
   menu: {
     home: 'Home',
+    portalSeniat: 'SENIAT portal',
     gestion: 'Management',
     facturas: 'Invoices',
     generales: 'General',

@@ -1,4 +1,4 @@
-import { canAccessPath, MODULE_CATALOG, type PermissionSubject } from '@sigece/fiscal';
+import { canAccessPath, isPortalType, MODULE_CATALOG, type PermissionSubject } from '@sigece/fiscal';
 
 /** A menu entry opens the screen of one module path; a group holds entries or groups. */
 export interface MenuLeaf {
@@ -16,12 +16,15 @@ export type MenuNode = MenuLeaf | MenuGroup;
 export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 
 export const HOME_PATH = '/home';
+/** The portal SENIAT (issue 19 item 7): the tax authority's users and the master admin only. */
+export const PORTAL_PATH = '/portal/documentos';
 
 const leaf = (key: string, path: string): MenuLeaf => ({ key, path });
 
 /** The menu of spec 000 §2, plus the security and withholding groups. Keys are `app:menu.*` texts. */
 export const MENU: MenuNode[] = [
   leaf('home', HOME_PATH),
+  leaf('portalSeniat', PORTAL_PATH),
   {
     key: 'gestion',
     children: [
@@ -94,9 +97,22 @@ export const MENU: MenuNode[] = [
   },
 ];
 
-/** The menu the user may see: entries of granted modules, groups with at least one entry. */
-export function visibleMenu(subject: PermissionSubject, nodes: MenuNode[] = MENU): MenuNode[] {
+/** May the user open the portal SENIAT? Its users (USUARIO_PORTAL, ADMIN_PORTAL) and the master admin. */
+export const canOpenPortal = (subject: PermissionSubject & { userPortal?: string }) =>
+  isPortalType(subject.userPortal) || subject.masterAdmin;
+
+/**
+ * The menu the user may see: entries of granted modules, groups with at least one entry. A portal user
+ * (the tax authority) sees the portal SENIAT only.
+ */
+export function visibleMenu(
+  subject: PermissionSubject & { userPortal?: string },
+  nodes: MenuNode[] = MENU,
+): MenuNode[] {
+  const portal = isPortalType(subject.userPortal);
   return nodes.flatMap((node): MenuNode[] => {
+    if (!isGroup(node) && node.path === PORTAL_PATH) return canOpenPortal(subject) ? [node] : [];
+    if (portal) return [];
     if (!isGroup(node)) return node.path === HOME_PATH || canAccessPath(subject, node.path) ? [node] : [];
     const children = visibleMenu(subject, node.children);
     return children.length > 0 ? [{ ...node, children }] : [];
@@ -113,7 +129,8 @@ if (import.meta.env.DEV) {
   const check = (nodes: MenuNode[]) => {
     for (const node of nodes) {
       if (isGroup(node)) check(node.children);
-      else if (!known.has(node.path)) console.warn(`menu: ${node.path} is not in MODULE_CATALOG`);
+      else if (!known.has(node.path) && node.path !== PORTAL_PATH)
+        console.warn(`menu: ${node.path} is not in MODULE_CATALOG`);
     }
   };
   check(MENU);

@@ -1,8 +1,8 @@
 import { MODULE_CATALOG } from '@sigece/fiscal';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { GuestOnly, RequireAuth, RouteGuard } from './guards.tsx';
-import { HOME_PATH } from './menu.ts';
+import { GuestOnly, PortalGuard, RequireAuth, RouteGuard } from './guards.tsx';
+import { HOME_PATH, PORTAL_PATH } from './menu.ts';
 import { PageLoader } from './PageLoader.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -17,6 +17,7 @@ export function preloadProtectedLayout(): void {
   void loadProtectedLayout().catch(() => undefined);
 }
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+const PortalPage = lazy(() => import('../features/portal/PortalPage.tsx'));
 const UnderConstructionPage = lazy(() => import('./pages/UnderConstructionPage.tsx'));
 const CertificarPage = lazy(() => import('../features/verification/CertificarPage.tsx'));
 
@@ -39,6 +40,9 @@ export function AppRoutes() {
             <Route index element={<Navigate to={HOME_PATH} replace />} />
             <Route element={<RouteGuard path={HOME_PATH} />}>
               <Route path={HOME_PATH.slice(1)} element={<HomePage />} />
+            </Route>
+            <Route element={<PortalGuard />}>
+              <Route path={PORTAL_PATH.slice(1)} element={<PortalPage />} />
             </Route>
             {guardedPaths.map((path) => {
               const Screen = SCREENS[path] ?? UnderConstructionPage;

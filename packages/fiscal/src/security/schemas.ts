@@ -112,9 +112,15 @@ const userBase = z.object({
   userPortal: z.enum(USER_PORTAL_TYPES).default('NO_PORTAL'),
 });
 
-/** A master admin carries no role, companies or branches; everyone else needs a role. */
-function roleUnlessMaster<T extends { masterAdmin: boolean; role?: string }>(value: T, ctx: z.RefinementCtx) {
-  if (!value.masterAdmin && !value.role) {
+/**
+ * A master admin carries no role, companies or branches; a tax-authority portal user (issue 19 item 7) needs
+ * none either (the portal opens what they read); everyone else needs a role.
+ */
+function roleUnlessMaster<T extends { masterAdmin: boolean; role?: string; userPortal?: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  if (!value.masterAdmin && !value.role && (value.userPortal ?? 'NO_PORTAL') === 'NO_PORTAL') {
     ctx.addIssue({ code: 'custom', path: ['role'], message: M.roleRequired });
   }
 }

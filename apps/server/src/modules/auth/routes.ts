@@ -26,6 +26,8 @@ const meAnswer = z.object({
   role: z.string().nullable(),
   roleId: z.string().nullable(),
   masterAdmin: z.boolean(),
+  /** The tax-authority portal type (issue 19 item 7): the web shows a portal user the portal only. */
+  userPortal: z.string(),
   id_localidad: z.array(z.string()),
   sucursales: z.array(z.string()),
   modulos: z.array(
@@ -127,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      preValidation: guard('authenticated'),
+      preValidation: guard('authenticated', { portal: 'self' }),
       schema: {
         tags,
         summary:
@@ -156,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      preValidation: guard('authenticated'),
+      preValidation: guard('authenticated', { portal: 'self' }),
       schema: {
         tags,
         summary: 'El usuario de la sesión con sus módulos y acciones efectivos',
@@ -173,6 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         role: p.roleName,
         roleId: p.roleId,
         masterAdmin: p.masterAdmin,
+        userPortal: p.portal ?? 'NO_PORTAL',
         id_localidad: p.localidades,
         sucursales: p.sucursales,
         modulos: p.modulos,

@@ -1,4 +1,4 @@
-import type { RoleModule } from '@sigece/fiscal';
+import { isPortalType, type RoleModule } from '@sigece/fiscal';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { modules, roles, users } from '../../db/schema.ts';
@@ -60,5 +60,7 @@ export async function loadPrincipal(db: DbOrTx, userId: string): Promise<Princip
     sucursales: user.sucursales,
     tokenVersion: user.tokenVersion,
     modulos,
+    // The tax-authority portal type (issue 19 item 7): read-only, across companies (http/portal.ts).
+    portal: isPortalType(user.userPortal) ? user.userPortal : 'NO_PORTAL',
   };
 }

@@ -1,12 +1,14 @@
 import {
   type PageQuery,
+  PORTAL_MESSAGES,
+  type PortalUserCreateInput,
   roleBroaderThan,
   scopeWithin,
   sharedScope,
   type UserCreateInput,
   type UserUpdateInput,
 } from '@sigece/fiscal';
-import { and, arrayOverlaps, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { refreshTokens, roles, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -166,10 +168,14 @@ async function assertBranchesOfCompanies(
  * action they have themselves, only companies and branches of their own scope, and never master admin.
  */
 async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput): Promise<string | null> {
+  // A portal user reads every company (issue 19 item 7): only the provider's master admin makes one here.
+  if (input.userPortal !== 'NO_PORTAL' && !actor.masterAdmin)
+    throw forbidden(PORTAL_MESSAGES.masterOnlyPortal);
   if (input.masterAdmin) {
     if (!actor.masterAdmin) throw forbidden(USER_MESSAGES.masterOnly);
     return null;
   }
+  if (input.userPortal !== 'NO_PORTAL' && !input.role) return null;
   // A role id that is not a UUID names no role (and would make PostgreSQL fail the comparison).
   const roleId = input.role && UUID.test(input.role) ? input.role : undefined;
   const [role] = roleId
@@ -376,4 +382,80 @@ export async function grantCompanyToUser(tx: DbOrTx, userId: string, localidadId
     .update(users)
     .set({ localidades: sql`array_append(${users.localidades}, ${localidadId}::uuid)` })
     .where(eq(users.id, userId));
+}
+
+/**
+ * The tax authority's own administrator (ADMIN_PORTAL) adds a USUARIO_PORTAL user (issue 19 item 7): no role,
+ * no company, never master admin, never ADMIN_PORTAL. Audited like any user created.
+ */
+export async function createPortalUser(
+  db: Db,
+  actor: Principal,
+  input: PortalUserCreateInput,
+  audit: AuditContext,
+) {
+  if (actor.portal !== 'ADMIN_PORTAL') throw forbidden(PORTAL_MESSAGES.adminOnly);
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return uniqueAsConflict(() =>
+    db.transaction(async (tx) => {
+      await assertEmailFree(tx, email);
+      await assertAliasFree(tx, input.userAlias);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          tipoDocumento: input.tipoDocumento,
+          numeroDocumento: input.numeroDocumento,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userAlias: input.userAlias,
+          email,
+          passwordHash,
+          masterAdmin: false,
+          userPortal: 'USUARIO_PORTAL',
+          roleId: null,
+          localidades: [],
+          sucursales: [],
+          createdBy: audit.userEmail ?? 'sistema',
+        })
+        .returning();
+      await recordAudit(tx, audit, { entity: 'user', entityId: row.id, action: 'create', after: row });
+      return portalUserView(row);
+    }),
+  );
+}
+
+function portalUserView(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    userAlias: u.userAlias,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userPortal: u.userPortal,
+    logEstatusRegistro: u.status,
+    logFechaRegistro: u.createdAt.toISOString(),
+  };
+}
+
+/** The tax authority's users (USUARIO_PORTAL and ADMIN_PORTAL), for the portal's administrator. */
+export async function listPortalUsers(db: Db, query: PageQuery) {
+  const term = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    inArray(users.userPortal, ['USUARIO_PORTAL', 'ADMIN_PORTAL']),
+    term
+      ? or(ilike(users.userAlias, term), ilike(users.email, term), ilike(users.lastName, term))
+      : undefined,
+  );
+  const [total, rows] = await Promise.all([
+    db.$count(users, where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.userAlias))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+  ]);
+  return pageOf(query, rows.map(portalUserView), total);
 }

@@ -1,3 +1,4 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -8,6 +9,7 @@ import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
   home: <HomeOutlined fontSize="small" />,
+  portalSeniat: <AccountBalanceOutlined fontSize="small" />,
   gestion: <ReceiptLongOutlined fontSize="small" />,
   reportes: <AssessmentOutlined fontSize="small" />,
   retenciones: <RequestQuoteOutlined fontSize="small" />,
