@@ -1,4 +1,5 @@
 import {
+  hasPermission,
   type PageQuery,
   roleBroaderThan,
   scopeWithin,
@@ -376,4 +377,30 @@ export async function grantCompanyToUser(tx: DbOrTx, userId: string, localidadId
     .update(users)
     .set({ localidades: sql`array_append(${users.localidades}, ${localidadId}::uuid)` })
     .where(eq(users.id, userId));
+}
+
+/**
+ * The e-mails of a company's active users (not master admins) whose role grants `path` › `action`: who
+ * administers it, e.g. to warn them that a webhook was disabled (issue 20 item 3).
+ */
+export async function companyUserEmailsWith(
+  db: DbOrTx,
+  localidadId: string,
+  path: string,
+  action: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, modulos: roles.modulos })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.status, 'ACTIVO'),
+        eq(users.masterAdmin, false),
+        sql`${localidadId}::uuid = any(${users.localidades})`,
+      ),
+    );
+  return rows
+    .filter((r) => hasPermission({ masterAdmin: false, modulos: r.modulos }, path, action))
+    .map((r) => r.email);
 }
