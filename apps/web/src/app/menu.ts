@@ -4,6 +4,8 @@ import { canAccessPath, MODULE_CATALOG, type PermissionSubject } from '@sigece/f
 export interface MenuLeaf {
   key: string;
   path: string;
+  /** The module whose access opens it, when the screen has no module of its own. */
+  guard?: string;
 }
 
 export interface MenuGroup {
@@ -17,7 +19,15 @@ export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node
 
 export const HOME_PATH = '/home';
 
-const leaf = (key: string, path: string): MenuLeaf => ({ key, path });
+const leaf = (key: string, path: string, guard?: string): MenuLeaf => ({
+  key,
+  path,
+  ...(guard && { guard }),
+});
+
+/** The webhooks screen (issue 20 item 3), for whoever may modify a company. */
+export const WEBHOOKS_PATH = '/integracion/webhooks';
+export const WEBHOOKS_GUARD = '/mantenimiento/Localidad';
 
 /** The menu of spec 000 §2, plus the security and withholding groups. Keys are `app:menu.*` texts. */
 export const MENU: MenuNode[] = [
@@ -81,6 +91,7 @@ export const MENU: MenuNode[] = [
       leaf('pais', '/mantenimiento/Pais'),
       leaf('estado', '/mantenimiento/Estado'),
       leaf('municipio', '/mantenimiento/Municipio'),
+      leaf('webhooks', WEBHOOKS_PATH, WEBHOOKS_GUARD),
     ],
   },
   {
@@ -97,7 +108,8 @@ export const MENU: MenuNode[] = [
 /** The menu the user may see: entries of granted modules, groups with at least one entry. */
 export function visibleMenu(subject: PermissionSubject, nodes: MenuNode[] = MENU): MenuNode[] {
   return nodes.flatMap((node): MenuNode[] => {
-    if (!isGroup(node)) return node.path === HOME_PATH || canAccessPath(subject, node.path) ? [node] : [];
+    if (!isGroup(node))
+      return node.path === HOME_PATH || canAccessPath(subject, node.guard ?? node.path) ? [node] : [];
     const children = visibleMenu(subject, node.children);
     return children.length > 0 ? [{ ...node, children }] : [];
   });
@@ -113,7 +125,8 @@ if (import.meta.env.DEV) {
   const check = (nodes: MenuNode[]) => {
     for (const node of nodes) {
       if (isGroup(node)) check(node.children);
-      else if (!known.has(node.path)) console.warn(`menu: ${node.path} is not in MODULE_CATALOG`);
+      else if (!known.has(node.guard ?? node.path))
+        console.warn(`menu: ${node.path} is not in MODULE_CATALOG`);
     }
   };
   check(MENU);
