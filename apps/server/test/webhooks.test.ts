@@ -375,4 +375,20 @@ describeWithApp('webhooks: endpoints, signed deliveries in order, retries, give-
     await createInvoice(ctx, await admin(), invoice({ rif: company.rif }));
     expect(await deliveries(created.id)).toHaveLength(1);
   });
+
+  it('/docs describes the routes, with the signature and an example', async () => {
+    const res = await ctx().request({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { description?: string }>>;
+    for (const path of [
+      '/v2/integracion/webhooks',
+      '/v2/integracion/webhooks/{id}',
+      '/v2/integracion/webhooks/{id}/prueba',
+      '/v2/integracion/webhooks/{id}/entregas',
+      '/v2/integracion/webhooks/{id}/entregas/reenviar',
+      '/v2/integracion/webhooks/{id}/secreto',
+    ])
+      expect(paths[path], path).toBeDefined();
+    expect(paths['/v2/integracion/webhooks'].post.description).toContain('webhook-signature');
+  });
 });
