@@ -3,15 +3,22 @@
 // requests (5 lines) to POST /v2/facturas/masivafacturacion over real HTTP from this process, with the
 // real server entry (src/main.ts) started with SIGECE_WORKERS=1 and 2. Each on a scratch database.
 // Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/api-throughput.ts
-//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--no-pgbench] [--cpu-prof DIR]
+//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--webhook] [--no-pgbench] [--cpu-prof DIR]
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
+// --webhook runs each configuration a second time with a webhook endpoint of the demo company subscribed to
+// every event (a receiver on 127.0.0.1 in this process answering 200): the cost of the outbox on the request
+// path (issue 20 item 3); with --jobs the events are also delivered during the load.
 // --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { WEBHOOK_EVENTS } from '@sigece/fiscal';
 import { openPglite } from '../apps/server/src/db/client.ts';
+import { demoCompanyId } from './mass-load-file.ts';
 import { cpuSeconds, freePort, serverPids } from './proc.ts';
 import { pgbench, ready, scratchDatabase } from './server.ts';
 import { sized } from './short.ts';
@@ -23,6 +30,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '16' },
     workers: { type: 'string', default: '1,2' },
     jobs: { type: 'boolean', default: false },
+    webhook: { type: 'boolean', default: false },
     'no-pgbench': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
   },
@@ -41,7 +49,10 @@ const scratch = async (prefix: string) =>
     : { database: undefined, drop: async () => {}, url: undefined, name: '' };
 
 /** The real server with SIGECE_WORKERS=workers on a scratch database, loaded over HTTP from here. */
-async function api(workers: number): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
+async function api(
+  workers: number,
+  hook = false,
+): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
   const { database, drop, url, name } = await scratch(`api${workers}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-api-'));
   const port = await freePort();
@@ -58,14 +69,18 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
       DATA_DIR: dataDir,
       BCV_DAILY: '0',
       LOG_LEVEL: 'warn',
+      // A loopback receiver is plain http: taken in development only (both runs alike when --webhook).
+      ...(values.webhook && { NODE_ENV: 'development' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((done) => server.on('exit', done));
+  const receiver = hook ? await webhookReceiver() : undefined;
   try {
     const address = `http://127.0.0.1:${port}`;
     await ready(address, workers, server);
     const token = await benchLogin(address);
+    if (receiver) await subscribe(address, token, receiver.url);
     await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS });
     // CPU per request, of the server's processes and of PostgreSQL's backends serving its database: the
     // figure that says what a core buys, whatever else the machine is doing.
@@ -91,13 +106,51 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
       const embedded = await openPglite(join(dataDir, 'pgdata'));
       [row] = await embedded.query<{ n: string; max: string }>(count).finally(() => embedded.close());
     }
-    return { ...result, nodeMs, pgMs, check: `${row.n} invoices stored, highest control number ${row.max}` };
+    const hooks = receiver ? `; webhook events received ${receiver.received()}` : '';
+    return {
+      ...result,
+      nodeMs,
+      pgMs,
+      check: `${row.n} invoices stored, highest control number ${row.max}${hooks}`,
+    };
   } finally {
     server.kill('SIGTERM');
     await exited;
+    await receiver?.close();
     rmSync(dataDir, { recursive: true, force: true });
     await drop();
   }
+}
+
+/** A webhook receiver on 127.0.0.1 answering 200 to everything, counting what it gets. */
+async function webhookReceiver() {
+  let received = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received: () => received,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** The demo company's webhook endpoint, subscribed to every event. */
+async function subscribe(address: string, token: string, url: string) {
+  const authorization = `Bearer ${token}`;
+  const localidad = await demoCompanyId(address, { authorization });
+  const res = await fetch(`${address}/v2/integracion/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ localidad, url, eventos: [...WEBHOOK_EVENTS] }),
+  });
+  if (res.status !== 201) throw new Error(`webhook: ${res.status} ${await res.text()}`);
 }
 
 const [version] = serverUrl
@@ -120,11 +173,13 @@ for (const workers of values.workers
   .split(',')
   .map(Number)
   .filter((n) => serverUrl || n === 1)) {
-  const r = await api(workers);
-  const label = `API, SIGECE_WORKERS=${workers}`.padEnd(38);
-  console.log(
-    `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
-      `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +
-      `PostgreSQL backends ${r.pgMs.toFixed(2)} ms   (${r.check}, warm-up included)`,
-  );
+  for (const hook of values.webhook ? [false, true] : [false]) {
+    const r = await api(workers, hook);
+    const label = `API, SIGECE_WORKERS=${workers}${hook ? ', webhook subscribed' : ''}`.padEnd(38);
+    console.log(
+      `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
+        `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +
+        `PostgreSQL backends ${r.pgMs.toFixed(2)} ms   (${r.check}, warm-up included)`,
+    );
+  }
 }

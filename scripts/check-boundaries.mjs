@@ -39,6 +39,7 @@ export const OWNED = {
   reports: [],
   security: ['security'],
   verification: [],
+  webhooks: ['webhooks'],
   withholdings: ['withholdings'],
 };
 const SHARED_SCHEMA = new Set(['columns']);

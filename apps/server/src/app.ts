@@ -51,6 +51,7 @@ import { tokenAuthenticator } from './modules/security/authenticate.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { annulmentPublicRoutes } from './modules/verification/annulment.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { withholdingRoutes } from './modules/withholdings/routes.ts';
 import { createSecretBox } from './secrets.ts';
 import { startupWarnings } from './startup-warnings.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(deliveryRoutes);
       await api.register(dashboardRoutes);
       await api.register(portalRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/v2' },
   );

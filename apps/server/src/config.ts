@@ -57,6 +57,8 @@ export interface AppConfig {
    * takes it: false (unset: the socket's address is the client's), true, a hop count or addresses/CIDRs.
    */
   trustProxy?: boolean | number | string[];
+  /** Webhook receivers may be plain http (NODE_ENV development or test); otherwise HTTPS only. */
+  webhookAnyUrl?: boolean;
 }
 
 /** A secret from the environment, or one generated on first start and kept in DATA_DIR. */
@@ -129,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDist: env.WEB_DIST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webhookAnyUrl: env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
   };
 }

@@ -45,6 +45,7 @@ export * from './security/schemas.ts';
 export * from './security/screens.ts';
 export * from './security/user-admin.ts';
 export * as tolerant from './tolerant.ts';
+export * from './webhooks/contract.ts';
 export * from './withholdings/contract.ts';
 export * from './withholdings/declaration.ts';
 export * from './withholdings/plain-message.ts';

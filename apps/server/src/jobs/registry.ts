@@ -7,6 +7,7 @@ import type { JobDefinition } from '../modules/jobs/define.ts';
 import { massLoadJob } from '../modules/mass-load/job.ts';
 import { extendedSalesBookJob } from '../modules/reports/sales-book/job.ts';
 import { seniatReportJob } from '../modules/reports/seniat/service.ts';
+import { webhookDeliveryJob } from '../modules/webhooks/delivery.ts';
 
 /** Every background job of the product, in one list: the queue creates and works exactly these. */
 export const JOBS: readonly JobDefinition<never>[] = [
@@ -17,4 +18,5 @@ export const JOBS: readonly JobDefinition<never>[] = [
   extendedSalesBookJob,
   seniatReportJob,
   massLoadJob,
+  webhookDeliveryJob,
 ] as unknown as readonly JobDefinition<never>[];

@@ -4,6 +4,8 @@ import { canAccessPath, isPortalType, MODULE_CATALOG, type PermissionSubject } f
 export interface MenuLeaf {
   key: string;
   path: string;
+  /** The module whose access opens it, when the screen has no module of its own. */
+  guard?: string;
 }
 
 export interface MenuGroup {
@@ -19,7 +21,15 @@ export const HOME_PATH = '/home';
 /** The portal SENIAT (issue 19 item 7): the tax authority's users and the master admin only. */
 export const PORTAL_PATH = '/portal/documentos';
 
-const leaf = (key: string, path: string): MenuLeaf => ({ key, path });
+const leaf = (key: string, path: string, guard?: string): MenuLeaf => ({
+  key,
+  path,
+  ...(guard && { guard }),
+});
+
+/** The webhooks screen (issue 20 item 3), for whoever may modify a company. */
+export const WEBHOOKS_PATH = '/integracion/webhooks';
+export const WEBHOOKS_GUARD = '/mantenimiento/Localidad';
 
 /** The menu of spec 000 §2, plus the security and withholding groups. Keys are `app:menu.*` texts. */
 export const MENU: MenuNode[] = [
@@ -84,6 +94,7 @@ export const MENU: MenuNode[] = [
       leaf('pais', '/mantenimiento/Pais'),
       leaf('estado', '/mantenimiento/Estado'),
       leaf('municipio', '/mantenimiento/Municipio'),
+      leaf('webhooks', WEBHOOKS_PATH, WEBHOOKS_GUARD),
     ],
   },
   {
@@ -113,7 +124,8 @@ export function visibleMenu(
   return nodes.flatMap((node): MenuNode[] => {
     if (!isGroup(node) && node.path === PORTAL_PATH) return canOpenPortal(subject) ? [node] : [];
     if (portal) return [];
-    if (!isGroup(node)) return node.path === HOME_PATH || canAccessPath(subject, node.path) ? [node] : [];
+    if (!isGroup(node))
+      return node.path === HOME_PATH || canAccessPath(subject, node.guard ?? node.path) ? [node] : [];
     const children = visibleMenu(subject, node.children);
     return children.length > 0 ? [{ ...node, children }] : [];
   });
@@ -129,7 +141,7 @@ if (import.meta.env.DEV) {
   const check = (nodes: MenuNode[]) => {
     for (const node of nodes) {
       if (isGroup(node)) check(node.children);
-      else if (!known.has(node.path) && node.path !== PORTAL_PATH)
+      else if (!known.has(node.guard ?? node.path) && node.path !== PORTAL_PATH)
         console.warn(`menu: ${node.path} is not in MODULE_CATALOG`);
     }
   };

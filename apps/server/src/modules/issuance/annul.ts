@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
+import { annulledEvents, recordWebhookEvents } from '../webhooks/outbox.ts';
 import { recordAnnulment } from './annulment-record.ts';
 import { DocumentRejected } from './family.ts';
 import { issuerResolver } from './issuer.ts';
@@ -103,6 +104,7 @@ export async function annulDocument<Row extends AnnullableRow>(
       .where(eq(family.table.id, id));
     // The annulment's own record (who, when, why), read by the public page and the annulled PDF.
     await recordAnnulment(tx, family.tipoDoc, id, audit, motivo);
+    await recordWebhookEvents(tx, annulledEvents(family.tipoDoc, before, motivo)); // issue 20 item 3
     await recordAudit(tx, audit, {
       entity: family.auditEntity,
       entityId: id,

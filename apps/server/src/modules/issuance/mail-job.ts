@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { companyIdentity } from '../companies/service.ts';
 import { markFailed, markSent } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';
+import { aboutDocument, withWebhookEvent } from '../webhooks/outbox.ts';
 import { annulledPdf } from './annulment-record.ts';
 import type { TipoDoc } from './family.ts';
 import { familyOf } from './registry.ts';
@@ -55,14 +56,22 @@ export async function sendDocumentMail(deps: Deps, job: DocumentMailJob): Promis
     localidadId: header.localidadId,
     sucursalId: header.sucursalId ?? undefined,
   };
+  // Issue 20 item 3: 'correo.enviado' / 'correo.fallido' with the delivery's state, when wanted.
+  const about = (tipo: 'correo.enviado' | 'correo.fallido') => ({ localidadId: header.localidadId, tipo });
+  const event = (answer: { statusCode: string }) => () =>
+    aboutDocument(job.tipoDoc, { ...header, id: job.id }, { para: to, cc, codigo: answer.statusCode });
   try {
-    await markSent(db, key, to, cc, await mailer.send(db, mail));
+    const sent = await mailer.send(db, mail);
+    await withWebhookEvent(db, about('correo.enviado'), (tx) => markSent(tx, key, to, cc, sent), event(sent));
   } catch (error) {
     const e = error as { responseCode?: number; response?: string; message: string };
-    await markFailed(db, key, to, cc, {
-      statusCode: String(e.responseCode ?? 'ERR'),
-      statusText: e.response ?? e.message,
-    });
+    const answer = { statusCode: String(e.responseCode ?? 'ERR'), statusText: e.response ?? e.message };
+    await withWebhookEvent(
+      db,
+      about('correo.fallido'),
+      (tx) => markFailed(tx, key, to, cc, answer),
+      event(answer),
+    );
     throw error;
   }
 }

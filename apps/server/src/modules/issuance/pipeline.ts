@@ -5,6 +5,7 @@ import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudits } from '../audit/service.ts';
 import { allocateControlNumbers, type ControlNumber, NumberingError } from '../numbering/engine.ts';
+import { numberedEvent, recordWebhookEvents } from '../webhooks/outbox.ts';
 import { documentErrorMessage, isRetryable, sqlStateOf } from './errors.ts';
 import {
   type AnyFamily,
@@ -60,6 +61,11 @@ async function handOff(tx: DbOrTx, family: AnyFamily, docs: StoredDocument[], nu
   docs.forEach((d, i) => {
     d.nroControl = numbers[i].nroControl;
   });
+  // Issue 20 item 3: 'documento.numerado' in the numbering's own transaction (nothing when nobody listens).
+  await recordWebhookEvents(
+    tx,
+    docs.map((d) => numberedEvent(family.tipoDoc, d)),
+  );
 }
 
 const sortKeyOf = (family: AnyFamily, p: PreparedDocument) =>

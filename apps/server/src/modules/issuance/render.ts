@@ -8,6 +8,7 @@ import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { sendsDocumentsByEmail } from '../companies/service.ts';
 import { markQueued } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';
+import { aboutDocument, withWebhookEvent } from '../webhooks/outbox.ts';
 import type { TipoDoc } from './family.ts';
 import { markGenerated, recordRenderFailure, resetFailedRender } from './ledger.ts';
 import { documentMailJob } from './mail-job.ts';
@@ -42,7 +43,13 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
     doc,
     await signerFor(deps, header.localidadId, family.signatureReason),
   );
-  const stored = await family.pdf.save(db, tipoDoc, id, signed.pdf, signed.sha256);
+  // Issue 20 item 3: 'documento.firmado' with the stored PDF, when the company's endpoints want it.
+  const stored = await withWebhookEvent(
+    db,
+    { localidadId: header.localidadId, tipo: 'documento.firmado' },
+    (tx) => family.pdf.save(tx, tipoDoc, id, signed.pdf, signed.sha256),
+    (saved) => (saved ? aboutDocument(tipoDoc, { ...header, id }, { sha256: signed.sha256 }) : null),
+  );
   if (!stored || !deps.jobs || !header.recipient.correo) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await markQueued(

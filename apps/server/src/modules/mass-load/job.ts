@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { queueRenders } from '../issuance/render.ts';
 import { defineJob } from '../jobs/define.ts';
+import { withWebhookEvent } from '../webhooks/outbox.ts';
 import type { Outcome, Requester } from './descriptor.ts';
 import { fileTypeNamed } from './registry.ts';
 
@@ -76,11 +77,28 @@ export async function runLoad(deps: Deps, id: string): Promise<void> {
     throw error;
   }
   await queueLoadRenders(deps, id);
-  await db
-    .update(cargasMasivas)
-    .set({ estado: 'TERMINADO', terminadaEn: new Date(), reservadaHasta: null })
-    .where(eq(cargasMasivas.id, id));
+  // Issue 20 item 3: 'carga.terminada' with the load's counters, in the transaction that ends it.
+  await withWebhookEvent(
+    db,
+    { localidadId: load.localidadId, tipo: 'carga.terminada' },
+    (tx) =>
+      tx
+        .update(cargasMasivas)
+        .set({ estado: 'TERMINADO', terminadaEn: new Date(), reservadaHasta: null })
+        .where(eq(cargasMasivas.id, id))
+        .returning({ ...loadCounters }),
+    ([row]) => (row ? { clave: `carga:${id}`, data: { id, ...row } } : null),
+  );
 }
+
+const loadCounters = {
+  tipo: cargasMasivas.tipo,
+  nombreArchivo: cargasMasivas.nombreArchivo,
+  total: cargasMasivas.total,
+  nuevos: cargasMasivas.nuevos,
+  existentes: cargasMasivas.existentes,
+  errores: cargasMasivas.errores,
+};
 
 /** Render jobs sent at once (each send is one insert; a bounded number in flight). */
 const RENDER_BATCH = 100;

@@ -1,4 +1,5 @@
 import {
+  hasPermission,
   type PageQuery,
   PORTAL_MESSAGES,
   type PortalUserCreateInput,
@@ -458,4 +459,30 @@ export async function listPortalUsers(db: Db, query: PageQuery) {
       .offset(offsetOf(query)),
   ]);
   return pageOf(query, rows.map(portalUserView), total);
+}
+
+/**
+ * The e-mails of a company's active users (not master admins) whose role grants `path` › `action`: who
+ * administers it, e.g. to warn them that a webhook was disabled (issue 20 item 3).
+ */
+export async function companyUserEmailsWith(
+  db: DbOrTx,
+  localidadId: string,
+  path: string,
+  action: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, modulos: roles.modulos })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.status, 'ACTIVO'),
+        eq(users.masterAdmin, false),
+        sql`${localidadId}::uuid = any(${users.localidades})`,
+      ),
+    );
+  return rows
+    .filter((r) => hasPermission({ masterAdmin: false, modulos: r.modulos }, path, action))
+    .map((r) => r.email);
 }

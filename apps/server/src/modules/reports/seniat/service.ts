@@ -19,6 +19,7 @@ import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { defineJob } from '../../jobs/define.ts';
 import type { Principal } from '../../security/principal.ts';
+import { withWebhookEvent } from '../../webhooks/outbox.ts';
 import { acceptedPeriod } from '../period.ts';
 import { seniatFile } from './content.ts';
 import { assignedRanges, companiesByRif, countIssued, issuedDocuments, type ReportScope } from './queries.ts';
@@ -101,15 +102,25 @@ export async function sendSeniatReport(deps: Deps, job: SeniatRequest & { email:
     `${job.period.end}T12:00:00-04:00`,
   )}`;
   const single = job.scope.companies?.length === 1 ? job.scope.companies[0] : undefined;
-  await deps.mailer.send(deps.db, {
-    to: [job.email],
-    subject: `${label}: ${span}`,
-    text: `Adjunto encontrará el ${label} del ${span} (${documents} documentos): ${fileName}.\n\n${deps.config.printer.nombre}`,
-    attachments: [{ filename: fileName, content: file, contentType: CONTENT_TYPES[job.format] }],
-    tipoDoc: 'REPORTE',
-    nroDoc: fileName.slice(0, 20),
-    localidadId: single,
+  // Issue 20 item 3: 'reporte.listo' for a one-company report, when that company's endpoints want it.
+  const about = () => ({
+    data: { reporte: job.kind, archivo: fileName, documentos: documents, para: job.email },
   });
+  await withWebhookEvent(
+    deps.db,
+    { localidadId: single, tipo: 'reporte.listo' },
+    (tx) =>
+      deps.mailer.send(tx, {
+        to: [job.email],
+        subject: `${label}: ${span}`,
+        text: `Adjunto encontrará el ${label} del ${span} (${documents} documentos): ${fileName}.\n\n${deps.config.printer.nombre}`,
+        attachments: [{ filename: fileName, content: file, contentType: CONTENT_TYPES[job.format] }],
+        tipoDoc: 'REPORTE',
+        nroDoc: fileName.slice(0, 20),
+        localidadId: single,
+      }),
+    about,
+  );
 }
 
 const periodSchema = z.object({ start: z.iso.date(), end: z.iso.date() });
