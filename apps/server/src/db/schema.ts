@@ -18,4 +18,5 @@ export * from './schema/purchases.ts';
 export * from './schema/received-withholdings.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
+export * from './schema/seniat-reports.ts';
 export * from './schema/withholdings.ts';
