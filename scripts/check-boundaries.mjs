@@ -36,7 +36,7 @@ export const OWNED = {
   orders: ['orders'],
   purchases: ['purchases'],
   'received-withholdings': ['received-withholdings'],
-  reports: [],
+  reports: ['seniat-reports'],
   security: ['security'],
   verification: [],
   webhooks: ['webhooks'],

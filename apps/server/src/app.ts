@@ -42,6 +42,8 @@ import { auditPortalReads } from './modules/portal/audit.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { receivedWithholdingRoutes } from './modules/received-withholdings/routes.ts';
+import { scheduleMonthlyReportDuty } from './modules/reports/assigned-numbers/lifecycle.ts';
+import { assignedNumbersRoutes } from './modules/reports/assigned-numbers/routes.ts';
 import { operationsChartRoutes } from './modules/reports/charts/routes.ts';
 import { igtfReportRoutes } from './modules/reports/igtf/routes.ts';
 import { purchaseBookRoutes } from './modules/reports/purchase-book/routes.ts';
@@ -116,7 +118,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const jobs = deps.jobs;
     if (config.jobWorkers !== false)
       for (const job of JOBS) await jobs.work(job, (data) => job.handler(deps, data));
-    app.addHook('onClose', () => jobs.stop());
+    // The monthly SENIAT report's daily duty (issue 19 item 2), sent by the processes that work jobs.
+    const stopDuty =
+      config.jobWorkers !== false && config.seniatMonthlyDuty ? scheduleMonthlyReportDuty(deps) : undefined;
+    app.addHook('onClose', () => {
+      stopDuty?.();
+      return jobs.stop();
+    });
   }
 
   await installSecurityHeaders(app, {
@@ -190,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(igtfReportRoutes, { prefix: '/reportes' });
       await api.register(operationsChartRoutes);
       await api.register(seniatLogsReportRoutes);
+      await api.register(assignedNumbersRoutes);
       await api.register(massLoadRoutes);
       await api.register(deliveryRoutes);
       await api.register(dashboardRoutes);

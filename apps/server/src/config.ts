@@ -29,6 +29,8 @@ export interface AppConfig {
   jobs: boolean;
   /** With `jobs`: false queues jobs without working them here (SIGECE_JOBS=send; cluster HTTP workers). */
   jobWorkers?: boolean;
+  /** With job workers: send the monthly SENIAT report's daily job (SENIAT_MONTHLY_DUTY, default on; issue 19). */
+  seniatMonthlyDuty?: boolean;
   /** HTTP server processes on one port (SIGECE_WORKERS, PostgreSQL only); unset or 1: one process. */
   workers?: number;
   /** A direct connection for migrations when DATABASE_URL goes through a transaction-mode pooler. */
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bcvDaily: flag(env.BCV_DAILY) ?? true,
     jobs: env.SIGECE_JOBS === 'send' || (flag(env.SIGECE_JOBS) ?? true),
     jobWorkers: env.SIGECE_JOBS !== 'send',
+    seniatMonthlyDuty: flag(env.SENIAT_MONTHLY_DUTY) ?? true,
     workers: env.SIGECE_WORKERS ? Number(env.SIGECE_WORKERS) : undefined,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     databasePoolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,

@@ -29,6 +29,7 @@ export * from './purchases/prefill.ts';
 export * from './purchases/schemas.ts';
 export * from './purchases/totals.ts';
 export * from './received-withholdings/schemas.ts';
+export * from './reports/assigned-numbers.ts';
 export * from './reports/books.ts';
 export * from './reports/dashboard.ts';
 export * from './reports/igtf.ts';

@@ -18,5 +18,6 @@ export * from './schema/purchases.ts';
 export * from './schema/received-withholdings.ts';
 export * from './schema/reference.ts';
 export * from './schema/security.ts';
+export * from './schema/seniat-reports.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/withholdings.ts';

@@ -5,6 +5,7 @@ import { documentMailJob } from '../modules/issuance/mail-job.ts';
 import { documentPdfJob } from '../modules/issuance/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
 import { massLoadJob } from '../modules/mass-load/job.ts';
+import { monthlyReportJob } from '../modules/reports/assigned-numbers/lifecycle.ts';
 import { extendedSalesBookJob } from '../modules/reports/sales-book/job.ts';
 import { seniatReportJob } from '../modules/reports/seniat/service.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/delivery.ts';
@@ -17,6 +18,7 @@ export const JOBS: readonly JobDefinition<never>[] = [
   passwordResetMailJob,
   extendedSalesBookJob,
   seniatReportJob,
+  monthlyReportJob,
   massLoadJob,
   webhookDeliveryJob,
 ] as unknown as readonly JobDefinition<never>[];

@@ -37,8 +37,10 @@ export async function recordControlNumbers(
   entries: Array<{ documentId: string; issuer: IssuerRef; control: ControlNumber }>,
 ): Promise<void> {
   if (entries.length === 0) return;
-  const insert = sql`insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento)
-    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id from v`;
+  // The assignment's date and time from the application's clock (the one the documents and the monthly
+  // SENIAT report of assigned numbers use), not the database server's `now()` (issue 19 item 1).
+  const insert = sql`insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento, emitido_en)
+    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id, ${new Date().toISOString()}::timestamptz from v`;
   const recordset = controlNumbersRecordset(entries);
   const update = family.intake.controlNumbersUpdate;
   if (update) {

@@ -36,6 +36,7 @@ import {
   saveBase64,
 } from './api.ts';
 import { REPORTS_SENIAT_NS } from './i18n.ts';
+import { MonthlyReportSection } from './MonthlyReportSection.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TYPES = {
@@ -273,6 +274,7 @@ export default function SeniatReportPage() {
           </CardContent>
         </Card>
       )}
+      {me?.masterAdmin && <MonthlyReportSection />}
     </Stack>
   );
 }

@@ -1,0 +1,22 @@
+import { ASSIGNED_NUMBERS_MESSAGES } from '@sigece/fiscal';
+import { forbidden } from '../../../http/errors.ts';
+import type { Principal } from '../../../http/principal.ts';
+import { scopeOf, type TenantScope } from '../../../http/tenancy.ts';
+
+/**
+ * Who may READ the monthly report of assigned control numbers, and which companies they see: the one
+ * place this is decided (the tax-authority portal users of issue 19 item 7 are to be added here). The
+ * provider's master administrator sees every company; anyone else holding the SENIAT reports screen sees
+ * the companies (and branches) granted to them (http/tenancy.ts).
+ */
+export function assignedNumbersReadScope(principal: Principal): TenantScope {
+  return scopeOf(principal);
+}
+
+/**
+ * The month's life cycle (generate, mark sent, the states of the last months) is the provider's own duty
+ * to SENIAT (Providencia SNAT/2024/000102 Art. 29.7 as read): its master administrator only.
+ */
+export function assertProvider(principal: Principal): void {
+  if (!principal.masterAdmin) throw forbidden(ASSIGNED_NUMBERS_MESSAGES.providerOnly);
+}
