@@ -1,16 +1,18 @@
 import { ASSIGNED_NUMBERS_MESSAGES } from '@sigece/fiscal';
+import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../../http/errors.ts';
+import { scopeOfRequest } from '../../../http/guard.ts';
 import type { Principal } from '../../../http/principal.ts';
-import { scopeOf, type TenantScope } from '../../../http/tenancy.ts';
+import type { TenantScope } from '../../../http/tenancy.ts';
 
 /**
  * Who may READ the monthly report of assigned control numbers, and which companies they see: the one
- * place this is decided (the tax-authority portal users of issue 19 item 7 are to be added here). The
- * provider's master administrator sees every company; anyone else holding the SENIAT reports screen sees
- * the companies (and branches) granted to them (http/tenancy.ts).
+ * place this is decided. The provider's master administrator and the tax authority's portal users (issue 19
+ * item 7, through the routes' `allowPortalRead`) see every company; anyone else holding the SENIAT reports
+ * screen sees the companies (and branches) granted to them (http/tenancy.ts).
  */
-export function assignedNumbersReadScope(principal: Principal): TenantScope {
-  return scopeOf(principal);
+export function assignedNumbersReadScope(request: FastifyRequest): TenantScope {
+  return scopeOfRequest(request);
 }
 
 /**

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../../http/content-disposition.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { guard, principalOf } from '../../../http/guard.ts';
+import { allowPortalRead, principalOf } from '../../../http/guard.ts';
 import { errorResponses, resultBody } from '../../../http/responses.ts';
 import { assertTenant } from '../../../http/tenancy.ts';
 import { auditContextOf } from '../../audit/service.ts';
@@ -37,12 +37,12 @@ const LAYOUT =
 
 export const assignedNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const read = { preValidation: guard({ module: SENIAT_MODULE }) };
+  // The tax authority's portal users read it too, every company, each read audited (issue 19 item 7).
+  const read = { preValidation: allowPortalRead({ module: SENIAT_MODULE }) };
 
   /** The period checked (not after the current month) and the company, visible to the caller. */
   async function reportOf(request: FastifyRequest, query: { periodo: string; localidad?: string }) {
-    const principal = principalOf(request);
-    const scope = assignedNumbersReadScope(principal);
+    const scope = assignedNumbersReadScope(request);
     if (query.periodo > caracasDate().slice(0, 7))
       throw badRequest(ASSIGNED_NUMBERS_MESSAGES.periodoFuture, [
         { path: 'periodo', message: ASSIGNED_NUMBERS_MESSAGES.periodoFuture },
@@ -110,7 +110,7 @@ export const assignedNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertProvider(principalOf(request));
+      if (!request.portalRead) assertProvider(principalOf(request));
       return monthlyStates(deps.db, deps.config.printer.fechaProvidencia);
     },
   );
