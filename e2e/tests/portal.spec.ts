@@ -8,6 +8,8 @@ import { invoice } from '../support/invoices.ts';
  * number and downloads its signed PDF.
  */
 test('a SENIAT portal user reads the numbered documents, read only', async ({ page }) => {
+  // Two sign-ins, an invoice signed in the background and a download: more than the default on a busy machine.
+  test.setTimeout(240_000);
   const run = Date.now().toString(36);
   const alias = `seniat${run}`;
   await signIn(page);
