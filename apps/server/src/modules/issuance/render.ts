@@ -29,15 +29,20 @@ const renderKey = (tipoDoc: TipoDoc, id: string) => `pdf-${tipoDoc}-${id}`;
 export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): Promise<void> {
   const { db, config } = deps;
   const family = familyOf(tipoDoc);
-  const header = await family.header(db, id);
-  if (!header) return;
+  const source = family.pdfSource
+    ? await family.pdfSource(db, config, id)
+    : await family
+        .header(db, id)
+        .then((header) => header && { header, document: () => family.toFiscalDocument(db, config, id) });
+  if (!source) return;
+  const { header } = source;
   if (header.generated) {
     await markGenerated(db, tipoDoc, id);
     return;
   }
   if (!header.nroControl)
     throw new Error(`${family.kind} ${documentLabel(header.serie, header.numero)} sin número de control`);
-  const doc = await family.toFiscalDocument(db, config, id);
+  const doc = await source.document();
   const signed = await renderSignedDocument(
     doc,
     await signerFor(deps, header.localidadId, family.signatureReason),
