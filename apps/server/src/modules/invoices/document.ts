@@ -1,5 +1,5 @@
 import { dec, money } from '@sigece/fiscal';
-import { asc, eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
@@ -7,11 +7,105 @@ import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedIssuerRows } from '../companies/service.ts';
+import { childRows } from '../issuance/child-rows.ts';
+import type { DocumentHeader } from '../issuance/family.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { invoiceModelPrint } from './models.ts';
 
 export type InvoiceRow = typeof facturas.$inferSelect;
+type LineRow = typeof facturaLineas.$inferSelect;
+type PaymentRow = typeof facturaPagos.$inferSelect;
+type TaxRow = typeof facturaGravamenes.$inferSelect;
+
+// The invoice (all but its PDF's bytes), whether its PDF is stored, and its lines, payments and taxes:
+// ONE statement (see issuance/child-rows.ts), built once per database handle and prepared.
+const lineRows = childRows(
+  facturaLineas,
+  sql`${facturaLineas.facturaId} = ${facturas.id}`,
+  sql`${facturaLineas.posicion}`,
+);
+const paymentRows = childRows(
+  facturaPagos,
+  sql`${facturaPagos.facturaId} = ${facturas.id}`,
+  sql`${facturaPagos.id}`,
+);
+const taxRows = childRows(
+  facturaGravamenes,
+  sql`${facturaGravamenes.facturaId} = ${facturas.id}`,
+  sql`${facturaGravamenes.alicuota}`,
+);
+const { pdf: _pdf, ...invoiceColumns } = getTableColumns(facturas);
+
+const invoiceRead = (db: DbOrTx) =>
+  db
+    .select({
+      ...invoiceColumns,
+      generated: sql<boolean>`${facturas.pdf} is not null`,
+      lines: lineRows.sql,
+      payments: paymentRows.sql,
+      taxes: taxRows.sql,
+    })
+    .from(facturas)
+    .where(eq(facturas.id, sql.placeholder('id')))
+    .limit(1)
+    // Unnamed: db/prepared.ts names it (unless DATABASE_PREPARED_STATEMENTS=0, behind a pooler).
+    .prepare('');
+const invoiceReads = new WeakMap<object, ReturnType<typeof invoiceRead>>();
+
+/** An invoice as stored, with its parts: what its PDF and its render job read. */
+export interface StoredInvoice {
+  /** The invoice's row; `pdf` is never read here (null). */
+  invoice: InvoiceRow;
+  generated: boolean;
+  lines: LineRow[];
+  payments: PaymentRow[];
+  taxes: TaxRow[];
+}
+
+/** The invoice and its lines, payments and taxes in one round trip, or null when it does not exist. */
+export async function readStoredInvoice(db: DbOrTx, id: string): Promise<StoredInvoice | null> {
+  let read = invoiceReads.get(db);
+  if (!read) {
+    read = invoiceRead(db);
+    invoiceReads.set(db, read);
+  }
+  const [row] = await read.execute({ id });
+  if (!row) return null;
+  const { generated, lines, payments, taxes, ...invoice } = row;
+  return {
+    invoice: { ...invoice, pdf: null },
+    generated: Boolean(generated),
+    lines: lineRows.decode(lines),
+    payments: paymentRows.decode(payments),
+    taxes: taxRows.decode(taxes),
+  };
+}
+
+/** What the kernel reads of a stored invoice, from the invoice's row. */
+export function invoiceHeaderOf(invoice: InvoiceRow, generated: boolean): DocumentHeader {
+  const cliente = invoice.cliente as {
+    identificacion?: string;
+    correo?: string | null;
+    ccCorreo?: string | null;
+  };
+  return {
+    id: invoice.id,
+    localidadId: invoice.localidadId,
+    sucursalId: invoice.sucursalId,
+    serie: invoice.serieFactura,
+    numero: invoice.nroFactura,
+    nroControl: invoice.nroControl,
+    status: invoice.status,
+    deleted: invoice.deleted,
+    generated,
+    recipient: {
+      nombre: cliente.identificacion ?? '',
+      correo: cliente.correo ?? null,
+      ccCorreo: cliente.ccCorreo ?? null,
+    },
+  };
+}
 
 /** Everything the PDF of a stored invoice shows, read from what was stored at issue. */
 export async function invoiceDocument(
@@ -19,21 +113,19 @@ export async function invoiceDocument(
   config: AppConfig,
   id: string,
 ): Promise<{ doc: FiscalDocument; invoice: InvoiceRow }> {
-  const [invoice] = await db.select().from(facturas).where(eq(facturas.id, id)).limit(1);
-  if (!invoice) throw notFound('Factura no encontrada');
-  const [{ company, branch }, lines, payments, taxes, lot] = await Promise.all([
+  const stored = await readStoredInvoice(db, id);
+  if (!stored) throw notFound('Factura no encontrada');
+  return { doc: await invoiceDocumentOf(db, config, stored), invoice: stored.invoice };
+}
+
+/** The PDF's content of an invoice already read (the issuer and the lot come from their caches). */
+export async function invoiceDocumentOf(
+  db: DbOrTx,
+  config: AppConfig,
+  { invoice, lines, payments, taxes }: StoredInvoice,
+): Promise<FiscalDocument> {
+  const [{ company, branch }, lot] = await Promise.all([
     cachedIssuerRows(db, invoice.localidadId, invoice.sucursalId),
-    db
-      .select()
-      .from(facturaLineas)
-      .where(eq(facturaLineas.facturaId, id))
-      .orderBy(asc(facturaLineas.posicion)),
-    db.select().from(facturaPagos).where(eq(facturaPagos.facturaId, id)).orderBy(asc(facturaPagos.id)),
-    db
-      .select()
-      .from(facturaGravamenes)
-      .where(eq(facturaGravamenes.facturaId, id))
-      .orderBy(asc(facturaGravamenes.alicuota)),
     lotOfDocument(db, invoice.lotId),
   ]);
   const model = invoiceModelPrint(invoice.datosModelo);
@@ -124,5 +216,5 @@ export async function invoiceDocument(
     printer: printerOf(config.printer, lot, invoice),
     verificationUrl: verificationUrl(config.publicUrl, invoice.id, 'fact'),
   };
-  return { doc, invoice };
+  return doc;
 }

@@ -6,7 +6,7 @@ import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../iss
 import { controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
-import { invoiceDocument } from './document.ts';
+import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoice } from './document.ts';
 import {
   INVOICE_CREATED,
   invoiceNumberSent,
@@ -105,6 +105,14 @@ export const invoiceFamily: DocumentFamily<
 
   header: invoiceHeader,
   toFiscalDocument: async (db, config, id) => (await invoiceDocument(db, config, id)).doc,
+  async pdfSource(db, config, id) {
+    const stored = await readStoredInvoice(db, id);
+    if (!stored) return null;
+    return {
+      header: invoiceHeaderOf(stored.invoice, stored.generated),
+      document: () => invoiceDocumentOf(db, config, stored),
+    };
+  },
   pdf: pdfStoreOf(facturas),
   fileName: (label) => `Factura_${label}`,
   mail: {

@@ -221,6 +221,16 @@ export interface DocumentFamily<
   header(db: DbOrTx, id: string): Promise<DocumentHeader | null>;
   /** The stored document as the PDF shows it (read from what was stored at issue). */
   toFiscalDocument(db: DbOrTx, config: AppConfig, id: string): Promise<FiscalDocument>;
+  /**
+   * Optional: the header and the document in ONE read, for the render job (which otherwise reads the
+   * header, then the document: a statement each, and one per kind of child row). `document` is only
+   * called when the PDF is still to be made. Null when the document does not exist.
+   */
+  pdfSource?(
+    db: DbOrTx,
+    config: AppConfig,
+    id: string,
+  ): Promise<{ header: DocumentHeader; document(): Promise<FiscalDocument> } | null>;
   pdf: PdfStore;
   /** Shown as the signature's reason when the company signs with its own certificate. */
   signatureReason: string;

@@ -208,10 +208,14 @@ class WorkLoop<T> {
 
   private async loop() {
     while (!this.stopping) {
-      await this.flush();
       const free = this.slots - this.inFlight;
       // Refill once half the slots are free: fewer, fuller fetches than one per finished job.
-      if (this.inFlight > 0 && free < Math.ceil(this.slots / 2)) {
+      const refill = this.inFlight === 0 || free >= Math.ceil(this.slots / 2);
+      // Finished jobs are completed in groups, with the next fetch (not one statement per job as each
+      // ends): a group waits at most until half the slots are free. A crash before that runs them again
+      // (handlers are idempotent: a stored PDF is never replaced).
+      if (refill || this.completed.length >= Math.ceil(this.slots / 2)) await this.flush();
+      if (!refill) {
         await this.pause(this.pollMs);
         continue;
       }
