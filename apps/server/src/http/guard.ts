@@ -1,6 +1,7 @@
 import { canAccessPath, hasAnyPermission, isSharedDataModule, SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
+import { assertApiKeyReaches } from './integration-access.ts';
 import type { Principal } from './principal.ts';
 import { scopeOf, type TenantScope } from './tenancy.ts';
 
@@ -47,6 +48,9 @@ export function guard(access: Access, options: { writes?: boolean } = {}): preVa
   const own = checks.filter((c) => !isSharedDataModule(c.module));
   return async (request) => {
     const principal = await authenticate(request);
+    // An API key reaches only the integration routes, within its actions (its company and branch are its
+    // tenancy scope): the role permissions below are a user's, a key has none.
+    if (principal.apiKey) return assertApiKeyReaches(request, principal);
     if (access === 'authenticated') return;
     const write = (options.writes || !READS.has(request.method)) && !principal.masterAdmin;
     if (permitted(principal, write ? own : checks)) return;
@@ -56,10 +60,14 @@ export function guard(access: Access, options: { writes?: boolean } = {}): preVa
   };
 }
 
-/** For routes open to everyone that show more to a signed-in user: null without a token, 401 for a bad one. */
+/**
+ * For routes open to everyone that show more to a signed-in user: null without a token, 401 for a bad one.
+ * An API key gets what anyone gets (the public answer), never a user's view.
+ */
 export async function optionalPrincipal(request: FastifyRequest): Promise<Principal | null> {
   if (!request.headers.authorization) return null;
-  return authenticate(request);
+  const principal = await authenticate(request);
+  return principal.apiKey ? null : principal;
 }
 
 /** The authenticated user of a guarded route. */
