@@ -21,7 +21,7 @@ import {
 import { pdfToText } from './support/pdf-text.ts';
 
 const KEYS = '/v2/integracion/claves';
-const COMPANY_MODULE = '/mantenimiento/Localidad';
+const KEYS_MODULE = '/integracion/claves';
 const control = (n: number) => `00-${String(n).padStart(8, '0')}`;
 
 describeWithApp('integration API keys and sandbox', (ctx) => {
@@ -116,7 +116,7 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
       payload: { localidad: '00000000-0000-4000-8000-000000000000', nombre: 'x', acciones: ['emitir'] },
     });
     expect(unknown.statusCode).toBe(400);
-    const adminOfA = await userWith(ctx, { [COMPANY_MODULE]: ['params'] }, [a.id]);
+    const adminOfA = await userWith(ctx, { [KEYS_MODULE]: ['add', 'revoke'] }, [a.id]);
     const foreign = await ctx().request({
       method: 'POST',
       url: KEYS,
@@ -124,7 +124,7 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
       payload: { localidad: b.id, nombre: 'x', acciones: ['emitir'] },
     });
     expect(foreign.statusCode, foreign.body).toBe(403);
-    const reader = await userWith(ctx, { [COMPANY_MODULE]: [] }, [a.id]);
+    const reader = await userWith(ctx, { [KEYS_MODULE]: [] }, [a.id]);
     const noRight = await ctx().request({
       method: 'POST',
       url: KEYS,

@@ -83,6 +83,7 @@ export const MENU: MenuNode[] = [
       leaf('municipio', '/mantenimiento/Municipio'),
     ],
   },
+  { key: 'integracion', children: [leaf('clavesApi', '/integracion/claves')] },
   {
     key: 'seguridad',
     children: [

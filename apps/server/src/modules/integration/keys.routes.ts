@@ -15,11 +15,10 @@ import { auditContextOf } from '../audit/service.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys.ts';
 
 /**
- * A company's administrators manage its API keys: the company screen's 'Parámetros' right writes them,
- * the screen itself lists them; the tenancy scope limits both to the caller's companies (and branches).
+ * A company's administrators manage its API keys (screen 'Claves de API': list; 'add' creates, 'revoke'
+ * revokes); the tenancy scope limits all three to the caller's companies (and branches).
  */
-const COMPANY = screen('/mantenimiento/Localidad');
-const MANAGE = COMPANY.can('params');
+const KEYS_SCREEN = screen('/integracion/claves');
 const tags = ['integración: claves de API'];
 const security = [{ bearerAuth: [] }];
 
@@ -33,7 +32,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/integracion/claves',
     {
-      preValidation: guard(MANAGE),
+      preValidation: guard(KEYS_SCREEN.can('add')),
       schema: {
         tags,
         security,
@@ -59,7 +58,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/integracion/claves',
     {
-      preValidation: guard({ module: COMPANY.module }),
+      preValidation: guard({ module: KEYS_SCREEN.module }),
       schema: {
         tags,
         security,
@@ -77,7 +76,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/integracion/claves/:id',
     {
-      preValidation: guard(MANAGE),
+      preValidation: guard(KEYS_SCREEN.can('revoke')),
       schema: {
         tags,
         security,
