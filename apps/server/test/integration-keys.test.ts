@@ -17,6 +17,7 @@ import {
   newCompany,
   nextNumber,
   userWith,
+  verifyChecksum,
 } from './support/invoices.ts';
 import { pdfToText } from './support/pdf-text.ts';
 
@@ -320,6 +321,18 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
     const pub = await ctx().request({ method: 'GET', url: `/v2/facturas/getfacturacion/${test.id}` });
     expect(pub.statusCode, pub.body).toBe(200);
     expect(pub.json().factura).toMatchObject({ prueba: true, aviso: SANDBOX_MARK });
+    const checked = await verifyChecksum(ctx, [
+      { name: 'tipoDocumento', value: 'fact' },
+      { name: 'id', value: test.id },
+      { name: 'checkSum', value: '' },
+      { name: 'file', filename: 'factura.pdf', contentType: 'application/pdf', data: pdf.rawPayload },
+    ]);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({
+      code: 200,
+      message: `Correcto: Documento verificado (${SANDBOX_MARK})`,
+      prueba: true,
+    });
     const pubReal = await ctx().request({ method: 'GET', url: `/v2/facturas/getfacturacion/${real.id}` });
     expect(pubReal.json().factura.prueba).toBeUndefined();
 
