@@ -356,4 +356,16 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
     expect(list.body).toContain(real.id);
     expect(list.body).not.toContain(test.id);
   });
+
+  it('/docs describes the keys and the sandbox, with an example', async () => {
+    const docs = await ctx().request({ method: 'GET', url: '/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const spec = docs.json();
+    const create = spec.paths['/v2/integracion/claves'].post;
+    expect(create.description).toContain('sgc_test_');
+    expect(create.description).toContain(SANDBOX_MARK);
+    expect(create.description).toContain('"acciones": ["emitir", "consultar"]');
+    expect(spec.paths['/v2/integracion/claves/{id}'].delete).toBeDefined();
+    expect(spec.components.securitySchemes.bearerAuth.description).toContain('clave de API');
+  });
 });
