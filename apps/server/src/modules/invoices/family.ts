@@ -148,6 +148,7 @@ async function invoiceHeader(db: DbOrTx, id: string): Promise<DocumentHeader | n
       nroControl: facturas.nroControl,
       status: facturas.status,
       deleted: facturas.deleted,
+      sandbox: facturas.sandbox,
       generated: sql<boolean>`${facturas.pdf} is not null`,
       cliente: facturas.cliente,
     })

@@ -170,6 +170,8 @@ export interface DocumentHeader extends IssuerRef, DocumentNumber {
   deleted: boolean;
   /** True once its signed PDF is stored. */
   generated: boolean;
+  /** A test key's document (issue 20 item 5): never e-mailed on its own. */
+  sandbox?: boolean;
   /** Who receives it by e-mail (the client as stored at issue). */
   recipient: { nombre: string; correo: string | null; ccCorreo: string | null };
 }

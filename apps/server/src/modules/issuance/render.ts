@@ -43,7 +43,8 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
     await signerFor(deps, header.localidadId, family.signatureReason),
   );
   const stored = await family.pdf.save(db, tipoDoc, id, signed.pdf, signed.sha256);
-  if (!stored || !deps.jobs || !header.recipient.correo) return;
+  // A sandbox document is never mailed to the client by itself (issue 20 item 5).
+  if (!stored || !deps.jobs || !header.recipient.correo || header.sandbox) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await markQueued(
       db,
