@@ -29,6 +29,7 @@ export const API_KEY_MESSAGES = {
   testKey: 'Una clave de prueba no puede usarse en esta ruta: use una clave real',
   action: (accion: string) => `La clave de API no permite la acción '${accion}'`,
   branch: 'La sucursal no pertenece a la razón social',
+  ownBranch: 'Indique una de sus sucursales: su usuario no administra toda la razón social',
 } as const;
 
 const M = API_KEY_MESSAGES;

@@ -14,7 +14,7 @@ import {
 import { and, count, desc, eq, ilike, isNull, lt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema.ts';
-import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import type { Authenticate, Principal } from '../../http/principal.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
@@ -37,6 +37,8 @@ export async function createApiKey(
 ): Promise<ApiKeyCreated> {
   const sucursalId = input.sucursal ?? null;
   assertTenant(scope, { localidadId: input.localidad, sucursalId });
+  // A branch-restricted administrator hands out no more than their own branches.
+  if (!scope.all && scope.sucursales.length > 0 && !sucursalId) throw forbidden(M.ownBranch);
   if (!(await findCompany(db, input.localidad))) throw badRequest(M.localidad);
   if (sucursalId) {
     const [branch] = await companiesOfBranches(db, [sucursalId]);

@@ -36,7 +36,7 @@ import { useScreenPermission } from '../../app/permissions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { formatDateTime } from '../../components/format.ts';
-import { useCompanyOptions } from '../catalog/api.ts';
+import { useBranchOptions, useCompanyOptions } from '../catalog/api.ts';
 import { apiKeysKey, createApiKey, fetchApiKeys, revokeApiKey } from './api.ts';
 
 const KEYS_SCREEN = screen('/integracion/claves');
@@ -168,13 +168,16 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
   const { t: tc } = useTranslation();
   const companies = useCompanyOptions();
   const options = companies.data ?? [];
+  const branches = useBranchOptions();
   const [localidad, setLocalidad] = useState('');
+  const [sucursal, setSucursal] = useState('');
   const [nombre, setNombre] = useState('');
   const [acciones, setAcciones] = useState<ApiKeyAction[]>(['emitir', 'consultar']);
   const [prueba, setPrueba] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const company = localidad || (options.length === 1 ? options[0].id : '');
+  const branchOptions = (branches.data ?? []).filter((b) => b.id_localidad === company);
   const create = useMutation({
     mutationFn: createApiKey,
     onSuccess: (answer) => {
@@ -184,7 +187,13 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     onError: (error) => notifyError(error),
   });
   const submit = () => {
-    const parsed = apiKeyCreateSchema.safeParse({ localidad: company, nombre, acciones, prueba });
+    const parsed = apiKeyCreateSchema.safeParse({
+      localidad: company,
+      sucursal: sucursal || null,
+      nombre,
+      acciones,
+      prueba,
+    });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues)
@@ -242,7 +251,10 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
             required
             label={t('apiKeys.form.localidad')}
             value={company}
-            onChange={(e) => setLocalidad(e.target.value)}
+            onChange={(e) => {
+              setLocalidad(e.target.value);
+              setSucursal('');
+            }}
             error={Boolean(errors.localidad)}
             helperText={errors.localidad}
           >
@@ -252,6 +264,23 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
               </MenuItem>
             ))}
           </TextField>
+          {branchOptions.length > 0 && (
+            <TextField
+              select
+              label={t('apiKeys.form.sucursal')}
+              value={sucursal}
+              onChange={(e) => setSucursal(e.target.value)}
+              error={Boolean(errors.sucursal)}
+              helperText={errors.sucursal}
+            >
+              <MenuItem value="">{t('apiKeys.form.todaLaEmpresa')}</MenuItem>
+              {branchOptions.map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {b.nombre}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <TextField
             required
             label={t('apiKeys.form.nombre')}

@@ -24,6 +24,8 @@ const es = {
     form: {
       title: 'Crear clave de API',
       localidad: 'Razón Social',
+      sucursal: 'Sucursal',
+      todaLaEmpresa: 'Toda la razón social',
       nombre: 'Nombre',
       acciones: 'Acciones permitidas',
       prueba: 'Clave de prueba (entorno de prueba, sin valor fiscal)',
@@ -70,6 +72,8 @@ export const integrationResources = defineResources(es, {
     form: {
       title: 'Create API key',
       localidad: 'Company',
+      sucursal: 'Branch',
+      todaLaEmpresa: 'The whole company',
       nombre: 'Name',
       acciones: 'Allowed actions',
       prueba: 'Test key (sandbox, no fiscal value)',
@@ -100,4 +104,6 @@ export const integrationMessages: Record<string, string> = {
   'El nombre es requerido (máximo 60 caracteres)': 'The name is required (at most 60 characters)',
   'Indique al menos una acción: emitir, anular, consultar': 'Choose at least one action: issue, annul, read',
   'Seleccione la razón social': 'Select the company',
+  'Indique una de sus sucursales: su usuario no administra toda la razón social':
+    'Choose one of your branches: your user does not administer the whole company',
 };
