@@ -25,6 +25,7 @@ export const OWNED = {
   dashboard: [],
   delivery: ['delivery'],
   health: [],
+  integration: ['api-keys'],
   invoices: ['invoices'],
   issuance: ['issuance', 'annulments'],
   jobs: ['jobs'],

@@ -30,6 +30,8 @@ import { companyRoutes } from './modules/companies/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { apiKeyRoutes } from './modules/integration/keys.routes.ts';
+import { withApiKeys } from './modules/integration/keys.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulment-render.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
@@ -111,7 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     jobs: config.jobs
       ? await startJobQueue(database, JOBS, { pollingIntervalSeconds: options.jobPollingSeconds })
       : null,
-    authenticate: tokenAuthenticator(signer, database.db),
+    // API keys (issue 20 item 4) beside login tokens.
+    authenticate: withApiKeys(tokenAuthenticator(signer, database.db), database.db),
   };
   app.decorate('deps', deps);
   if (deps.jobs) {
@@ -157,7 +160,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         version: '2.0.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT o clave de API (sgc_live_… / sgc_test_…)',
+            description:
+              'El token de acceso de POST /v2/auth/login, o una clave de API (POST /v2/integracion/claves) en las rutas de integración.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -204,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(dashboardRoutes);
       await api.register(portalRoutes);
       await api.register(webhookRoutes);
+      await api.register(apiKeyRoutes);
     },
     { prefix: '/v2' },
   );

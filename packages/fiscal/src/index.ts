@@ -8,6 +8,7 @@ export * from './documents/annul.ts';
 export * from './documents/families.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';
+export * from './integration/api-keys.ts';
 export * from './invoices/contract.ts';
 export * from './invoices/credit.ts';
 export * from './invoices/models.ts';

@@ -2,6 +2,7 @@
 // here; a context adds its tables in its own file and re-exports it below.
 
 export * from './schema/annulments.ts';
+export * from './schema/api-keys.ts';
 export * from './schema/audit.ts';
 export * from './schema/catalog.ts';
 export * from './schema/companies.ts';

@@ -7,6 +7,7 @@ import {
 } from '@sigece/fiscal';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
+import { assertApiKeyReaches } from './integration-access.ts';
 import { isPortalUser } from './portal.ts';
 import type { Principal } from './principal.ts';
 import { scopeOf, type TenantScope } from './tenancy.ts';
@@ -70,6 +71,9 @@ export function guard(
       }
       throw forbidden(reads ? PORTAL_MESSAGES.notPortalRoute : PORTAL_MESSAGES.readOnly);
     }
+    // An API key reaches only the integration routes, within its actions (its company and branch are its
+    // tenancy scope): the role permissions below are a user's, a key has none.
+    if (principal.apiKey) return assertApiKeyReaches(request, principal);
     if (access === 'authenticated') return;
     const write = (options.writes || !READS.has(request.method)) && !principal.masterAdmin;
     if (permitted(principal, write ? own : checks)) return;
@@ -79,10 +83,14 @@ export function guard(
   };
 }
 
-/** For routes open to everyone that show more to a signed-in user: null without a token, 401 for a bad one. */
+/**
+ * For routes open to everyone that show more to a signed-in user: null without a token, 401 for a bad one.
+ * An API key gets what anyone gets (the public answer), never a user's view.
+ */
 export async function optionalPrincipal(request: FastifyRequest): Promise<Principal | null> {
   if (!request.headers.authorization) return null;
-  return authenticate(request);
+  const principal = await authenticate(request);
+  return principal.apiKey ? null : principal;
 }
 
 /** The authenticated user of a guarded route. */

@@ -68,6 +68,8 @@ const es = {
     ivaIslr: 'IVA/ISLR',
     retencionesRecibidas: 'Retenciones Recibidas',
     conceptosIslr: 'Conceptos ISLR',
+    integracion: 'Integración',
+    clavesApi: 'Claves de API',
   },
   contract: {
     title: 'Contrato de servicio',
@@ -216,6 +218,8 @@ const en = {
     retenciones: 'Withholdings',
     ivaIslr: 'VAT/ISLR',
     retencionesRecibidas: 'Received Withholdings',
+    integracion: 'Integration',
+    clavesApi: 'API keys',
     conceptosIslr: 'ISLR Concepts',
   },
   contract: {

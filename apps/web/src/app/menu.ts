@@ -97,6 +97,7 @@ export const MENU: MenuNode[] = [
       leaf('webhooks', WEBHOOKS_PATH, WEBHOOKS_GUARD),
     ],
   },
+  { key: 'integracion', children: [leaf('clavesApi', '/integracion/claves')] },
   {
     key: 'seguridad',
     children: [

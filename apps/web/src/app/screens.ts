@@ -50,6 +50,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/reportes/libroVentas': lazy(() => import('../features/reports/sales-book/SalesBookPage.tsx')),
   '/reportes/libroCompras': lazy(() => import('../features/reports/purchase-book/PurchaseBookPage.tsx')),
   '/reportes/igtfPercibido': lazy(() => import('../features/reports/igtf/IgtfReportPage.tsx')),
+  '/integracion/claves': lazy(() => import('../features/integration/ApiKeysPage.tsx')),
   '/retenciones/recibidas': lazy(
     () => import('../features/received-withholdings/ReceivedWithholdingsPage.tsx'),
   ),

@@ -247,6 +247,10 @@ export const invoicePublicAnswerSchema = z.object({
     facturaGenerada: z.string(),
     checkedSumBase64: z.string().nullable(),
     cliente: z.object({ rif: z.string(), identificacion: z.string() }),
+    /** Issued with a test API key (issue 20 item 5): no fiscal value. Absent on real invoices. */
+    prueba: z.literal(true).optional(),
+    /** 'DOCUMENTO DE PRUEBA — SIN VALOR FISCAL' on a test invoice. */
+    aviso: z.string().optional(),
   }),
   localidaddetalle: z.object({ rif: z.string(), nombre: z.string() }),
 });

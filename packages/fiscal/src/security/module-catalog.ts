@@ -221,4 +221,11 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
     acciones: [a('add', 'Agregar rol'), a('update', 'Editar rol'), a('cancel', 'Inactivar y reactivar rol')],
   },
   { path: '/seguridad/modulos', nombre: 'Módulos', roles: adminOnly, acciones: [] },
+  // Issue 20 item 4: a company's administrators manage the API keys its ERP uses (not in the spec's tables).
+  {
+    path: '/integracion/claves',
+    nombre: 'Claves de API',
+    roles: adminOnly,
+    acciones: [a('add', 'Crear clave de API'), a('revoke', 'Revocar clave de API')],
+  },
 ];

@@ -74,13 +74,19 @@ export const facturas = pgTable(
     datosModelo: jsonb('datos_modelo').$type<InvoiceModelData>(),
     /** AEREA: charges outside the taxable base, included in importe_total. */
     totalCargos: numeric('total_cargos', { precision: 20, scale: 2 }).notNull().default('0'),
+    /**
+     * Issued with a test API key (issue 20 item 5, migration 0030): numbered 'PR-…' from the sandbox's own
+     * counter, never in the ledger, the books, the reports or the working lists.
+     */
+    sandbox: boolean('sandbox').notNull().default(false),
     ...documentStateColumns(),
     ...signedPdfColumns(),
     ...auditColumns(),
   },
   (t) => [
     // "Same company, series and number twice is an error": the database guarantees it under concurrency.
-    uniqueIndex('facturas_numero_uq').on(t.localidadId, t.serieFactura, t.nroFactura),
+    // A sandbox invoice may carry the number the ERP will send for real later (0030).
+    uniqueIndex('facturas_numero_uq').on(t.localidadId, t.sandbox, t.serieFactura, t.nroFactura),
     uniqueIndex('facturas_control_uq').on(t.localidadId, t.serie, t.numeroControl),
     // Only an active invoice holds its order: once annulled, the order can be invoiced again (0024).
     uniqueIndex('facturas_orden_uq')

@@ -48,6 +48,7 @@ async function invoicedThisMonth(db: Db, scope: TenantScope, from: Date, to: Dat
       and(
         eq(facturas.status, 'ACTIVO'),
         eq(facturas.deleted, false),
+        eq(facturas.sandbox, false),
         gte(facturas.fechaEmision, from),
         lt(facturas.fechaEmision, to),
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),

@@ -93,6 +93,8 @@ export async function affectedInvoicesByNumber(
     and(
       eq(facturas.localidadId, localidadId),
       eq(facturas.deleted, false),
+      // A note never affects a test key's invoice (issue 20 item 5).
+      eq(facturas.sandbox, false),
       serie
         ? and(eq(facturas.serieFactura, serie.toUpperCase()), eq(facturas.nroFactura, nroFactura))
         : or(

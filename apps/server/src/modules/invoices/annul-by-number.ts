@@ -65,6 +65,8 @@ export const invoiceAnnulment: FamilyAnnulment<InvoiceRow, InvoiceAnnulItem, Lin
               eq(facturas.serieFactura, item.serieNrofactura?.toUpperCase() ?? ''),
               eq(facturas.nroFactura, item.nroFactura),
               eq(facturas.deleted, false),
+              // Annulment by number reaches real invoices only (a test key cannot call it).
+              eq(facturas.sandbox, false),
             ),
           ),
       missing: (item) => `La factura ${itemLabel(item)} no existe en ${item.rif}`,

@@ -112,6 +112,8 @@ export async function invoicesForBook(
         filter.sucursalId ? eq(facturas.sucursalId, filter.sucursalId) : undefined,
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
         eq(facturas.deleted, false),
+        // Test keys' invoices are no sales (issue 20 item 5).
+        eq(facturas.sandbox, false),
         isNotNull(facturas.numeroControl),
         isNotNull(facturas.serie),
         gte(facturas.fechaEmision, caracasDayStart(filter.fechaInicio)),
@@ -166,6 +168,7 @@ export async function monthlyInvoiceTotals(
         filter.localidadId ? eq(facturas.localidadId, filter.localidadId) : undefined,
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
         eq(facturas.deleted, false),
+        eq(facturas.sandbox, false),
         eq(facturas.status, 'ACTIVO'),
         gte(facturas.fechaEmision, filter.desde),
         lt(facturas.fechaEmision, filter.hasta),

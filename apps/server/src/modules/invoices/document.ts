@@ -1,4 +1,4 @@
-import { dec, money } from '@sigece/fiscal';
+import { dec, money, SANDBOX_MARK } from '@sigece/fiscal';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -98,6 +98,7 @@ export function invoiceHeaderOf(invoice: InvoiceRow, generated: boolean): Docume
     nroControl: invoice.nroControl,
     status: invoice.status,
     deleted: invoice.deleted,
+    sandbox: invoice.sandbox,
     generated,
     recipient: {
       nombre: cliente.identificacion ?? '',
@@ -164,8 +165,13 @@ export async function invoiceDocumentOf(
       .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
       .map(([label, value]) => ({ label, value: String(value) })),
   ];
-  const watermark =
-    (branch?.marcaAguaFactura ?? false) || company.marcaAguaFactura ? company.nombre : undefined;
+  // A test key's invoice says on every page that it is worth nothing (issue 20 item 5).
+  const watermark = invoice.sandbox
+    ? SANDBOX_MARK
+    : (branch?.marcaAguaFactura ?? false) || company.marcaAguaFactura
+      ? company.nombre
+      : undefined;
+  if (invoice.sandbox) extras.unshift({ label: 'Entorno', value: SANDBOX_MARK });
   const doc: FiscalDocument = {
     kind: 'FACTURA',
     title: 'FACTURA',

@@ -41,6 +41,16 @@ export const invoiceFamily: DocumentFamily<
   ...familyIdentity('fact'),
   controlFamily: 'FACTURA',
   createdMessage: INVOICE_CREATED,
+  sandbox: {
+    async isSandbox(db, id) {
+      const [row] = await db
+        .select({ sandbox: facturas.sandbox })
+        .from(facturas)
+        .where(eq(facturas.id, id))
+        .limit(1);
+      return row?.sandbox === true;
+    },
+  },
 
   intake: {
     prepare: prepareInvoice,
@@ -49,12 +59,18 @@ export const invoiceFamily: DocumentFamily<
       p.input.nroFactura ? `${p.company.id}|${sentSerie(p)}|${p.input.nroFactura}` : null,
     async findExisting(tx, prepared) {
       const keys = JSON.stringify(
-        prepared.map((p) => ({ loc: p.company.id, serie: sentSerie(p), nro: p.input.nroFactura })),
+        prepared.map((p) => ({
+          loc: p.company.id,
+          serie: sentSerie(p),
+          nro: p.input.nroFactura,
+          sb: p.sandbox === true,
+        })),
       );
+      // A sandbox invoice is a duplicate of sandbox invoices only (issue 20 item 5).
       const found = await tx.execute(sql`
         select f.id_localidad, f.serie_factura, f.nro_factura from facturas f
-        join jsonb_to_recordset(${keys}::jsonb) as k(loc uuid, serie text, nro text)
-          on f.id_localidad = k.loc and f.serie_factura = k.serie and f.nro_factura = k.nro`);
+        join jsonb_to_recordset(${keys}::jsonb) as k(loc uuid, serie text, nro text, sb boolean)
+          on f.id_localidad = k.loc and f.sandbox = k.sb and f.serie_factura = k.serie and f.nro_factura = k.nro`);
       return new Set(rowsOf(found).map((r) => `${r.id_localidad}|${r.serie_factura}|${r.nro_factura}`));
     },
     duplicateMessage: (p) =>
@@ -140,6 +156,7 @@ async function invoiceHeader(db: DbOrTx, id: string): Promise<DocumentHeader | n
       nroControl: facturas.nroControl,
       status: facturas.status,
       deleted: facturas.deleted,
+      sandbox: facturas.sandbox,
       generated: sql<boolean>`${facturas.pdf} is not null`,
       cliente: facturas.cliente,
     })

@@ -42,6 +42,8 @@ export async function igtfPayments(
       and(
         eq(facturas.localidadId, filter.localidadId),
         eq(facturas.deleted, false),
+        // A test key's invoice perceives no IGTF (issue 20 item 5).
+        eq(facturas.sandbox, false),
         eq(facturas.status, 'ACTIVO'),
         isNotNull(facturas.numeroControl),
         gte(facturas.fechaEmision, caracasDayStart(filter.fechaInicio)),

@@ -328,6 +328,7 @@ export async function storeInvoice(
       clienteId: sql`(select id from c)`,
       serieFactura,
       nroFactura,
+      sandbox: context.sandbox === true,
       moneda: input.facturaDivisa,
       tasaCambio: p.tasaCambio,
       tasaUsd: p.tasaUsd,

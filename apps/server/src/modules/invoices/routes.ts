@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/errors.ts';
 import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
@@ -94,7 +95,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/masivafacturacion',
     {
-      config: { documentBatch: true },
+      config: { documentBatch: true, ...INTEGRATION.issueSandbox },
       preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
@@ -113,7 +114,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         invoiceFamily,
         scopeOfRequest(request),
         request.body,
-        { origin: 'API', audit: auditContextOf(request) },
+        // A test key's invoices go to the sandbox (issue 20 item 5).
+        { origin: 'API', audit: auditContextOf(request), sandbox: request.principal?.apiKey?.test === true },
       );
       // After the commit: each new invoice's PDF is generated on the job queue.
       await queueRenders(app.deps, 'fact', ids);
@@ -156,6 +158,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/facturas/masivaAnularfacturacionXls',
     {
+      config: INTEGRATION.annul,
       preValidation: guard({ anyOf: [LIST.can('cancel'), BULK] }),
       schema: {
         tags: ['integración'],

@@ -59,6 +59,7 @@ export async function invoiceByControl(
       and(
         eq(facturas.localidadId, localidadId),
         eq(facturas.deleted, false),
+        eq(facturas.sandbox, false),
         isNotNull(facturas.numeroControl),
         sql`regexp_replace(upper(${facturas.nroControl}), '[^0-9A-Z]', '', 'g') = ${key}`,
       ),

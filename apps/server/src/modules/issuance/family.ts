@@ -66,12 +66,17 @@ export interface IntakeContext {
 }
 
 /** One document after intake: parsed, validated, priced and bound to its issuer. */
-export interface PreparedDocument extends IssuerRef {}
+export interface PreparedDocument extends IssuerRef {
+  /** Set by the kernel for a test key's document (issue 20 item 5): its duplicates are sandbox ones only. */
+  sandbox?: boolean;
+}
 
 /** Where a document comes from and who issues it, as `store` needs it. */
 export interface StoreContext {
   origin: 'API' | 'WEB';
   createdBy: string;
+  /** A test key's document (issue 20 item 5): the family stores it flagged `sandbox`. */
+  sandbox?: boolean;
   /**
    * The automatic document number, when the family numbers its documents itself and the kernel
    * replays the request one document at a time (inline). Otherwise the document is stored with a
@@ -165,6 +170,8 @@ export interface DocumentHeader extends IssuerRef, DocumentNumber {
   deleted: boolean;
   /** True once its signed PDF is stored. */
   generated: boolean;
+  /** A test key's document (issue 20 item 5): never e-mailed on its own. */
+  sandbox?: boolean;
   /** Who receives it by e-mail (the client as stored at issue). */
   recipient: { nombre: string; correo: string | null; ccCorreo: string | null };
 }
@@ -213,6 +220,15 @@ export interface DocumentFamily<
   controlFamily: ControlFamily;
   /** The audit log's entity name ('factura', 'nota'). */
   auditEntity: string;
+  /**
+   * The family keeps a test key's documents apart (issue 20 item 5): `store` flags them `sandbox`,
+   * `findExisting` compares them with sandbox documents only, and its books and lists leave them out. The
+   * kernel numbers them from the sandbox's own sequence and writes no ledger row.
+   */
+  sandbox?: {
+    /** True when the stored document is a sandbox one (public verification says so). */
+    isSandbox(db: DbOrTx, id: string): Promise<boolean>;
+  };
   /** The message of a stored document in the answer ('Factura General registrada'). */
   createdMessage: string;
   intake: FamilyIntake<P, S>;

@@ -4,6 +4,7 @@ import { type Db, type DbOrTx, runsScripts } from '../../db/client.ts';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudits } from '../audit/service.ts';
+import { sandboxControlNumbers, sandboxDocumentNumber } from '../integration/sandbox.ts';
 import { allocateControlNumbers, type ControlNumber, NumberingError } from '../numbering/engine.ts';
 import { numberedEvent, recordWebhookEvents } from '../webhooks/outbox.ts';
 import { documentErrorMessage, isRetryable, sqlStateOf } from './errors.ts';
@@ -11,6 +12,7 @@ import {
   type AnyFamily,
   DocumentRejected,
   type IntakeContext,
+  type IssuerRef,
   type PreparedDocument,
   type StoredDocument,
 } from './family.ts';
@@ -52,12 +54,25 @@ class AutoNumberMissing extends Error {}
  * Copies control numbers onto stored documents: the ledger (the database refuses a number held twice)
  * and the family's rows.
  */
-async function handOff(tx: DbOrTx, family: AnyFamily, docs: StoredDocument[], numbers: ControlNumber[]) {
-  await recordControlNumbers(
-    tx,
-    family,
-    docs.map((d, i) => ({ documentId: d.id, issuer: d, control: numbers[i] })),
-  );
+async function handOff(
+  tx: DbOrTx,
+  family: AnyFamily,
+  docs: StoredDocument[],
+  numbers: ControlNumber[],
+  sandbox = false,
+) {
+  // A sandbox document's number is no control number: onto its row only, never into the ledger.
+  if (sandbox)
+    await family.intake.writeControlNumbers(
+      tx,
+      docs.map((d, i) => ({ id: d.id, control: numbers[i] })),
+    );
+  else
+    await recordControlNumbers(
+      tx,
+      family,
+      docs.map((d, i) => ({ documentId: d.id, issuer: d, control: numbers[i] })),
+    );
   docs.forEach((d, i) => {
     d.nroControl = numbers[i].nroControl;
   });
@@ -84,8 +99,28 @@ const sortKeyOf = (family: AnyFamily, p: PreparedDocument) =>
  * `inline`: one group per company at a time, each document taking its numbers inside its own
  * savepoint, so each one that cannot be numbered fails alone.
  */
-async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolean) {
+async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolean, sandbox: boolean) {
   const { intake } = family;
+  // A test key's documents (issue 20 item 5): numbered from the company's sandbox sequences.
+  const controlNumbersOf = async (tx: DbOrTx, issuer: IssuerRef, count: number): Promise<ControlNumber[]> =>
+    sandbox
+      ? // No lot: the row's lot stays null (the type says string for real numbers only).
+        ((await sandboxControlNumbers(
+          tx,
+          issuer.localidadId,
+          family.controlFamily,
+          count,
+        )) as unknown as ControlNumber[])
+      : allocateControlNumbers(tx, {
+          localidadId: issuer.localidadId,
+          sucursalId: issuer.sucursalId,
+          familia: family.controlFamily,
+          count,
+        });
+  const documentNumberOf = (tx: DbOrTx, issuer: IssuerRef) =>
+    sandbox
+      ? sandboxDocumentNumber(tx, issuer.localidadId, family.controlFamily)
+      : intake.autoNumber!.allocate(tx, issuer);
   const fail = (item: Item, message: string) =>
     item.owner.errors.push({
       posicion: item.index + 1,
@@ -138,22 +173,18 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
       const auto = Boolean(intake.autoNumber) && intake.duplicateKey(p) === null;
       try {
         const doc = await savepoints.run(async (sp) => {
-          const number =
-            inline && auto ? ((await intake.autoNumber!.allocate(sp, p)) ?? undefined) : undefined;
+          const number = inline && auto ? ((await documentNumberOf(sp, p)) ?? undefined) : undefined;
           if (inline && auto && !number) throw new DocumentRejected(intake.autoNumber!.missingMessage);
           const saved: StoredDocument = await intake.store(sp, p, {
             origin: item.owner.origin,
             createdBy: item.owner.createdBy,
+            sandbox,
             number,
           });
           if (!inline) return saved;
           saved.auto = false;
-          const [control] = await allocateControlNumbers(sp, {
-            localidadId: saved.localidadId,
-            sucursalId: saved.sucursalId,
-            familia: family.controlFamily,
-          });
-          await handOff(sp, family, [saved], [control]);
+          const [control] = await controlNumbersOf(sp, saved, 1);
+          await handOff(sp, family, [saved], [control], sandbox);
           return saved;
         });
         stored.push({ doc, item });
@@ -196,7 +227,7 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
         if (autos.length > 0 && intake.autoNumber) {
           for (const group of sortedGroups) {
             for (const d of group.filter((x) => x.auto)) {
-              const number = await intake.autoNumber.allocate(tx, d);
+              const number = await documentNumberOf(tx, d);
               if (!number) throw new AutoNumberMissing(intake.autoNumber.missingMessage);
               d.serie ||= number.serie;
               d.numero = number.numero;
@@ -207,17 +238,10 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
         const docs: StoredDocument[] = [];
         const numbers: ControlNumber[] = [];
         for (const group of sortedGroups) {
-          numbers.push(
-            ...(await allocateControlNumbers(tx, {
-              localidadId: group[0].localidadId,
-              sucursalId: group[0].sucursalId,
-              familia: family.controlFamily,
-              count: group.length,
-            })),
-          );
+          numbers.push(...(await controlNumbersOf(tx, group[0], group.length)));
           docs.push(...group);
         }
-        await handOff(tx, family, docs, numbers);
+        await handOff(tx, family, docs, numbers, sandbox);
       } catch (error) {
         if (error instanceof NumberingError || error instanceof AutoNumberMissing)
           throw new BulkAllocationFailed(error.message);
@@ -232,7 +256,13 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
  * Stores a group, retrying what the database asks to retry: a deadlock broken between concurrent
  * groups, and the per-document replay when a lot cannot number a whole group.
  */
-async function commitWithRetries(db: Db, family: AnyFamily, items: Item[], owners: Owner[]) {
+async function commitWithRetries(
+  db: Db,
+  family: AnyFamily,
+  items: Item[],
+  owners: Owner[],
+  sandbox: boolean,
+) {
   owners.forEach((o, i) => {
     o.seq = i;
   });
@@ -243,7 +273,7 @@ async function commitWithRetries(db: Db, family: AnyFamily, items: Item[], owner
       o.done.length = 0;
     }
     try {
-      await storeAll(db, family, items, inline);
+      await storeAll(db, family, items, inline, sandbox);
       return;
     } catch (error) {
       if (error instanceof BulkAllocationFailed && !inline) {
@@ -276,6 +306,7 @@ class Committer {
   constructor(
     private readonly db: Db,
     private readonly family: AnyFamily,
+    private readonly sandbox = false,
     private readonly maxParallel = 2,
     private readonly maxDocuments = 1000,
   ) {}
@@ -311,6 +342,7 @@ class Committer {
         this.family,
         batch.flatMap((r) => r.items),
         batch.map((r) => r.owner),
+        this.sandbox,
       );
       for (const r of batch) r.resolve();
     } catch (error) {
@@ -318,7 +350,7 @@ class Committer {
       // An unexpected failure must not take the other requests down: each is stored on its own.
       for (const r of batch) {
         try {
-          await commitWithRetries(this.db, this.family, r.items, [r.owner]);
+          await commitWithRetries(this.db, this.family, r.items, [r.owner], this.sandbox);
           r.resolve();
         } catch (e) {
           r.reject(e);
@@ -329,16 +361,18 @@ class Committer {
 }
 
 const committers = new WeakMap<Db, Map<string, Committer>>();
-function committerOf(db: Db, family: AnyFamily): Committer {
+function committerOf(db: Db, family: AnyFamily, sandbox: boolean): Committer {
   let byFamily = committers.get(db);
   if (!byFamily) {
     byFamily = new Map();
     committers.set(db, byFamily);
   }
-  let committer = byFamily.get(family.tipoDoc);
+  // Sandbox documents never share a transaction with real ones: each has its own committer.
+  const key = sandbox ? `${family.tipoDoc}:sandbox` : family.tipoDoc;
+  let committer = byFamily.get(key);
   if (!committer) {
-    committer = new Committer(db, family);
-    byFamily.set(family.tipoDoc, committer);
+    committer = new Committer(db, family, sandbox);
+    byFamily.set(key, committer);
   }
   return committer;
 }
@@ -370,8 +404,12 @@ export async function issueDocuments<A>(
   family: AnyFamily,
   scope: TenantScope,
   body: unknown[],
-  options: { origin: 'API' | 'WEB'; audit: AuditContext },
+  options: { origin: 'API' | 'WEB'; audit: AuditContext; sandbox?: boolean },
 ): Promise<IssueResult<A>> {
+  const sandbox = options.sandbox === true;
+  // The guard lets a test key reach only the families that keep sandbox documents apart.
+  if (sandbox && !family.sandbox)
+    throw new Error(`la familia ${family.tipoDoc} no admite documentos de prueba`);
   const ctx: IntakeContext = { db, scope, issuer: issuerResolver(db, scope, { shared: true }) };
   const owner: Owner = {
     origin: options.origin,
@@ -384,6 +422,7 @@ export async function issueDocuments<A>(
   const prepareOne = async (raw: unknown, index: number): Promise<Item> => {
     try {
       const prepared = await family.intake.prepare(ctx, raw);
+      if (sandbox) prepared.sandbox = true;
       // After prepare, which bounds the document's depth without recursion (issue 13 items 8 and 10).
       const unsafe = findUnsafeText(raw, DOCUMENT_MAX_DEPTH);
       if (unsafe !== null) return { index, raw, owner, error: `${unsafe}: ${UNSAFE_TEXT_MESSAGE}` };
@@ -403,7 +442,7 @@ export async function issueDocuments<A>(
     const slice = body.slice(from, from + PREPARES_PER_TURN);
     items.push(...(await Promise.all(slice.map((raw, i) => prepareOne(raw, from + i)))));
   }
-  await committerOf(db, family).submit(owner, items);
+  await committerOf(db, family, sandbox).submit(owner, items);
   const errors = owner.errors.sort((a, b) => a.posicion - b.posicion).map((e) => e.line);
   const answer = family.answer.build({
     code: errors.length > 0 ? 203 : 200,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { type Access, guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { scopeOf, type TenantScope } from '../../http/tenancy.ts';
 
@@ -74,6 +75,8 @@ export function pdfRoute(
   app.get(
     spec.path,
     {
+      // An ERP's key with 'consultar' may fetch its company's documents (issue 20 item 4).
+      config: INTEGRATION.read,
       preValidation: guard(spec.access),
       schema: { tags: spec.tags, security: [{ bearerAuth: [] }], summary: spec.summary, params: idParam },
     },
@@ -107,6 +110,8 @@ export function jsonRoute<D>(
   app.get(
     spec.path,
     {
+      // An ERP's key with 'consultar' may fetch its company's documents (issue 20 item 4).
+      config: INTEGRATION.read,
       preValidation: guard(spec.access),
       schema: { tags: spec.tags, security: [{ bearerAuth: [] }], summary: spec.summary, params: idParam },
     },

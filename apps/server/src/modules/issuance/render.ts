@@ -57,7 +57,8 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
     (tx) => family.pdf.save(tx, tipoDoc, id, signed.pdf, signed.sha256),
     (saved) => (saved ? aboutDocument(tipoDoc, { ...header, id }, { sha256: signed.sha256 }) : null),
   );
-  if (!stored || !deps.jobs || !header.recipient.correo) return;
+  // A sandbox document is never mailed to the client by itself (issue 20 item 5).
+  if (!stored || !deps.jobs || !header.recipient.correo || header.sandbox) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await markQueued(
       db,

@@ -16,6 +16,7 @@ import {
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
@@ -62,7 +63,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivanotas`,
     {
-      config: { documentBatch: true },
+      config: { documentBatch: true, ...INTEGRATION.issue },
       preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],
@@ -96,6 +97,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/masivaanularnotas`,
     {
+      config: INTEGRATION.annul,
       preValidation: guard({ anyOf: [LIST.can('cancel'), BULK] }),
       schema: {
         tags: ['integración'],

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
@@ -50,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivaordenes`,
     {
-      config: { documentBatch: true },
+      config: { documentBatch: true, ...INTEGRATION.issue },
       preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }, BULK] }),
       schema: {
         tags: ['integración'],
@@ -78,6 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/anular`,
     {
+      config: INTEGRATION.annul,
       preValidation: guard({ anyOf: [LIST.can('delete'), BULK] }),
       schema: {
         tags: ['integración'],

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SANDBOX_MARK } from '@sigece/fiscal';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
@@ -56,9 +57,24 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
         (sha) => claimed === sha || claimed === Buffer.from(sha, 'hex').toString('base64'),
       );
       const matches = accepted.includes(hex) && (claimed === '' || claimedOk);
+      // A test key's document verifies as what it is (issue 20 item 5).
+      const test = (await family.sandbox?.isSandbox(db, id)) === true;
+      const mark = test ? { prueba: true, aviso: SANDBOX_MARK } : {};
       return matches
-        ? { code: 200, message: 'Correcto: Documento verificado', checkedSumBase64: storedBase64 }
-        : { code: 400, message: 'Advertencia: Documento no verificado', checkedSumBase64: storedBase64 };
+        ? {
+            code: 200,
+            message: test
+              ? `Correcto: Documento verificado (${SANDBOX_MARK})`
+              : 'Correcto: Documento verificado',
+            checkedSumBase64: storedBase64,
+            ...mark,
+          }
+        : {
+            code: 400,
+            message: 'Advertencia: Documento no verificado',
+            checkedSumBase64: storedBase64,
+            ...mark,
+          };
     },
   );
 };

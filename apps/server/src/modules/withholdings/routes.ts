@@ -20,6 +20,7 @@ import {
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
@@ -90,7 +91,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${BASE}/${path}`,
       {
-        config: { documentBatch: true },
+        config: { documentBatch: true, ...(origin === 'API' ? INTEGRATION.issue : {}) },
         preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
         schema: {
           tags: ['integración', ...tags],
@@ -116,6 +117,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/anularMasivaRetencionesIva`,
     {
+      config: INTEGRATION.annul,
       preValidation: guard(LIST.can('delete')),
       schema: {
         tags: ['integración', ...tags],
