@@ -52,13 +52,14 @@ class AutoNumberMissing extends Error {}
  * and the family's rows.
  */
 async function handOff(tx: DbOrTx, family: AnyFamily, docs: StoredDocument[], numbers: ControlNumber[]) {
-  await recordControlNumbers(
+  const at = await recordControlNumbers(
     tx,
     family,
     docs.map((d, i) => ({ documentId: d.id, issuer: d, control: numbers[i] })),
   );
   docs.forEach((d, i) => {
     d.nroControl = numbers[i].nroControl;
+    d.controlAsignadoEn = at;
   });
 }
 
