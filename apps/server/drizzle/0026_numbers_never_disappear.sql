@@ -46,7 +46,8 @@ begin
 end
 $$;
 --> statement-breakpoint
--- The ledger of assigned control numbers, the annulments and the lots that handed out numbers: the register itself.
+-- The ledger of assigned control numbers and the lots that handed out numbers: the register itself. (The annulments'
+-- table comes with migration 0028, after this one: its trigger belongs there.)
 create or replace function sigece_refuse_register_delete() returns trigger language plpgsql as $$
 begin
   if tg_table_name in ('control_lots', 'control_sublots') and old.actual = old.desde then
@@ -91,8 +92,6 @@ create trigger orden_gravamenes_no_delete before delete on orden_gravamenes for 
 create trigger retencion_lineas_no_delete before delete on retencion_lineas for each row execute function sigece_refuse_numbered_part_delete('retenciones', 'id_retencion');
 --> statement-breakpoint
 create trigger control_numbers_no_delete before delete on control_numbers for each row execute function sigece_refuse_register_delete();
---> statement-breakpoint
-create trigger document_annulments_no_delete before delete on document_annulments for each row execute function sigece_refuse_register_delete();
 --> statement-breakpoint
 create trigger control_lots_no_delete before delete on control_lots for each row execute function sigece_refuse_register_delete();
 --> statement-breakpoint

@@ -129,22 +129,24 @@ export const assignmentRegisterAnswerSchema = z.object({
 export type AssignmentRegisterAnswer = z.infer<typeof assignmentRegisterAnswerSchema>;
 
 /** The exported columns, in order: header text and the row's value (CSV and XLSX share them). */
-export const ASSIGNMENT_REGISTER_COLUMNS: Array<{ header: string; value: (r: AssignmentRow) => string | number }> =
-  [
-    { header: 'RIF Razón Social', value: (r) => r.empresaRif },
-    { header: 'Razón Social', value: (r) => r.empresa },
-    { header: 'Sucursal', value: (r) => r.sucursal ?? '' },
-    { header: 'Familia', value: (r) => r.familiaNombre },
-    { header: 'Tipo', value: (r) => `${r.tipoAsignacion} ${r.tipoLote}` },
-    { header: 'Serie', value: (r) => r.serie },
-    { header: 'N° Control Desde', value: (r) => r.nroControlDesde },
-    { header: 'N° Control Hasta', value: (r) => r.nroControlHasta },
-    { header: 'Cantidad', value: (r) => r.cantidad },
-    { header: 'Usados', value: (r) => r.usados },
-    { header: 'Estatus', value: (r) => r.estatus },
-    { header: 'Fecha y hora de asignación (Caracas)', value: (r) => r.fechaAsignacionTexto },
-    { header: 'Asignado por', value: (r) => r.asignadoPor },
-  ];
+export const ASSIGNMENT_REGISTER_COLUMNS: Array<{
+  header: string;
+  value: (r: AssignmentRow) => string | number;
+}> = [
+  { header: 'RIF Razón Social', value: (r) => r.empresaRif },
+  { header: 'Razón Social', value: (r) => r.empresa },
+  { header: 'Sucursal', value: (r) => r.sucursal ?? '' },
+  { header: 'Familia', value: (r) => r.familiaNombre },
+  { header: 'Tipo', value: (r) => `${r.tipoAsignacion} ${r.tipoLote}` },
+  { header: 'Serie', value: (r) => r.serie },
+  { header: 'N° Control Desde', value: (r) => r.nroControlDesde },
+  { header: 'N° Control Hasta', value: (r) => r.nroControlHasta },
+  { header: 'Cantidad', value: (r) => r.cantidad },
+  { header: 'Usados', value: (r) => r.usados },
+  { header: 'Estatus', value: (r) => r.estatus },
+  { header: 'Fecha y hora de asignación (Caracas)', value: (r) => r.fechaAsignacionTexto },
+  { header: 'Asignado por', value: (r) => r.asignadoPor },
+];
 
 /**
  * The CSV layout (RFC 4180): UTF-8, ';' between fields (Spanish spreadsheets read ',' as the decimal mark),

@@ -217,7 +217,8 @@ export function seniatDocumentLabel(tipoDoc: string, subtype?: string | null): s
   const sub = subtype?.toUpperCase();
   if (tipoDoc === 'nota') return sub === 'DEBITO' ? 'Nota de Débito' : 'Nota de Crédito';
   if (tipoDoc === 'orden') return sub === 'GUIADESPACHO' ? 'Guía de Despacho' : 'Orden de Entrega';
-  if (tipoDoc === 'ret') return sub === 'ISLR' ? 'Comprobante de Retención ISLR' : 'Comprobante de Retención IVA';
+  if (tipoDoc === 'ret')
+    return sub === 'ISLR' ? 'Comprobante de Retención ISLR' : 'Comprobante de Retención IVA';
   return isTipoDoc(tipoDoc) ? DOCUMENT_FAMILIES[tipoDoc].name : tipoDoc;
 }
 

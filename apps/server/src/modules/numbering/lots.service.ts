@@ -296,7 +296,7 @@ async function carve(
       actual: desde,
       status: live ? 'ENCOLA' : 'ACTIVO',
       createdBy: audit.userEmail ?? 'sistema',
-        asignadoPorId: audit.userId,
+      asignadoPorId: audit.userId,
     })
     .returning();
   return sub;

@@ -150,7 +150,8 @@ export async function issuedDocuments(
     clienteRif: clienteTipo && clienteNumero ? `${clienteTipo}-${clienteNumero}` : (clienteNumero ?? ''),
     ...seniatAmountsOf(r.status, {
       // Taxable base: the subtotal less what is exempt or exonerated (a voucher's base is its own).
-      baseImponible: r.tipoDoc === 'ret' ? dec(subTotal).toFixed(2) : dec(subTotal).minus(r.exento).toFixed(2),
+      baseImponible:
+        r.tipoDoc === 'ret' ? dec(subTotal).toFixed(2) : dec(subTotal).minus(r.exento).toFixed(2),
       exento: dec(r.exento).toFixed(2),
       iva: dec(r.iva).toFixed(2),
       total: dec(r.total).toFixed(2),
