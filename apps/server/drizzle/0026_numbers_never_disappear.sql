@@ -50,8 +50,11 @@ $$;
 -- table comes with migration 0028, after this one: its trigger belongs there.)
 create or replace function sigece_refuse_register_delete() returns trigger language plpgsql as $$
 begin
-  if tg_table_name in ('control_lots', 'control_sublots') and old.actual = old.desde then
-    return old;
+  -- A lot that never handed out a number may still go (checked only on the lots' tables, which have `actual`).
+  if tg_table_name in ('control_lots', 'control_sublots') then
+    if old.actual = old.desde then
+      return old;
+    end if;
   end if;
   raise exception using
     errcode = 'restrict_violation',

@@ -122,7 +122,7 @@ describeWithApp(
       expect([...at].sort((a, b) => a - b)).toEqual(at);
       expect(lines[at[1]]).toContain('ANULADA');
       // Hidden from the working list, still answered by public verification (no token) and its checksum.
-      const list = await get('/v2/facturas/getfacturacion?limit=500');
+      const list = await get('/v2/facturas/queryfacturacion?limit=500');
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().results.some((r: { id: string }) => r.id === inv.f2.id)).toBe(false);
       const pub = await ctx().request({ method: 'GET', url: `/v2/facturas/getfacturacion/${inv.f2.id}` });
