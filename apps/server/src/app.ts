@@ -38,6 +38,7 @@ import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { massLoadRoutes } from './modules/mass-load/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
+import { assignmentRegisterRoutes } from './modules/numbering/register.routes.ts';
 import { numberingRoutes } from './modules/numbering/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { auditPortalReads } from './modules/portal/audit.ts';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(operationsChartRoutes);
       await api.register(seniatLogsReportRoutes);
       await api.register(assignedNumbersRoutes);
+      await api.register(assignmentRegisterRoutes);
       await api.register(massLoadRoutes);
       await api.register(deliveryRoutes);
       await api.register(dashboardRoutes);

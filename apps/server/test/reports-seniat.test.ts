@@ -139,7 +139,8 @@ describe('SENIAT reports', () => {
         expect(A.nombre < B.nombre).toBe(true); // rows go by company name, then control number
         // company, control-number order; hand-computed amounts (base, exempt, IVA, total) and statuses
         expect(
-          docs.map((r) => [r[0], r[3], r[4], r[5], r[6], r[7], r[10], r[11], r[12], r[13], r[14]]),
+          // r[14] is 'Retenido' (issue 19 item 5), r[15] the status.
+          docs.map((r) => [r[0], r[3], r[4], r[5], r[6], r[7], r[10], r[11], r[12], r[13], r[15]]),
         ).toEqual([
           [
             A.rif,
@@ -161,10 +162,11 @@ describe('SENIAT reports', () => {
             controls.a2,
             '10/06/2026',
             'V-12345678',
+            // Annulled: its line stays with zero amounts, as in the sales book (issue 19 item 5).
             '0.00',
-            '100.00',
             '0.00',
-            '100.00',
+            '0.00',
+            '0.00',
             'Anulado',
           ],
           [
@@ -204,7 +206,9 @@ describe('SENIAT reports', () => {
         expect(ranges).toHaveLength(2);
         const summary = onlyOurs(tableOf(book.getWorksheet('Resumen')));
         expect(summary).toEqual(
-          expect.arrayContaining([[A.rif, A.nombre, '2', '1', '0', '1', '3', controls.a1, controls.n]]),
+          expect.arrayContaining([
+            [A.rif, A.nombre, '2', '1', '0', '0', '0', '0', '0', '1', '3', controls.a1, controls.n],
+          ]),
         );
       });
 
@@ -297,8 +301,8 @@ describe('SENIAT reports', () => {
           const summary = onlyOurs(tableOf(book.getWorksheet('Resumen')));
           expect(summary).toEqual(
             expect.arrayContaining([
-              [A.rif, A.nombre, '2', '1', '0', '1', '3', controls.a1, controls.n],
-              [B.rif, B.nombre, '1', '0', '0', '0', '1', controls.b1, controls.b1],
+              [A.rif, A.nombre, '2', '1', '0', '0', '0', '0', '0', '1', '3', controls.a1, controls.n],
+              [B.rif, B.nombre, '1', '0', '0', '0', '0', '0', '0', '0', '1', controls.b1, controls.b1],
             ]),
           );
         }

@@ -21,6 +21,7 @@ export * from './notes/contract.ts';
 export * from './notes/rules.ts';
 export * from './notes/schemas.ts';
 export * from './numbering/format.ts';
+export * from './numbering/register.ts';
 export * from './numbering/schemas.ts';
 export * from './orders/contract.ts';
 export * from './orders/rules.ts';

@@ -173,6 +173,11 @@ export interface FiscalDocument {
   /** "00-00000001". */
   nroControl: string;
   issuedAt: Date;
+  /**
+   * When the imprenta assigned the control number (issue 19 item 4; Providencia SNAT/2024/000102 as read):
+   * printed under the number, in Caracas time. Absent on previews and samples.
+   */
+  controlAssignedAt?: Date;
   issuer: DocumentIssuer;
   customer: DocumentCustomer;
   lines: DocumentLine[];

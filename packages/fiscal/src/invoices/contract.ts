@@ -57,6 +57,8 @@ export const invoiceIngestAnswerSchema = z.object({
       z.object({
         NroFactura: z.string(),
         NroControl: z.string(),
+        /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+        FechaAsignacionControl: z.string().optional(),
         Cliente: z.string(),
         Msg: z.string(),
         id: z.string(),
@@ -156,6 +158,8 @@ export const invoiceDetailClientSchema = z.looseObject({
  * fields and the connector's extra fields ride along.
  */
 export const invoiceDetailSchema = z.looseObject({
+  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  fechaAsignacionControl: z.string().nullable().optional(),
   id: z.string(),
   rif: z.string(),
   id_localidad: z.string(),

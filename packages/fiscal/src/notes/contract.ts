@@ -71,6 +71,8 @@ export const noteDetailLineSchema = z.object({
 
 /** The whole note as the consult dialog and the JSON download show it, without the PDF bytes. */
 export const noteDetailSchema = z.object({
+  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  fechaAsignacionControl: z.string().nullable().optional(),
   id: z.string(),
   rif: z.string(),
   id_localidad: z.string(),
@@ -121,7 +123,16 @@ export const noteIngestAnswerSchema = z.object({
   totalNotasconError: z.number(),
   DetalleErrorNotas: z.array(z.array(z.object({ nroNota: z.string(), Msg: z.string() }))),
   DetalleNotasProcesadas: z.array(
-    z.array(z.object({ serie: z.string(), nroNota: z.string(), nroControl: z.string(), Msg: z.string() })),
+    z.array(
+      z.object({
+        serie: z.string(),
+        nroNota: z.string(),
+        nroControl: z.string(),
+        /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+        fechaAsignacionControl: z.string().optional(),
+        Msg: z.string(),
+      }),
+    ),
   ),
 });
 export type NoteIngestAnswer = z.infer<typeof noteIngestAnswerSchema>;

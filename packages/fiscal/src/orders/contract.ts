@@ -17,7 +17,14 @@ export const orderIngestAnswerSchema = z.object({
     totalOrdenesconError: z.number(),
     DetalleErrorOrdenes: z.array(z.object({ posicion: z.number(), nroOrden: z.string(), msg: z.string() })),
     DetalleOrdenesProcesadas: z.array(
-      z.object({ nroOrden: z.string(), nroControl: z.string(), msg: z.string(), id: z.string() }),
+      z.object({
+        nroOrden: z.string(),
+        nroControl: z.string(),
+        /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+        fechaAsignacionControl: z.string().optional(),
+        msg: z.string(),
+        id: z.string(),
+      }),
     ),
   }),
 });
@@ -122,6 +129,8 @@ export type OrderDetailLine = z.infer<typeof orderDetailLineSchema>;
 
 /** The whole order (GET getOrdenId with a token; 'Facturar' reads it), without the PDF bytes. */
 export const orderDetailSchema = orderListRowSchema.extend({
+  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  fechaAsignacionControl: z.string().nullable().optional(),
   tasaCambio: z.string().nullable(),
   subTotal: z.string().nullable(),
   totalExento: z.string().nullable(),

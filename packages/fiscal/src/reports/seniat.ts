@@ -206,8 +206,37 @@ export const seniatGlobalBody = z.object({
 /** A stored document's status as the report shows it. */
 export const seniatStatusLabel = (status: string): string => (status === 'INACTIVO' ? 'Anulado' : 'Emitido');
 
-/** The document kind as the report names it. */
-export function seniatDocumentLabel(tipoDoc: string, noteType?: string | null): string {
-  if (tipoDoc === 'nota') return noteType?.toUpperCase() === 'DEBITO' ? 'Nota de Débito' : 'Nota de Crédito';
+/**
+ * The document kind as the report names it; `subtype` is the note's type (Credito/Debito), the order's model
+ * (ORDENENTREGA/GUIADESPACHO) or the voucher's (IVA/ISLR). Providencia SNAT/2024/000102 (G.O. 43.032; sources.md
+ * S11, as integrators summarise it: the article's text was not found) counts invoices, credit and debit notes,
+ * dispatch guides and withholding vouchers among the documents an imprenta digital issues, so every SENIAT
+ * report covers all of them (issue 19 item 5).
+ */
+export function seniatDocumentLabel(tipoDoc: string, subtype?: string | null): string {
+  const sub = subtype?.toUpperCase();
+  if (tipoDoc === 'nota') return sub === 'DEBITO' ? 'Nota de Débito' : 'Nota de Crédito';
+  if (tipoDoc === 'orden') return sub === 'GUIADESPACHO' ? 'Guía de Despacho' : 'Orden de Entrega';
+  if (tipoDoc === 'ret')
+    return sub === 'ISLR' ? 'Comprobante de Retención ISLR' : 'Comprobante de Retención IVA';
   return isTipoDoc(tipoDoc) ? DOCUMENT_FAMILIES[tipoDoc].name : tipoDoc;
+}
+
+/** The amounts a SENIAT report prints for one document. */
+export interface SeniatAmounts {
+  baseImponible: string;
+  exento: string;
+  iva: string;
+  total: string;
+  retenido: string;
+}
+
+/**
+ * An annulled document keeps its line (its control number was assigned and stays reported) with every amount
+ * at zero, as the sales book shows it (Providencia SNAT/2011/00071 as reports/sales-book.ts reads it: an
+ * annulled document keeps its line, its number was used, with zero amounts). Active documents keep theirs.
+ */
+export function seniatAmountsOf(status: string, amounts: SeniatAmounts): SeniatAmounts {
+  if (status !== 'INACTIVO') return amounts;
+  return { baseImponible: '0.00', exento: '0.00', iva: '0.00', total: '0.00', retenido: '0.00' };
 }

@@ -14,6 +14,8 @@ export const withholdingErrorLineSchema = z.object({
 export const withholdingDoneLineSchema = z.object({
   msg: z.string(),
   NroControlComprobante: z.string(),
+  /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+  FechaAsignacionControl: z.string().optional(),
   nroComprobante: z.string(),
   id: z.string(),
 });
@@ -88,6 +90,8 @@ export const withholdingLineViewSchema = z.object({
 });
 
 export const withholdingDetailSchema = withholdingListRowSchema.extend({
+  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  fechaAsignacionControl: z.string().nullable().optional(),
   direccion: z.string(),
   lstRetenciones: z.array(withholdingLineViewSchema),
 });

@@ -68,8 +68,10 @@ const after = (serie: { serie: unknown; numero: unknown }, cursor: BookCursor | 
   cursor ? sql`(${serie.serie}, ${serie.numero}) > (${cursor.serie}, ${cursor.numero})` : undefined;
 
 /**
- * Up to `limit` numbered invoices (not deleted) of the filter and scope after `cursor`, in control-number
- * order, each with its taxes. Annulled invoices are included: the book lists them as annulled.
+ * Up to `limit` numbered invoices of the filter and scope after `cursor`, in control-number order, each with
+ * its taxes. Annulled invoices are included: the book lists them as annulled. 'Deleted' ones too: 'Eliminar'
+ * only hides an annulled invoice from the working lists, its number stays in the book (issue 19 item 6;
+ * Providencia SNAT/2024/000102 as read: a number assigned never disappears from the fiscal records).
  */
 export async function invoicesForBook(
   db: DbOrTx,
@@ -111,7 +113,6 @@ export async function invoicesForBook(
         eq(facturas.localidadId, filter.localidadId),
         filter.sucursalId ? eq(facturas.sucursalId, filter.sucursalId) : undefined,
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
-        eq(facturas.deleted, false),
         // Test keys' invoices are no sales (issue 20 item 5).
         eq(facturas.sandbox, false),
         isNotNull(facturas.numeroControl),

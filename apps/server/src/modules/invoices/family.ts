@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
 import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../issuance/family.ts';
-import { controlNumbersRecordset } from '../issuance/ledger.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
 import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoice } from './document.ts';
@@ -105,6 +105,7 @@ export const invoiceFamily: DocumentFamily<
     done: (d) => ({
       NroFactura: documentLabel(d.serie, d.numero),
       NroControl: d.nroControl,
+      ...assignedAtField('FechaAsignacionControl', d),
       Cliente: d.cliente,
       Msg: INVOICE_CREATED,
       id: d.id,

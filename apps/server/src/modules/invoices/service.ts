@@ -24,7 +24,7 @@ import {
   loadPublic,
   visibleIssued,
 } from '../issuance/issued.ts';
-import type { RenderState } from '../issuance/ledger.ts';
+import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
 import { invoiceAnnulment, invoiceLabel } from './annul-by-number.ts';
 import { collectedSql, creditView } from './collections.ts';
 import { invoiceModelDetail, lineModelData } from './models.ts';
@@ -196,6 +196,7 @@ export async function invoiceDetail(db: Db, id: string) {
     serie: f.serie,
     nroControl: f.nroControl,
     fechaEmision: f.fechaEmision.toISOString(),
+    fechaAsignacionControl: await assignedAtIso(db, 'fact', f.id),
     facturaDivisa: f.moneda,
     cambioDivisa: f.tasaCambio,
     tipoCambioDiaUsd: f.tasaUsd,

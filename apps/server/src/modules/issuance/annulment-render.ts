@@ -6,6 +6,7 @@ import { renderSignedDocument } from '../../documents/index.ts';
 import { defineJob } from '../jobs/define.ts';
 import { annulmentOf, recordAnnulledRenderError, saveAnnulledPdf } from './annulment-record.ts';
 import type { TipoDoc } from './family.ts';
+import { withControlAssignment } from './ledger.ts';
 import { familyOf } from './registry.ts';
 import { signerFor } from './signer.ts';
 
@@ -25,7 +26,7 @@ export async function renderAnnulledPdf(deps: Deps, tipoDoc: TipoDoc, id: string
   const family = familyOf(tipoDoc);
   const header = await family.header(db, id);
   if (!header?.nroControl) return;
-  const doc = await family.toFiscalDocument(db, config, id);
+  const doc = await withControlAssignment(db, tipoDoc, id, await family.toFiscalDocument(db, config, id));
   const signed = await renderSignedDocument(
     { ...doc, annulled: true, annulment: { at: annulment.annulledAt, motivo: annulment.motivo } },
     await signerFor(deps, header.localidadId, family.signatureReason),

@@ -98,6 +98,8 @@ export interface StoredDocument extends IssuerRef, DocumentNumber {
   auto: boolean;
   /** Filled by the kernel with the control number it allocated ("00-00000001"). */
   nroControl: string;
+  /** Filled by the kernel with the moment it assigned that number (issue 19 item 4). */
+  controlAsignadoEn?: Date;
 }
 
 /** The automatic numbering of a family's own document numbers (invoices: `invoice_number_ranges`). */

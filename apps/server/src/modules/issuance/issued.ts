@@ -1,5 +1,5 @@
 import { caracasDayEnd, caracasDayStart, type Page, type PageQuery } from '@sigece/fiscal';
-import { and, asc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client.ts';
@@ -115,15 +115,20 @@ export async function visibleIssued<T extends DocumentTable>(
 }
 
 /**
- * A document that is not deleted, with its company's name and RIF, as the public verification page
- * reads it (spec 002 §7); null when there is none.
+ * A document as the public verification page reads it (spec 002 §7), with its company's name and RIF; null
+ * when there is none. A numbered document hidden from the lists ('Eliminar') is still found: its number
+ * never disappears from public verification (issue 19 item 6). An unnumbered deleted draft is not.
  */
-export async function loadPublic<T extends DocumentTable>(
+export async function loadPublic<T extends DocumentTable & { nroControl: AnyPgColumn }>(
   db: DbOrTx,
   table: T,
   id: string,
 ): Promise<{ doc: T['$inferSelect']; company: { nombre: string; rif: string } } | null> {
-  const doc = await notDeleted(db, table, id, false);
+  const [doc] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), or(eq(table.deleted, false), isNotNull(table.nroControl))))
+    .limit(1)) as Array<T['$inferSelect'] & IssuerRef>;
   const company = doc && (await companyIdentity(db, doc.localidadId));
   return doc && company ? { doc, company } : null;
 }

@@ -1,3 +1,4 @@
+import { caracasDateTimeIso } from '@sigece/fiscal';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { controlNumbers, type PdfState } from '../../db/schema.ts';
@@ -30,28 +31,84 @@ export function controlNumbersRecordset(
  * in ONE multi-row statement (one JSON parameter: the same statement runs on node-postgres and
  * PGlite), together with the family's update when it offers one (`controlNumbersUpdate`). The ledger's
  * unique keys refuse a number already held by any document of any family (Providencia SNAT/2011/00071).
+ *
+ * The moment of assignment (`emitido_en`) is the application's clock, the one that dates the documents
+ * (the database's `now()` is another clock): every document states it (issue 19 item 4; Providencia
+ * SNAT/2024/000102, date and time of each assignment, as integrators read it). Returns that moment.
  */
 export async function recordControlNumbers(
   tx: DbOrTx,
   family: AnyFamily,
   entries: Array<{ documentId: string; issuer: IssuerRef; control: ControlNumber }>,
-): Promise<void> {
-  if (entries.length === 0) return;
+): Promise<Date> {
   // The assignment's date and time from the application's clock (the one the documents and the monthly
-  // SENIAT report of assigned numbers use), not the database server's `now()` (issue 19 item 1).
+  // SENIAT report of assigned numbers use), not the database server's `now()` (issue 19 items 1 and 4).
+  const at = new Date();
+  if (entries.length === 0) return at;
   const insert = sql`insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento, emitido_en)
-    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id, ${new Date().toISOString()}::timestamptz from v`;
+    select v.loc, v.suc, ${family.controlFamily}, v.lote, v.serie, v.numero, v.nro, ${family.tipoDoc}, v.id, ${at.toISOString()}::timestamptz from v`;
   const recordset = controlNumbersRecordset(entries);
   const update = family.intake.controlNumbersUpdate;
   if (update) {
     await tx.execute(sql`with v as (${recordset}), ledger as (${insert}) ${update}`);
-    return;
+    return at;
   }
   await tx.execute(sql`with v as (${recordset}) ${insert}`);
   await family.intake.writeControlNumbers(
     tx,
     entries.map((e) => ({ id: e.documentId, control: e.control })),
   );
+  return at;
+}
+
+/**
+ * The integration answer's field for the moment a document's number was assigned (issue 19 item 4), named
+ * in the answer's own case (`FechaAsignacionControl` beside `NroControl`, `fechaAsignacionControl` beside
+ * `nroControl`): ISO 8601 in Caracas time. An added field: no field of the contract changes.
+ */
+export function assignedAtField<K extends string>(
+  name: K,
+  doc: { controlAsignadoEn?: Date },
+): Partial<Record<K, string>> {
+  return doc.controlAsignadoEn
+    ? ({ [name]: caracasDateTimeIso(doc.controlAsignadoEn) } as Record<K, string>)
+    : {};
+}
+
+/** When one document's control number was assigned, ISO 8601 in Caracas time; null while it has none. */
+export async function assignedAtIso(db: DbOrTx, tipoDoc: TipoDoc, id: string): Promise<string | null> {
+  const at = (await controlAssignedAt(db, tipoDoc, [id])).get(id);
+  return at ? caracasDateTimeIso(at) : null;
+}
+
+/** A document to render with the moment its control number was assigned (printed under the number). */
+export async function withControlAssignment<T extends { controlAssignedAt?: Date }>(
+  db: DbOrTx,
+  tipoDoc: TipoDoc,
+  id: string,
+  doc: T,
+): Promise<T> {
+  const at = (await controlAssignedAt(db, tipoDoc, [id])).get(id);
+  return at ? { ...doc, controlAssignedAt: at } : doc;
+}
+
+/**
+ * When each document's control number was assigned (the ledger's `emitido_en`), by id; documents
+ * without a number are absent. Every document states it: PDF, detail, integration answer (issue 19 item 4).
+ */
+export async function controlAssignedAt(
+  db: DbOrTx,
+  tipoDoc: TipoDoc,
+  ids: string[],
+): Promise<Map<string, Date>> {
+  const found = new Map<string, Date>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({ id: controlNumbers.documentId, at: controlNumbers.issuedAt })
+    .from(controlNumbers)
+    .where(and(eq(controlNumbers.tipoDoc, tipoDoc), inArray(controlNumbers.documentId, ids)));
+  for (const r of rows) found.set(r.id, r.at);
+  return found;
 }
 
 export interface RenderState {

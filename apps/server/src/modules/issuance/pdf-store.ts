@@ -1,4 +1,4 @@
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PdfStore } from './family.ts';
@@ -45,7 +45,9 @@ export function pdfStoreOf(table: PgTable & PdfColumns): PdfStore {
       const [row] = await db
         .select({ sha: c.pdfSha256 })
         .from(table)
-        .where(and(eq(c.id, id), eq(c.deleted, false)))
+        // A PDF is stored only once a number is assigned: a numbered document hidden from the lists
+        // ('Eliminar') still verifies publicly (issue 19 item 6).
+        .where(eq(c.id, id))
         .limit(1);
       return (row?.sha as string | null | undefined) ?? null;
     },

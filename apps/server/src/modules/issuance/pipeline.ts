@@ -62,19 +62,21 @@ async function handOff(
   sandbox = false,
 ) {
   // A sandbox document's number is no control number: onto its row only, never into the ledger.
+  let at = new Date();
   if (sandbox)
     await family.intake.writeControlNumbers(
       tx,
       docs.map((d, i) => ({ id: d.id, control: numbers[i] })),
     );
   else
-    await recordControlNumbers(
+    at = await recordControlNumbers(
       tx,
       family,
       docs.map((d, i) => ({ documentId: d.id, issuer: d, control: numbers[i] })),
     );
   docs.forEach((d, i) => {
     d.nroControl = numbers[i].nroControl;
+    d.controlAsignadoEn = at;
   });
   // Issue 20 item 3: 'documento.numerado' in the numbering's own transaction (nothing when nobody listens).
   await recordWebhookEvents(

@@ -11,7 +11,7 @@ import { markQueued } from '../delivery/service.ts';
 import { defineJob } from '../jobs/define.ts';
 import { aboutDocument, withWebhookEvent } from '../webhooks/outbox.ts';
 import type { TipoDoc } from './family.ts';
-import { markGenerated, recordRenderFailure, resetFailedRender } from './ledger.ts';
+import { markGenerated, recordRenderFailure, resetFailedRender, withControlAssignment } from './ledger.ts';
 import { documentMailJob } from './mail-job.ts';
 import { familyOf } from './registry.ts';
 import { signerFor } from './signer.ts';
@@ -45,7 +45,7 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
   }
   if (!header.nroControl)
     throw new Error(`${family.kind} ${documentLabel(header.serie, header.numero)} sin número de control`);
-  const doc = await source.document();
+  const doc = await withControlAssignment(db, tipoDoc, id, await source.document());
   const signed = await renderSignedDocument(
     doc,
     await signerFor(deps, header.localidadId, family.signatureReason),

@@ -28,7 +28,7 @@ export interface BookNote {
   gravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
 }
 
-/** Up to `limit` numbered notes (not deleted) of the filter and scope after `cursor`, in control-number order. */
+/** Up to `limit` numbered notes (hidden from the lists or not) of the filter and scope after `cursor`, in control-number order. */
 export async function notesForBook(
   db: DbOrTx,
   scope: TenantScope,
@@ -65,7 +65,7 @@ export async function notesForBook(
         eq(notas.localidadId, filter.localidadId),
         filter.sucursalId ? eq(notas.sucursalId, filter.sucursalId) : undefined,
         tenantCondition(scope, { localidad: notas.localidadId, sucursal: notas.sucursalId }),
-        eq(notas.deleted, false),
+        // A numbered note stays in the book even if hidden from the lists (issue 19 item 6).
         isNotNull(notas.numeroControl),
         isNotNull(notas.serie),
         gte(notas.fechaEmision, caracasDayStart(filter.fechaInicio)),

@@ -24,7 +24,7 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { controlNumbersRecordset } from '../issuance/ledger.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { noteDocument } from './document.ts';
 import { checkAgainstInvoice, type NoteDraft, priceChecked, storeDraft } from './draft.ts';
@@ -189,7 +189,13 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
   },
   answer: {
     error: ({ numberSent, message }) => ({ nroNota: numberSent, Msg: message }),
-    done: (d) => ({ serie: d.serie, nroNota: d.numero, nroControl: d.nroControl, Msg: NOTE_CREATED }),
+    done: (d) => ({
+      serie: d.serie,
+      nroNota: d.numero,
+      nroControl: d.nroControl,
+      ...assignedAtField('fechaAsignacionControl', d),
+      Msg: NOTE_CREATED,
+    }),
     build: ({ code, received, errors, done }) => ({
       code,
       TotalNotasProcedas: received,

@@ -26,7 +26,7 @@ import {
   loadPublic,
   visibleIssued,
 } from '../issuance/issued.ts';
-import type { RenderState } from '../issuance/ledger.ts';
+import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
 
 /** The SQL of the notes' own tables (notas, nota_lineas, nota_gravamenes). */
 
@@ -262,6 +262,7 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
     concepto: n.concepto,
     descripcion: n.descripcion,
     fechaEmision: n.fechaEmision.toISOString(),
+    fechaAsignacionControl: await assignedAtIso(db, 'nota', n.id),
     cliente: n.cliente,
     facturaDivisa: n.moneda,
     tasaCambio: n.tasaCambio,

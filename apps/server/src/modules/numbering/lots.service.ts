@@ -198,6 +198,7 @@ export async function addCompanyLot(
         localidadGeneraFac: input.localidadGeneraFac,
         status,
         createdBy: audit.userEmail ?? 'sistema',
+        asignadoPorId: audit.userId,
       })
       .returning();
     if (status === 'ENCOLA' && !activeLive) {
@@ -295,6 +296,7 @@ async function carve(
       actual: desde,
       status: live ? 'ENCOLA' : 'ACTIVO',
       createdBy: audit.userEmail ?? 'sistema',
+      asignadoPorId: audit.userId,
     })
     .returning();
   return sub;

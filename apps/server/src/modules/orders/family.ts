@@ -26,7 +26,7 @@ import {
   type StoreContext,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { controlNumbersRecordset } from '../issuance/ledger.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { orderDocument } from './document.ts';
 import { existingOrderKeys, insertOrder, ORDER_CONTROL_NUMBERS_UPDATE, orderKey } from './queries.ts';
@@ -240,7 +240,13 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
     },
     answer: {
       error: ({ posicion, numberSent, message }) => ({ posicion, nroOrden: numberSent, msg: message }),
-      done: (d) => ({ nroOrden: d.numero, nroControl: d.nroControl, msg: ORDER_MESSAGES.created, id: d.id }),
+      done: (d) => ({
+        nroOrden: d.numero,
+        nroControl: d.nroControl,
+        ...assignedAtField('fechaAsignacionControl', d),
+        msg: ORDER_MESSAGES.created,
+        id: d.id,
+      }),
       build: ({ code, received, errors, done }) => {
         const resultado = {
           code,

@@ -33,7 +33,7 @@ import {
   loadPublic,
   visibleIssued,
 } from '../issuance/issued.ts';
-import { renderStates } from '../issuance/ledger.ts';
+import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
 
 /** The SQL of the orders' own tables (ordenes, orden_lineas, orden_gravamenes). */
 
@@ -228,6 +228,7 @@ export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> 
   const [states, invoices] = await Promise.all([renderStates(db, 'orden', [id]), invoicesOf(db, [id])]);
   return {
     ...listRow(o, company, branch, states.get(id)?.pdfEstado, invoices.get(id)),
+    fechaAsignacionControl: await assignedAtIso(db, 'orden', o.id),
     tasaCambio: o.tasaCambio,
     subTotal: o.subTotal,
     totalExento: o.totalExento,

@@ -61,7 +61,8 @@ export const annulmentPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tipoDoc, id } = request.params;
       const header = await familyOf(tipoDoc).header(db, id);
-      if (!header || header.deleted)
+      // A numbered document hidden from the lists still answers (issue 19 item 6).
+      if (!header || (header.deleted && !header.nroControl))
         return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const facts = header.status === 'ACTIVO' ? null : await annulmentFacts(db, tipoDoc, id);
       const annulled = header.status !== 'ACTIVO';

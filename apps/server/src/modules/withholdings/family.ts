@@ -13,7 +13,7 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { controlNumbersRecordset } from '../issuance/ledger.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateVoucherSequence } from '../numbering/engine.ts';
 import { withholdingDocument } from './document.ts';
@@ -125,6 +125,7 @@ export const withholdingFamily: DocumentFamily<
     done: (d) => ({
       msg: WITHHOLDING_MESSAGES.created,
       NroControlComprobante: d.nroControl,
+      ...assignedAtField('FechaAsignacionControl', d),
       nroComprobante: d.numero,
       id: d.id,
     }),

@@ -47,7 +47,7 @@ import {
   loadPublic,
   visibleIssued,
 } from '../issuance/issued.ts';
-import { renderStates } from '../issuance/ledger.ts';
+import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
 
 /** The SQL of the withholdings' own tables (retenciones, retencion_lineas, unidades_tributarias). */
 
@@ -286,6 +286,7 @@ export async function withholdingDetail(db: DbOrTx, id: string): Promise<Withhol
   const islr = r.modelo === 'ISLR';
   return {
     ...listRow(r, company, states.get(id)?.pdfEstado ?? null),
+    fechaAsignacionControl: await assignedAtIso(db, 'ret', r.id),
     direccion: r.direccion,
     lstRetenciones: lines.map((l) => ({
       posicion: l.posicion,

@@ -102,6 +102,10 @@ export function InvoiceDetailDialog({
                 ],
                 [t('detail.fecha'), formatDateTime(f.fechaEmision)],
                 [
+                  t('detail.fechaAsignacionControl'),
+                  f.fechaAsignacionControl ? formatDateTime(f.fechaAsignacionControl) : '—',
+                ],
+                [
                   t('detail.estatus'),
                   <Chip
                     key="estatus"

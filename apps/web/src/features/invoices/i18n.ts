@@ -73,6 +73,7 @@ const es = {
   },
   detail: {
     title: 'Factura N° {{nro}}',
+    fechaAsignacionControl: 'Asignación del N° de Control',
     loadError: 'No se pudo cargar la factura.',
     basic: 'Datos Básicos',
     localidad: 'Razón Social',
@@ -318,6 +319,7 @@ const en: typeof es = {
   },
   detail: {
     title: 'Invoice No. {{nro}}',
+    fechaAsignacionControl: 'Control number assigned',
     loadError: 'The invoice could not be loaded.',
     basic: 'Basic Data',
     localidad: 'Company',

@@ -46,6 +46,10 @@ export function NoteDetailDialog({ row, onClose }: { row: NoteRow; onClose: () =
                 [t('detail.concepto'), n.concepto],
                 [t('detail.fecha'), formatDateTime(n.fechaEmision)],
                 [t('detail.nroControl'), n.nroControl ?? t('list.notGenerated')],
+                [
+                  t('detail.fechaAsignacionControl'),
+                  n.fechaAsignacionControl ? formatDateTime(n.fechaAsignacionControl) : '—',
+                ],
                 [t('detail.estatus'), row.estatus],
                 [t('detail.factura'), n.nroFactura],
                 [t('detail.controlFactura'), n.nroControlFactura ?? ''],

@@ -45,6 +45,7 @@ const es = {
   },
   detail: {
     title: 'Nota N° {{nro}}',
+    fechaAsignacionControl: 'Asignación del N° de Control',
     loadError: 'No se pudo cargar la nota.',
     tipo: 'Tipo',
     categoria: 'Categoría',
@@ -162,6 +163,7 @@ export const notesResources = defineResources(es, {
   },
   detail: {
     title: 'Note No. {{nro}}',
+    fechaAsignacionControl: 'Control number assigned',
     loadError: 'The note could not be loaded.',
     tipo: 'Type',
     categoria: 'Category',

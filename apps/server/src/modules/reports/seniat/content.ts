@@ -29,6 +29,11 @@ export interface CompanySummary {
   facturas: number;
   notasCredito: number;
   notasDebito: number;
+  /** Orders and dispatch guides, and IVA and ISLR withholding vouchers (issue 19 item 5). */
+  ordenes: number;
+  guias: number;
+  retencionesIva: number;
+  retencionesIslr: number;
   anulados: number;
   total: number;
   primerControl: string;
@@ -47,6 +52,10 @@ export function summaryOf(documents: IssuedDocument[]): CompanySummary[] {
         facturas: 0,
         notasCredito: 0,
         notasDebito: 0,
+        ordenes: 0,
+        guias: 0,
+        retencionesIva: 0,
+        retencionesIslr: 0,
         anulados: 0,
         total: 0,
         primerControl: d.nroControl,
@@ -58,6 +67,10 @@ export function summaryOf(documents: IssuedDocument[]): CompanySummary[] {
     if (d.tipoDoc === 'fact') s.facturas++;
     else if (label === 'Nota de Débito') s.notasDebito++;
     else if (d.tipoDoc === 'nota') s.notasCredito++;
+    else if (label === 'Guía de Despacho') s.guias++;
+    else if (d.tipoDoc === 'orden') s.ordenes++;
+    else if (label === 'Comprobante de Retención ISLR') s.retencionesIslr++;
+    else if (d.tipoDoc === 'ret') s.retencionesIva++;
     if (d.status === 'INACTIVO') s.anulados++;
     s.total++;
     if (d.nroControl < s.primerControl) s.primerControl = d.nroControl;
@@ -98,6 +111,7 @@ const DOCUMENT_COLUMNS = [
   'Exento/Exonerado',
   'IVA',
   'Total',
+  'Retenido',
   'Estatus',
 ];
 
@@ -116,6 +130,7 @@ const documentRow = (d: IssuedDocument): string[] => [
   d.exento,
   d.iva,
   d.total,
+  d.retenido,
   seniatStatusLabel(d.status),
 ];
 
@@ -136,6 +151,10 @@ const SUMMARY_COLUMNS = [
   'Facturas',
   'Notas de Crédito',
   'Notas de Débito',
+  'Órdenes de Entrega',
+  'Guías de Despacho',
+  'Retenciones IVA',
+  'Retenciones ISLR',
   'Anulados',
   'Total Documentos',
   'Primer Nro. de Control',
@@ -147,6 +166,10 @@ const summaryRow = (s: CompanySummary) => [
   s.facturas,
   s.notasCredito,
   s.notasDebito,
+  s.ordenes,
+  s.guias,
+  s.retencionesIva,
+  s.retencionesIslr,
   s.anulados,
   s.total,
   s.primerControl,
@@ -203,20 +226,23 @@ export function seniatPdf(config: AppConfig, data: SeniatReportData): Promise<Bu
       subtitle,
       columns: SUMMARY_COLUMNS.map((header, i) => ({
         header,
-        width: [0.11, 0.21, 0.08, 0.09, 0.09, 0.08, 0.09, 0.125, 0.125][i],
-        align: i >= 2 && i <= 6 ? 'right' : 'left',
+        width: [0.09, 0.15, 0.06, 0.06, 0.06, 0.06, 0.06, 0.06, 0.06, 0.06, 0.06, 0.11, 0.11][i],
+        align: i >= 2 && i <= 10 ? 'right' : 'left',
       })),
       rows: summaryOf(data.documents).map((s) => summaryRow(s).map(String)),
       empty: 'No existen datos para mostrar',
     });
-  const widths = [0.07, 0.09, 0.06, 0.07, 0.06, 0.07, 0.06, 0.07, 0.1, 0.04, 0.07, 0.06, 0.06, 0.07, 0.05];
+  const widths = [
+    0.065, 0.085, 0.055, 0.075, 0.06, 0.065, 0.055, 0.065, 0.09, 0.035, 0.065, 0.055, 0.055, 0.065, 0.055,
+    0.045,
+  ];
   return renderTablePdf({
     title: head.title,
     subtitle,
     columns: DOCUMENT_COLUMNS.map((header, i) => ({
       header,
       width: widths[i],
-      align: i >= 10 && i <= 13 ? 'right' : 'left',
+      align: i >= 10 && i <= 14 ? 'right' : 'left',
     })),
     rows: data.documents.map(documentRow),
     empty: 'No existen datos para mostrar',

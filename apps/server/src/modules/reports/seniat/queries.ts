@@ -1,4 +1,4 @@
-import { caracasDayEnd, caracasDayStart, dec, type Period } from '@sigece/fiscal';
+import { caracasDayEnd, caracasDayStart, dec, type Period, seniatAmountsOf } from '@sigece/fiscal';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 
@@ -33,6 +33,8 @@ export interface IssuedDocument {
   exento: string;
   iva: string;
   total: string;
+  /** What a withholding voucher withheld (0.00 for the other families). */
+  retenido: string;
   status: string;
 }
 
@@ -72,18 +74,27 @@ function scopeWhere(scope: ReportScope): SQL {
 /**
  * The ledger of control numbers (`control_numbers`, written by the issuance kernel) joined with the
  * document that holds each number, restricted to documents issued in the period (their own issue date,
- * Caracas days). Invoices and notes are the families numbered today; orders and withholdings appear
- * through the same ledger once their families register (their amounts then come from their tables).
+ * Caracas days). Every numbered family: invoices, credit and debit notes, orders and dispatch guides, IVA
+ * and ISLR withholding vouchers (issue 19 item 5; Providencia SNAT/2024/000102 as integrators read it,
+ * sources.md S11). A document hidden from the lists ('Eliminar') stays: its number never disappears
+ * (issue 19 item 6). Sandbox test documents, when a family marks them, are the lead's to exclude here.
  */
+const DOC = {
+  fecha: sql`coalesce(f.fecha_emision, n.fecha_emision, o.fecha_emision, r.fecha_emision)`,
+  status: sql`coalesce(f.log_estatus_registro, n.log_estatus_registro, o.log_estatus_registro, r.log_estatus_registro, 'ACTIVO')`,
+};
+
 const ledgerInPeriod = (scope: ReportScope, period: Period) => sql`
   from control_numbers c
   join localidades l on l.id = c.id_localidad
   left join sucursales s on s.id = c.id_sucursal
   left join facturas f on c.tipo_doc = 'fact' and f.id = c.id_documento
   left join notas n on c.tipo_doc = 'nota' and n.id = c.id_documento
+  left join ordenes o on c.tipo_doc = 'orden' and o.id = c.id_documento
+  left join retenciones r on c.tipo_doc = 'ret' and r.id = c.id_documento
   where ${scopeWhere(scope)}
-    and coalesce(f.fecha_emision, n.fecha_emision) >= ${caracasDayStart(period.start).toISOString()}::timestamptz
-    and coalesce(f.fecha_emision, n.fecha_emision) < ${caracasDayEnd(period.end).toISOString()}::timestamptz`;
+    and ${DOC.fecha} >= ${caracasDayStart(period.start).toISOString()}::timestamptz
+    and ${DOC.fecha} < ${caracasDayEnd(period.end).toISOString()}::timestamptz`;
 
 export async function countIssued(db: DbOrTx, scope: ReportScope, period: Period): Promise<number> {
   const result = (await db.execute(
@@ -94,7 +105,11 @@ export async function countIssued(db: DbOrTx, scope: ReportScope, period: Period
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** Every numbered document of the period, by company and control number. */
+/**
+ * Every numbered document of the period, by company and control number. A withholding voucher's client is
+ * the withheld supplier; its base is the withheld documents' base, its IVA the tax caused, its total the
+ * documents' total, and `retenido` what was withheld. An annulled document shows zero amounts.
+ */
 export async function issuedDocuments(
   db: DbOrTx,
   scope: ReportScope,
@@ -102,20 +117,22 @@ export async function issuedDocuments(
 ): Promise<IssuedDocument[]> {
   const result = (await db.execute(sql`
     select l.tipo_documento || '-' || l.numero_documento as "empresaRif", l.nombre as empresa,
-           s.nombre as sucursal, c.tipo_doc as "tipoDoc", n.tipo as "tipoNota",
+           s.nombre as sucursal, c.tipo_doc as "tipoDoc",
+           coalesce(n.tipo, o.modelo_orden, r.modelo_retencion) as "tipoNota",
            coalesce(f.serie_factura, n.serie_nota, '') as serie,
-           coalesce(f.nro_factura, n.nro_nota, '') as numero,
+           coalesce(f.nro_factura, n.nro_nota, o.nro_orden, r.nro_comprobante, '') as numero,
            c.nro_control as "nroControl",
-           coalesce(f.fecha_emision, n.fecha_emision) as "fechaEmision",
-           coalesce(f.cliente, n.cliente) ->> 'tipoDocumento' as "clienteTipo",
-           coalesce(f.cliente, n.cliente) ->> 'numeroDocumento' as "clienteNumero",
-           coalesce(coalesce(f.cliente, n.cliente) ->> 'identificacion', '') as cliente,
-           coalesce(f.factura_divisa, n.factura_divisa, '') as moneda,
-           coalesce(f.sub_total, n.sub_total, 0)::text as "subTotal",
-           (coalesce(f.total_exento, n.total_exento, 0) + coalesce(f.total_exonerado, n.total_exonerado, 0))::text as exento,
-           coalesce(f.total_iva, n.total_iva, 0)::text as iva,
-           coalesce(f.importe_total, n.importe_total, 0)::text as total,
-           coalesce(f.log_estatus_registro, n.log_estatus_registro, 'ACTIVO') as status
+           ${DOC.fecha} as "fechaEmision",
+           coalesce(f.cliente, n.cliente, o.cliente) ->> 'tipoDocumento' as "clienteTipo",
+           coalesce(coalesce(f.cliente, n.cliente, o.cliente) ->> 'numeroDocumento', r.rif_proveedor) as "clienteNumero",
+           coalesce(coalesce(f.cliente, n.cliente, o.cliente) ->> 'identificacion', r.identificacion, '') as cliente,
+           coalesce(f.factura_divisa, n.factura_divisa, o.factura_divisa, case when r.id is not null then 'VEF' end, '') as moneda,
+           coalesce(f.sub_total, n.sub_total, o.sub_total, r.total_base, 0)::text as "subTotal",
+           (coalesce(f.total_exento, n.total_exento, o.total_exento, 0) + coalesce(f.total_exonerado, n.total_exonerado, o.total_exonerado, 0))::text as exento,
+           coalesce(f.total_iva, n.total_iva, o.total_iva, r.total_causado, 0)::text as iva,
+           coalesce(f.importe_total, n.importe_total, o.importe_total, r.total_documentos, 0)::text as total,
+           coalesce(r.total_retenido, 0)::text as retenido,
+           ${DOC.status} as status
     ${ledgerInPeriod(scope, period)}
     order by l.nombre, l.id, c.familia, c.serie, c.numero`)) as unknown as {
     rows: Array<
@@ -131,8 +148,15 @@ export async function issuedDocuments(
     ...r,
     fechaEmision: new Date(r.fechaEmision),
     clienteRif: clienteTipo && clienteNumero ? `${clienteTipo}-${clienteNumero}` : (clienteNumero ?? ''),
-    // Taxable base: the subtotal less what is exempt or exonerated.
-    baseImponible: dec(subTotal).minus(r.exento).toFixed(2),
+    ...seniatAmountsOf(r.status, {
+      // Taxable base: the subtotal less what is exempt or exonerated (a voucher's base is its own).
+      baseImponible:
+        r.tipoDoc === 'ret' ? dec(subTotal).toFixed(2) : dec(subTotal).minus(r.exento).toFixed(2),
+      exento: dec(r.exento).toFixed(2),
+      iva: dec(r.iva).toFixed(2),
+      total: dec(r.total).toFixed(2),
+      retenido: dec(r.retenido).toFixed(2),
+    }),
   }));
 }
 

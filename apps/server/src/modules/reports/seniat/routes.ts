@@ -27,7 +27,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['reportes: SENIAT'];
 /** Said in every summary: the layout is ours (see packages/fiscal/src/reports/seniat.ts). */
 const LAYOUT_NOTE =
-  'Contenido: por razón social y período, los documentos numerados (tipo, número, número de control, fecha, RIF del cliente, montos, estatus) y los rangos de números de control asignados, leídos del libro de números de control. Providencia SNAT/2014/0032 Art. 28: no se encontró el texto del artículo ni un formato prescrito; el formato es propio.';
+  'Contenido: por razón social y período, los documentos numerados de todas las familias (facturas, notas de crédito y débito, órdenes de entrega y guías de despacho, comprobantes de retención IVA e ISLR; los anulados con montos en cero, como el libro de ventas) (tipo, número, número de control, fecha, RIF del cliente, montos, retenido, estatus) y los rangos de números de control asignados, leídos del libro de números de control. Providencia SNAT/2014/0032 Art. 28: no se encontró el texto del artículo ni un formato prescrito; el formato es propio.';
 
 const queued = z.object({
   code: z.number(),

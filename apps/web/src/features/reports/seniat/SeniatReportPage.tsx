@@ -27,6 +27,7 @@ import { notifySuccess } from '../../../app/notify.ts';
 import { usePermission } from '../../../app/permissions.ts';
 import { DateField } from '../../../components/form/DateField.tsx';
 import { useCompanyOptions } from '../../companies/api.ts';
+import { AssignmentRegister } from '../register/AssignmentRegister.tsx';
 import {
   downloadSeniatReport,
   type QueuedReport,
@@ -275,6 +276,8 @@ export default function SeniatReportPage() {
         </Card>
       )}
       {me?.masterAdmin && <MonthlyReportSection />}
+      {/* Issue 19 item 3: the register of assignments, on the SENIAT reports screen (same permission). */}
+      <AssignmentRegister />
     </Stack>
   );
 }
