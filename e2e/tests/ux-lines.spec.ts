@@ -72,65 +72,73 @@ async function linesOverflow(page: Page, cards: boolean): Promise<string[]> {
 
 async function expectFits(page: Page, info: TestInfo, shot: string) {
   await expect.poll(() => linesOverflow(page, phone(info))).toEqual([]);
-  await info.attach(shot, { body: await page.getByRole('main').screenshot(), contentType: 'image/png' });
+  // Kept in the test's output folder: the issue's note describes each changed screen from them.
+  const path = info.outputPath(`${shot}.png`);
+  await page.getByRole('main').screenshot({ path });
+  await info.attach(shot, { path, contentType: 'image/png' });
 }
 
-test('the lines tables of the invoice, order and note forms fit 1366 px; a phone shows each line as a card', async ({
+test('the invoice desk: every column of its lines fits 1366 px; a phone shows each line as a card', async ({
   page,
 }, info) => {
   test.setTimeout(240_000);
   await signIn(page);
-  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-
-  await test.step('the invoice desk: three lines, one with a large quantity and a percentage off', async () => {
-    await page.goto('/facturacion/generales/facturaGeneral');
-    await expect(page.getByRole('heading', { name: 'Factura General', exact: true })).toBeVisible({
-      timeout: 30_000,
-    });
-    await chooseOption(page, page.getByRole('main'), 'Razón Social', COMPANY);
-    await addProduct(page, 'P-001');
-    await addProduct(page, 'P-002', { cantidad: '150', percent: '12.5' });
-    await addProduct(page, 'P-003', { cantidad: '24' });
-    const lines = page.getByRole('table', { name: 'Detalle de Productos' });
-    await expect(lines.getByRole('row').filter({ hasText: 'P-003' })).toBeVisible();
-    await expect(lines).toContainText('12,50 %');
-    await expectFits(page, info, 'invoice-desk');
-    // The draft is thrown away: later journeys start from an empty desk.
-    await page.getByRole('button', { name: 'Limpiar' }).click();
+  await page.goto('/facturacion/generales/facturaGeneral');
+  await expect(page.getByRole('heading', { name: 'Factura General', exact: true })).toBeVisible({
+    timeout: 30_000,
   });
+  await chooseOption(page, page.getByRole('main'), 'Razón Social', COMPANY);
+  // Three lines, one with a large quantity and a percentage off: seven-figure amounts.
+  await addProduct(page, 'P-001');
+  await addProduct(page, 'P-002', { cantidad: '150', percent: '12.5' });
+  await addProduct(page, 'P-003', { cantidad: '24' });
+  const lines = page.getByRole('table', { name: 'Detalle de Productos' });
+  await expect(lines.getByRole('row').filter({ hasText: 'P-003' })).toBeVisible();
+  await expect(lines).toContainText('12,50 %');
+  await expectFits(page, info, 'invoice-desk');
+  // The draft is thrown away: later journeys start from an empty desk.
+  await page.getByRole('button', { name: 'Limpiar' }).click();
+});
 
-  await test.step('the order/guide form with amounts: code, description, quantity, unit, price, amount', async () => {
-    await page.goto('/facturacion/OrdenesGuias/CrearOrdenesGuias');
-    await expect(page.getByRole('heading', { name: 'Nueva Orden/Guía' })).toBeVisible({ timeout: 30_000 });
-    await chooseOption(page, page.getByRole('main'), 'Razón Social', 'Demo Comercial, C.A.');
-    await page.getByRole('main').getByLabel('Incluir montos').check();
-    await addProduct(page, 'P-001', { cantidad: '1200' });
-    await addProduct(page, 'P-002', { cantidad: '35' });
-    await expect(page.getByRole('table', { name: 'Detalle de productos' })).toContainText('P-002');
-    await expectFits(page, info, 'order-form');
-  });
+test('the order/guide form with amounts: its lines fit 1366 px and are cards on a phone', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await page.goto('/facturacion/OrdenesGuias/CrearOrdenesGuias');
+  await expect(page.getByRole('heading', { name: 'Nueva Orden/Guía' })).toBeVisible({ timeout: 30_000 });
+  await chooseOption(page, page.getByRole('main'), 'Razón Social', 'Demo Comercial, C.A.');
+  await page.getByRole('main').getByLabel('Incluir montos').check();
+  await addProduct(page, 'P-001', { cantidad: '1200' });
+  await addProduct(page, 'P-002', { cantidad: '35' });
+  await expect(page.getByRole('table', { name: 'Detalle de productos' })).toContainText('P-002');
+  await expectFits(page, info, 'order-form');
+});
 
-  await test.step("the note form: an invoice's lines with the quantity to return typed in each", async () => {
-    const nro = `LN${runId(info)}`.slice(0, 18);
-    const answer = await page.request.post('/v2/facturas/masivafacturacion', {
-      headers,
-      data: [invoice(RIF, nro)],
-    });
-    const body = await answer.json();
-    expect(body.totalFacturasNew, JSON.stringify(body)).toBe(1);
-    await page.goto(`/facturacion/generales/notas/nota?factura=${body.DetalleFacturaProcesadas[0][0].id}`);
-    await expect(page.getByTestId('note-invoice')).toContainText(nro, { timeout: 30_000 });
-    const main = page.getByRole('main');
-    await main.getByRole('combobox', { name: 'Tipo de Nota' }).click();
-    await page.getByRole('option', { name: 'Crédito' }).click();
-    await main.getByRole('textbox', { name: /^Cantidad a devolver de / }).fill('1');
-    await expect(page.getByTestId('total-note-importeTotal')).toHaveText('116,00 Bs.');
-    await expectFits(page, info, 'note-form');
+test("the note form: an invoice's lines with the quantity to return fit 1366 px and are cards on a phone", async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const nro = `LN${runId(info)}`.slice(0, 18);
+  const answer = await page.request.post('/v2/facturas/masivafacturacion', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: [invoice(RIF, nro)],
   });
+  const body = await answer.json();
+  expect(body.totalFacturasNew, JSON.stringify(body)).toBe(1);
+  await page.goto(`/facturacion/generales/notas/nota?factura=${body.DetalleFacturaProcesadas[0][0].id}`);
+  await expect(page.getByTestId('note-invoice')).toContainText(nro, { timeout: 30_000 });
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: 'Tipo de Nota' }).click();
+  await page.getByRole('option', { name: 'Crédito' }).click();
+  await main.getByRole('textbox', { name: /^Cantidad a devolver de / }).fill('1');
+  await expect(page.getByTestId('total-note-importeTotal')).toHaveText('116,00 Bs.');
+  await expectFits(page, info, 'note-form');
 });
 
 test("an order's and a voucher's detail show their data and activity timeline", async ({ page }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page);
   const headers = { Authorization: `Bearer ${await accessToken(page)}` };
   const run = runId(info);
@@ -180,7 +188,11 @@ test("an order's and a voucher's detail show their data and activity timeline", 
     const activity = dialog.getByTestId('document-activity');
     await expect(activity).toContainText('Actividad del documento');
     await expect(activity).toContainText('Creado por admin@sigece.local desde la API de integración');
-    await info.attach('order-detail', { body: await dialog.screenshot(), contentType: 'image/png' });
+    await dialog.screenshot({ path: info.outputPath('order-detail.png') });
+    await info.attach('order-detail', {
+      path: info.outputPath('order-detail.png'),
+      contentType: 'image/png',
+    });
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -231,6 +243,10 @@ test("an order's and a voucher's detail show their data and activity timeline", 
     await expect(dialog).toContainText('120,00');
     const activity = dialog.getByTestId('document-activity');
     await expect(activity).toContainText('Creado por admin@sigece.local desde la API de integración');
-    await info.attach('voucher-detail', { body: await dialog.screenshot(), contentType: 'image/png' });
+    await dialog.screenshot({ path: info.outputPath('voucher-detail.png') });
+    await info.attach('voucher-detail', {
+      path: info.outputPath('voucher-detail.png'),
+      contentType: 'image/png',
+    });
   });
 });
