@@ -127,6 +127,12 @@ test("the note form: an invoice's lines with the quantity to return fit 1366 px 
   });
   const body = await answer.json();
   expect(body.totalFacturasNew, JSON.stringify(body)).toBe(1);
+  // A note is made on a numbered invoice: its control number comes with the background PDF job.
+  await page.goto('/facturacion/generales');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(nro);
+  await expect(page.getByRole('row').filter({ hasText: nro })).toContainText(/\d{2}-\d{8}/, {
+    timeout: 60_000,
+  });
   await page.goto(`/facturacion/generales/notas/nota?factura=${body.DetalleFacturaProcesadas[0][0].id}`);
   await expect(page.getByTestId('note-invoice')).toContainText(nro, { timeout: 30_000 });
   const main = page.getByRole('main');
