@@ -1,4 +1,5 @@
 export { DocumentClientCard, type DocumentClientCardProps } from './ClientCard.tsx';
+export { DocumentDetailDialog, type DocumentDetailDialogProps } from './DocumentDetailDialog.tsx';
 export { DocumentFilterDialog, type DocumentFilterDialogProps } from './DocumentFilterDialog.tsx';
 export {
   type ConfirmedAction,

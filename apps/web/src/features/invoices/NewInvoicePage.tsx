@@ -343,10 +343,18 @@ export default function NewInvoicePage() {
                   id: 'descuento',
                   header: t('lines.descuento'),
                   align: 'right',
+                  // A percentage over its amount, on two lines: the column keeps the amount's width.
                   render: (line, i) =>
-                    line.descuentoTipo === 'percent'
-                      ? `${formatPercent(line.descuentoValor)} (${showAmount(totals.lines[i].descuento, draft.divisa)})`
-                      : showAmount(totals.lines[i].descuento, draft.divisa),
+                    line.descuentoTipo === 'percent' ? (
+                      <>
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {formatPercent(line.descuentoValor)}
+                        </Box>
+                        {showAmount(totals.lines[i].descuento, draft.divisa)}
+                      </>
+                    ) : (
+                      showAmount(totals.lines[i].descuento, draft.divisa)
+                    ),
                 },
                 {
                   id: 'alicuota',

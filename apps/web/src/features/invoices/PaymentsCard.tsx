@@ -41,7 +41,7 @@ export function PaymentsCard({
       nameOf={(p) => `${method(p)} ${p.divisa}`}
       onRemove={(p) => setDraft((d) => ({ ...d, pagos: d.pagos.filter((x) => x.key !== p.key) }))}
       action={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <FormControlLabel
             control={
               <Switch

@@ -73,7 +73,6 @@ export function NoteLinesCard({
             return (
               <TextField
                 size="small"
-                sx={{ minWidth: 120 }}
                 value={marks[l.posicion] ?? ''}
                 onChange={(e) => onMark(l.posicion, e.target.value)}
                 error={Boolean(problem)}

@@ -211,7 +211,7 @@ export default function NewOrderPage() {
               nameOf={(l) => l.descripcion}
               onRemove={(l) => setLines(lines.filter((x) => x !== l))}
               action={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <FormSwitchField control={control} name="incluirMontos" label={t('new.amounts')} />
                   {/* §2.4's observations dialog edits the shipping card's Observaciones: one field. */}
                   <Button startIcon={<NotesOutlined />} onClick={() => setDialog('observation')}>

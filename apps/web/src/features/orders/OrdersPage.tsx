@@ -20,6 +20,7 @@ import {
   orderPdf,
   ordersKey,
 } from './api.ts';
+import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 import { OrderFilterDialog } from './OrderFilterDialog.tsx';
 
 /** The screen whose permission keys gate every action (spec 001 §6: search, add, print, delete). */
@@ -132,6 +133,12 @@ export default function OrdersPage() {
         render: (props) => <OrderFilterDialog {...props} />,
       }}
       add={{ allowed: can('add'), label: t('list.add'), onClick: () => navigate(NEW_ORDER_PATH) }}
+      // Issue 21 item 11: the order's data and activity timeline (the list's search key reads it).
+      view={{
+        allowed: can('search'),
+        label: t('list.actions.view'),
+        render: (row, onClose) => <OrderDetailDialog row={row} onClose={onClose} />,
+      }}
       pdf={{ allowed: can('print'), label: t('list.actions.print'), enabled: () => true, file: orderFile }}
       annul={{
         allowed: can('delete'),

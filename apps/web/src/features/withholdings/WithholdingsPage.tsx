@@ -25,6 +25,7 @@ import {
 import { BulkGenerationDialog } from './BulkGenerationDialog.tsx';
 import { DeclarationFilesDialog } from './DeclarationFilesDialog.tsx';
 import { NS } from './register.ts';
+import { WithholdingDetailDialog } from './WithholdingDetailDialog.tsx';
 import { WithholdingFilterDialog } from './WithholdingFilterDialog.tsx';
 import { withholdingFile } from './withholdingFile.ts';
 
@@ -141,6 +142,12 @@ export default function WithholdingsPage() {
           render: (props) => <WithholdingFilterDialog {...props} />,
         }}
         add={{ allowed: can('add'), label: t('list.add'), onClick: () => navigate(NEW_WITHHOLDING_PATH) }}
+        // Issue 21 item 11: the voucher's data, documents and activity timeline (the list's search key).
+        view={{
+          allowed: can('search'),
+          label: t('list.actions.view'),
+          render: (row, onClose) => <WithholdingDetailDialog row={row} onClose={onClose} />,
+        }}
         pdf={{
           allowed: can('print'),
           label: t('list.actions.print'),

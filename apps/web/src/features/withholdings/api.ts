@@ -1,3 +1,4 @@
+import type { WithholdingDetail } from '@sigece/fiscal';
 import { api, apiFile, type Page } from '../../app/api.ts';
 import { download } from '../../components/DataTable/exportRows.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
@@ -63,6 +64,16 @@ export function fetchWithholdings(q: DataTableQuery, filters: WithholdingFilters
 /** GET getBase64RetencionIva/{id}: the signed PDF as base64. */
 export const withholdingPdf = (id: string, signal?: AbortSignal) =>
   api<{ pdfBase64: string }>(`${RET}/getBase64RetencionIva/${id}`, { signal }).then((a) => a.pdfBase64);
+
+/**
+ * GET getRetencionId/{id} with the session's token: the whole voucher with its lines (a caller who may not
+ * search vouchers gets the public projection, without lines: an error here).
+ */
+export async function withholdingDetail(id: string, signal?: AbortSignal): Promise<WithholdingDetail> {
+  const answer = await api<{ result?: WithholdingDetail }>(`${RET}/getRetencionId/${id}`, { signal });
+  if (!answer.result) throw new Error('detail');
+  return answer.result;
+}
 
 /** PUT anularRetencionIva/{id}: the answer's `msg` is the toast. */
 /** Annuls a voucher with the reason the user gave (issue 21 §10: kept in its record and audit). */

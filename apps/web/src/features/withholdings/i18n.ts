@@ -27,6 +27,7 @@ const es = {
     bulk: 'Generación Masiva',
     files: 'Archivos SENIAT',
     actions: {
+      view: 'Consultar',
       print: 'PDF',
       annul: 'Anular',
       more: 'Más acciones del comprobante {{nro}}',
@@ -42,6 +43,13 @@ const es = {
   },
   pdf: {
     title: 'Comprobante de Retención · Control N° {{nro}}',
+  },
+  detail: {
+    title: 'Comprobante de Retención N° {{nro}}',
+    loadError: 'No se pudo cargar el comprobante de retención.',
+    data: 'Datos del Comprobante',
+    porcentaje: 'Porcentaje',
+    sustraendo: 'Sustraendo',
   },
   files: {
     title: 'Archivos de declaración SENIAT',
@@ -176,6 +184,7 @@ export const withholdingsResources = defineResources(es, {
     bulk: 'Bulk generation',
     files: 'SENIAT files',
     actions: {
+      view: 'View',
       print: 'PDF',
       annul: 'Annul',
       more: 'More actions for voucher {{nro}}',
@@ -190,6 +199,13 @@ export const withholdingsResources = defineResources(es, {
   },
   pdf: {
     title: 'Withholding voucher · Control No. {{nro}}',
+  },
+  detail: {
+    title: 'Withholding voucher No. {{nro}}',
+    loadError: 'The withholding voucher could not be loaded.',
+    data: 'Voucher data',
+    porcentaje: 'Rate',
+    sustraendo: 'Deduction',
   },
   files: {
     title: 'SENIAT declaration files',
