@@ -296,7 +296,7 @@ describeWithApp('webhooks: endpoints, signed deliveries in order, retries, give-
     const bad = await post(`${HOOKS}/${created.id}/entregas/reenviar`, { ids: [] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Seleccione al menos una entrega');
-  });
+  }, 240_000); // renders and signs a PDF: slow on a loaded machine
 
   it('a test event is sent at once; a rotated secret is shown once and signs from then on', async () => {
     receiver.requests.length = 0;

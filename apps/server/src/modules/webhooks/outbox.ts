@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_GIVE_UP_MS, type WebhookEvent } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ShortCache } from '../../db/short-cache.ts';
 
 /**
  * The outbox of webhook events (issue 20 item 3). Each place that causes an event (numbering, the PDF
@@ -17,25 +16,40 @@ import { ShortCache } from '../../db/short-cache.ts';
  * within SUBSCRIPTIONS_MS (events caused there meanwhile are not recorded for a brand-new endpoint).
  */
 export const SUBSCRIPTIONS_MS = 2_000;
-const subscriptions = new ShortCache<ReadonlySet<string>>(SUBSCRIPTIONS_MS, 4_096);
-/** One cache for the process, whichever transaction asks (a transaction is a new object each time). */
-const PROCESS = {};
+
+/**
+ * Resolved answers only, per company, for SUBSCRIPTIONS_MS (a monotonic clock: tests move Date). Unlike
+ * ShortCache, a miss is never shared with a load in flight: callers ask from inside their own transaction,
+ * and on PGlite (one connection) waiting for another caller's read, queued behind this very transaction,
+ * would never end. So each miss reads with its own handle.
+ */
+let known = new Map<string, { wants: ReadonlySet<string>; until: number }>();
+let generation = 0;
+let quietUntil = 0;
 
 /** An endpoint was added, removed, enabled or disabled, or changed its events. */
 export function forgetWebhookSubscriptions(): void {
-  subscriptions.clear();
+  generation++;
+  known = new Map();
+  // A write may still be uncommitted: what is read meanwhile is not kept.
+  quietUntil = performance.now() + SUBSCRIPTIONS_MS;
 }
 
 /** The events the company's active endpoints want. */
-export function subscribedEvents(db: DbOrTx, localidadId: string): Promise<ReadonlySet<string>> {
-  return subscriptions.get(PROCESS, localidadId, async () => {
-    const result = (await db.execute(sql`
-      select distinct unnest(eventos) as tipo from webhook_endpoints
-       where id_localidad = ${localidadId}::uuid and activo`)) as unknown as {
-      rows: Array<{ tipo: string }>;
-    };
-    return new Set(result.rows.map((r) => r.tipo));
-  });
+export async function subscribedEvents(db: DbOrTx, localidadId: string): Promise<ReadonlySet<string>> {
+  const now = performance.now();
+  const hit = known.get(localidadId);
+  if (hit && hit.until > now) return hit.wants;
+  const started = generation;
+  const result = (await db.execute(sql`
+    select distinct unnest(eventos) as tipo from webhook_endpoints
+     where id_localidad = ${localidadId}::uuid and activo`)) as unknown as { rows: Array<{ tipo: string }> };
+  const wants = new Set(result.rows.map((r) => r.tipo));
+  if (started === generation && now >= quietUntil) {
+    if (known.size >= 4_096) known.clear();
+    known.set(localidadId, { wants, until: now + SUBSCRIPTIONS_MS });
+  }
+  return wants;
 }
 
 export async function isSubscribed(db: DbOrTx, localidadId: string, tipo: string): Promise<boolean> {
