@@ -25,6 +25,7 @@ export const OWNED = {
   dashboard: [],
   delivery: ['delivery'],
   health: [],
+  integration: ['integration-requests'],
   invoices: ['invoices'],
   issuance: ['issuance', 'annulments'],
   jobs: ['jobs'],

@@ -29,6 +29,8 @@ import { companyRoutes } from './modules/companies/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { installIntegrationHooks } from './modules/integration/hooks.ts';
+import { integratorRoutes } from './modules/integration/routes-integrators.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulment-render.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
@@ -159,6 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         done();
       });
       queueAnnulledRendersAfterAnnulments(api);
+      // Rate limit and request log of the integration routes (issue 20 items 6, 7): before any route.
+      installIntegrationHooks(api, deps);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(securityRoutes);
@@ -186,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(massLoadRoutes);
       await api.register(deliveryRoutes);
       await api.register(dashboardRoutes);
+      await api.register(integratorRoutes);
     },
     { prefix: '/v2' },
   );

@@ -57,6 +57,12 @@ export interface AppConfig {
    * takes it: false (unset: the socket's address is the client's), true, a hop count or addresses/CIDRs.
    */
   trustProxy?: boolean | number | string[];
+  /**
+   * Requests per caller (API key or user) and window on the integration routes (INTEGRATION_RATE_LIMIT,
+   * default 6000; 0: no limit) and the window's length in seconds (INTEGRATION_RATE_WINDOW, default 60).
+   */
+  integrationRateLimit?: number;
+  integrationRateWindowSeconds?: number;
 }
 
 /** A secret from the environment, or one generated on first start and kept in DATA_DIR. */
@@ -129,5 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDist: env.WEB_DIST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    integrationRateLimit: env.INTEGRATION_RATE_LIMIT ? Number(env.INTEGRATION_RATE_LIMIT) : undefined,
+    integrationRateWindowSeconds: env.INTEGRATION_RATE_WINDOW
+      ? Number(env.INTEGRATION_RATE_WINDOW)
+      : undefined,
   };
 }
