@@ -3,7 +3,9 @@
 // requests (5 lines) to POST /v2/facturas/masivafacturacion over real HTTP from this process, with the
 // real server entry (src/main.ts) started with SIGECE_WORKERS=1 and 2. Each on a scratch database.
 // Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/api-throughput.ts
-//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--no-pgbench] [--cpu-prof DIR]
+//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--no-pgbench] [--cpu-prof DIR] [--idempotency]
+// --idempotency measures each server twice in the run: without and with an Idempotency-Key on every request
+// (a new key each: the cost of reserving and keeping the answer in the invoice's transaction, issue 20).
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 // --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     jobs: { type: 'boolean', default: false },
     'no-pgbench': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    idempotency: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -41,7 +44,10 @@ const scratch = async (prefix: string) =>
     : { database: undefined, drop: async () => {}, url: undefined, name: '' };
 
 /** The real server with SIGECE_WORKERS=workers on a scratch database, loaded over HTTP from here. */
-async function api(workers: number): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
+async function api(
+  workers: number,
+  idempotency = false,
+): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
   const { database, drop, url, name } = await scratch(`api${workers}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-api-'));
   const port = await freePort();
@@ -66,7 +72,7 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
     const address = `http://127.0.0.1:${port}`;
     await ready(address, workers, server);
     const token = await benchLogin(address);
-    await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS });
+    await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS, idempotency });
     // CPU per request, of the server's processes and of PostgreSQL's backends serving its database: the
     // figure that says what a core buys, whatever else the machine is doing.
     // On PGlite the database runs inside the server's process: counted with it.
@@ -77,7 +83,7 @@ async function api(workers: number): Promise<LoadResult & { check: string; nodeM
       : [];
     const nodes = serverPids(server.pid!);
     const before = { node: cpuSeconds(nodes), pg: cpuSeconds(backends) };
-    const result = await invoiceLoad({ address, token, clients, seconds });
+    const result = await invoiceLoad({ address, token, clients, seconds, idempotency });
     const perRequest = (s: number) => (s * 1000) / result.requests;
     const nodeMs = perRequest(cpuSeconds(nodes) - before.node);
     const pgMs = perRequest(cpuSeconds(backends) - before.pg);
@@ -120,11 +126,13 @@ for (const workers of values.workers
   .split(',')
   .map(Number)
   .filter((n) => serverUrl || n === 1)) {
-  const r = await api(workers);
-  const label = `API, SIGECE_WORKERS=${workers}`.padEnd(38);
-  console.log(
-    `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
-      `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +
-      `PostgreSQL backends ${r.pgMs.toFixed(2)} ms   (${r.check}, warm-up included)`,
-  );
+  for (const idempotency of values.idempotency ? [false, true] : [false]) {
+    const r = await api(workers, idempotency);
+    const label = `API, SIGECE_WORKERS=${workers}${idempotency ? ', Idempotency-Key' : ''}`.padEnd(38);
+    console.log(
+      `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
+        `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +
+        `PostgreSQL backends ${r.pgMs.toFixed(2)} ms   (${r.check}, warm-up included)`,
+    );
+  }
 }
