@@ -139,7 +139,7 @@ describeWithApp('Idempotency-Key on the integration API', (ctx) => {
 // the commit (as a kill -9 between the commit and the answer would). A fresh server on the same database —
 // nothing of the first in memory — receives the retry.
 describe.each(DRIVERS)('Idempotency-Key after a crash between commit and answer [%s]', (driver) => {
-  it('answers the retry with the first answer and creates nothing', { timeout: 120_000 }, async () => {
+  it('answers the retry with the first answer and creates nothing', { timeout: 400_000 }, async () => {
     const fresh = await freshDatabase(driver, 'demo');
     try {
       const config = testConfig();
