@@ -3,7 +3,9 @@
 // requests (5 lines) to POST /v2/facturas/masivafacturacion over real HTTP from this process, with the
 // real server entry (src/main.ts) started with SIGECE_WORKERS=1 and 2. Each on a scratch database.
 // Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/api-throughput.ts
-//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--webhook] [--no-pgbench] [--cpu-prof DIR]
+//          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--webhook] [--idempotency] [--no-pgbench] [--cpu-prof DIR]
+// --idempotency measures each server twice in the run: without and with an Idempotency-Key on every request
+// (a new key each: the cost of reserving and keeping the answer in the invoice's transaction, issue 20).
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 // --webhook runs each configuration a second time with a webhook endpoint of the demo company subscribed to
 // every event (a receiver on 127.0.0.1 in this process answering 200): the cost of the outbox on the request
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     webhook: { type: 'boolean', default: false },
     'no-pgbench': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    idempotency: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -52,6 +55,7 @@ const scratch = async (prefix: string) =>
 async function api(
   workers: number,
   hook = false,
+  idempotency = false,
 ): Promise<LoadResult & { check: string; nodeMs: number; pgMs: number }> {
   const { database, drop, url, name } = await scratch(`api${workers}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sigece-bench-api-'));
@@ -81,7 +85,7 @@ async function api(
     await ready(address, workers, server);
     const token = await benchLogin(address);
     if (receiver) await subscribe(address, token, receiver.url);
-    await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS });
+    await invoiceLoad({ address, token, clients, seconds: WARM_UP_SECONDS, idempotency });
     // CPU per request, of the server's processes and of PostgreSQL's backends serving its database: the
     // figure that says what a core buys, whatever else the machine is doing.
     // On PGlite the database runs inside the server's process: counted with it.
@@ -92,7 +96,7 @@ async function api(
       : [];
     const nodes = serverPids(server.pid!);
     const before = { node: cpuSeconds(nodes), pg: cpuSeconds(backends) };
-    const result = await invoiceLoad({ address, token, clients, seconds });
+    const result = await invoiceLoad({ address, token, clients, seconds, idempotency });
     const perRequest = (s: number) => (s * 1000) / result.requests;
     const nodeMs = perRequest(cpuSeconds(nodes) - before.node);
     const pgMs = perRequest(cpuSeconds(backends) - before.pg);
@@ -173,9 +177,15 @@ for (const workers of values.workers
   .split(',')
   .map(Number)
   .filter((n) => serverUrl || n === 1)) {
-  for (const hook of values.webhook ? [false, true] : [false]) {
-    const r = await api(workers, hook);
-    const label = `API, SIGECE_WORKERS=${workers}${hook ? ', webhook subscribed' : ''}`.padEnd(38);
+  const variants = [
+    { hook: false, idempotency: false },
+    ...(values.webhook ? [{ hook: true, idempotency: false }] : []),
+    ...(values.idempotency ? [{ hook: false, idempotency: true }] : []),
+  ];
+  for (const { hook, idempotency } of variants) {
+    const r = await api(workers, hook, idempotency);
+    const variant = hook ? ', webhook subscribed' : idempotency ? ', Idempotency-Key' : '';
+    const label = `API, SIGECE_WORKERS=${workers}${variant}`.padEnd(38);
     console.log(
       `${label} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ` +
         `failed ${r.failed}   load ${load()}\n${' '.repeat(39)}CPU per request: server ${r.nodeMs.toFixed(2)} ms, ` +

@@ -1,6 +1,6 @@
 // What every benchmark needs: a fresh database (on DATABASE_URL's server, else in-memory PGlite) and the
 // server's configuration for an in-process app.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/db/reference-seed.ts';
@@ -151,6 +151,8 @@ export async function invoiceLoad(options: {
   clients: number;
   seconds: number;
   batch?: number;
+  /** Send each request with an Idempotency-Key of its own (issue 20 item 1): its cost, compared. */
+  idempotency?: boolean;
 }): Promise<LoadResult> {
   const { address, token, clients, seconds, batch = 1 } = options;
   const latencies: number[] = [];
@@ -164,7 +166,11 @@ export async function invoiceLoad(options: {
         const started = performance.now();
         const res = await fetch(`${address}/v2/facturas/masivafacturacion`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token}`,
+            ...(options.idempotency ? { 'idempotency-key': randomUUID() } : {}),
+          },
           body,
         });
         const answer = await res.json();

@@ -25,7 +25,7 @@ export const OWNED = {
   dashboard: [],
   delivery: ['delivery'],
   health: [],
-  integration: ['api-keys'],
+  integration: ['api-keys', 'integration-requests'],
   invoices: ['invoices'],
   issuance: ['issuance', 'annulments'],
   jobs: ['jobs'],

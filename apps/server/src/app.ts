@@ -30,8 +30,10 @@ import { companyRoutes } from './modules/companies/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { installIntegrationHooks } from './modules/integration/hooks.ts';
 import { apiKeyRoutes } from './modules/integration/keys.routes.ts';
 import { withApiKeys } from './modules/integration/keys.ts';
+import { integratorRoutes } from './modules/integration/routes-integrators.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulment-render.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
@@ -186,6 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       queueAnnulledRendersAfterAnnulments(api);
       auditPortalReads(api);
+      // Rate limit and request log of the integration routes (issue 20 items 6, 7): before any route.
+      installIntegrationHooks(api, deps);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(securityRoutes);
@@ -218,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(portalRoutes);
       await api.register(webhookRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(integratorRoutes);
     },
     { prefix: '/v2' },
   );

@@ -61,6 +61,12 @@ export interface AppConfig {
   trustProxy?: boolean | number | string[];
   /** Webhook receivers may be plain http (NODE_ENV development or test); otherwise HTTPS only. */
   webhookAnyUrl?: boolean;
+  /**
+   * Requests per caller (API key or user) and window on the integration routes (INTEGRATION_RATE_LIMIT,
+   * default 6000; 0: no limit) and the window's length in seconds (INTEGRATION_RATE_WINDOW, default 60).
+   */
+  integrationRateLimit?: number;
+  integrationRateWindowSeconds?: number;
 }
 
 /** A secret from the environment, or one generated on first start and kept in DATA_DIR. */
@@ -135,5 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webhookAnyUrl: env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
+    integrationRateLimit: env.INTEGRATION_RATE_LIMIT ? Number(env.INTEGRATION_RATE_LIMIT) : undefined,
+    integrationRateWindowSeconds: env.INTEGRATION_RATE_WINDOW
+      ? Number(env.INTEGRATION_RATE_WINDOW)
+      : undefined,
   };
 }

@@ -10,6 +10,7 @@ import { seedReference } from './db/reference-seed.ts';
 import { seedDemo, seedDemoCompanies, seedModules } from './db/seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { refreshFromBcv } from './modules/catalog/currencies.ts';
+import { purgeIntegrationRecords } from './modules/integration/housekeeping.ts';
 import { queueAnnulledRenders } from './modules/issuance/annulment-render.ts';
 import { requeuePendingRenders } from './modules/issuance/render.ts';
 import { taxUnitInForceMessage } from './modules/withholdings/service.ts';
@@ -56,7 +57,11 @@ async function serve() {
     );
   // Forget expired tokens and old failed logins once an hour; the answer never depends on it.
   const housekeeping = setInterval(
-    () => chores && purgeExpired(database.db).catch((err) => app.log.warn({ err }, 'limpieza')),
+    () =>
+      chores &&
+      Promise.all([purgeExpired(database.db), purgeIntegrationRecords(database.db)]).catch((err) =>
+        app.log.warn({ err }, 'limpieza'),
+      ),
     3_600_000,
   );
   housekeeping.unref();

@@ -9,6 +9,8 @@ export * from './documents/families.ts';
 export * from './documents/labels.ts';
 export * from './formats.ts';
 export * from './integration/api-keys.ts';
+export * from './integration/lookup.ts';
+export * from './integration/request-log.ts';
 export * from './invoices/contract.ts';
 export * from './invoices/credit.ts';
 export * from './invoices/models.ts';

@@ -7,6 +7,7 @@ export * from './schema/audit.ts';
 export * from './schema/catalog.ts';
 export * from './schema/companies.ts';
 export * from './schema/delivery.ts';
+export * from './schema/integration-requests.ts';
 export * from './schema/invoices.ts';
 export * from './schema/issuance.ts';
 export * from './schema/jobs.ts';

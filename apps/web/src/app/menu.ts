@@ -30,6 +30,8 @@ const leaf = (key: string, path: string, guard?: string): MenuLeaf => ({
 /** The webhooks screen (issue 20 item 3), for whoever may modify a company. */
 export const WEBHOOKS_PATH = '/integracion/webhooks';
 export const WEBHOOKS_GUARD = '/mantenimiento/Localidad';
+/** The integrators' request log (issue 20 item 7): a company's calls, for whoever may see the company. */
+export const REQUEST_LOG_PATH = '/integracion/registro';
 
 /** The menu of spec 000 §2, plus the security and withholding groups. Keys are `app:menu.*` texts. */
 export const MENU: MenuNode[] = [
@@ -97,7 +99,13 @@ export const MENU: MenuNode[] = [
       leaf('webhooks', WEBHOOKS_PATH, WEBHOOKS_GUARD),
     ],
   },
-  { key: 'integracion', children: [leaf('clavesApi', '/integracion/claves')] },
+  {
+    key: 'integracion',
+    children: [
+      leaf('clavesApi', '/integracion/claves'),
+      leaf('registroLlamadas', REQUEST_LOG_PATH, WEBHOOKS_GUARD),
+    ],
+  },
   {
     key: 'seguridad',
     children: [

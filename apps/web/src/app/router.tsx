@@ -2,7 +2,7 @@ import { MODULE_CATALOG } from '@sigece/fiscal';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, PortalGuard, RequireAuth, RouteGuard } from './guards.tsx';
-import { HOME_PATH, PORTAL_PATH, WEBHOOKS_GUARD, WEBHOOKS_PATH } from './menu.ts';
+import { HOME_PATH, PORTAL_PATH, REQUEST_LOG_PATH, WEBHOOKS_GUARD, WEBHOOKS_PATH } from './menu.ts';
 import { PageLoader } from './PageLoader.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -21,6 +21,7 @@ const PortalPage = lazy(() => import('../features/portal/PortalPage.tsx'));
 const UnderConstructionPage = lazy(() => import('./pages/UnderConstructionPage.tsx'));
 const CertificarPage = lazy(() => import('../features/verification/CertificarPage.tsx'));
 const WebhooksPage = lazy(() => import('../features/integration/WebhooksPage.tsx'));
+const RequestLogPage = lazy(() => import('../features/integration/RequestLogPage.tsx'));
 
 /** Every module path except /home, which every signed-in user sees. */
 const guardedPaths = MODULE_CATALOG.map((m) => m.path).filter((path) => path !== HOME_PATH);
@@ -56,6 +57,7 @@ export function AppRoutes() {
             {/* Issue 20 item 3: no module of its own; a company's administrator ('Razón Social' › Modificar). */}
             <Route element={<RouteGuard path={WEBHOOKS_GUARD} />}>
               <Route path={WEBHOOKS_PATH.slice(1)} element={<WebhooksPage />} />
+              <Route path={REQUEST_LOG_PATH.slice(1)} element={<RequestLogPage />} />
             </Route>
             <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
           </Route>

@@ -22,6 +22,7 @@ import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
+import { answerKeeper, idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
@@ -108,19 +109,25 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { answer, ids } = await issueDocuments<IngestAnswer>(
-        db,
-        invoiceFamily,
-        scopeOfRequest(request),
-        request.body,
-        // A test key's invoices go to the sandbox (issue 20 item 5).
-        { origin: 'API', audit: auditContextOf(request), sandbox: request.principal?.apiKey?.test === true },
-      );
-      // After the commit: each new invoice's PDF is generated on the job queue.
-      await queueRenders(app.deps, 'fact', ids);
-      return answer;
-    },
+    async (request, reply) =>
+      (await idempotent(request, reply, db, async (claim) => {
+        const { answer, ids } = await issueDocuments<IngestAnswer>(
+          db,
+          invoiceFamily,
+          scopeOfRequest(request),
+          request.body,
+          {
+            origin: 'API',
+            audit: auditContextOf(request),
+            keeper: answerKeeper(claim),
+            // A test key's invoices go to the sandbox (issue 20 item 5).
+            sandbox: request.principal?.apiKey?.test === true,
+          },
+        );
+        // After the commit: each new invoice's PDF is generated on the job queue.
+        await queueRenders(app.deps, 'fact', ids);
+        return answer;
+      })) as IngestAnswer,
   );
 
   // Spec 000 §7, 001 §7.1: the list a company's workbook converts to (the mass load's factura type),
@@ -169,10 +176,18 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceAnnulAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      ...(await annulInvoicesByNumber(db, scopeOfRequest(request), request.body, auditContextOf(request))),
-      code: 200,
-    }),
+    async (request, reply) =>
+      (await idempotent(request, reply, db, (claim) =>
+        keptTransaction(db, claim, async (tx) => ({
+          ...(await annulInvoicesByNumber(
+            tx,
+            scopeOfRequest(request),
+            request.body,
+            auditContextOf(request),
+          )),
+          code: 200 as const,
+        })),
+      )) as z.infer<typeof invoiceAnnulAnswerSchema>,
   );
 
   app.get(

@@ -179,3 +179,16 @@ export async function resetFailedRender(tx: DbOrTx, tipoDoc: TipoDoc, id: string
     .returning({ id: controlNumbers.id });
   return rows.length > 0;
 }
+
+/** When a document's control number was assigned (the ledger's row), or null before it is numbered. */
+export async function controlNumberAssignedAt(
+  db: DbOrTx,
+  tipoDoc: TipoDoc,
+  id: string,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: controlNumbers.issuedAt })
+    .from(controlNumbers)
+    .where(ofDocument(tipoDoc, id));
+  return row?.at ?? null;
+}

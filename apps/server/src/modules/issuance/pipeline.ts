@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, runsScripts } from '../../db/client.ts';
+import { type Db, type DbOrTx, runsScripts, type Tx } from '../../db/client.ts';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudits } from '../audit/service.ts';
@@ -23,6 +23,17 @@ import { documentSavepoints } from './savepoints.ts';
 /** Documents checked and priced between two turns of the event loop (a few milliseconds of CPU). */
 export const PREPARES_PER_TURN = 10;
 
+/**
+ * Keeps a request's answer in the transaction that stores its documents (an Idempotency-Key, issue 20
+ * item 1: modules/integration/idempotency.ts): `reserve` first (false: another request holds the key, and
+ * this one stores nothing), `keep` last, before the commit.
+ */
+export interface AnswerKeeper {
+  id: string;
+  reserve(tx: Tx): Promise<boolean>;
+  keep(tx: Tx, answer: unknown): Promise<void>;
+}
+
 /** One request's share of a transaction: its context and its own answer. */
 interface Owner {
   origin: 'API' | 'WEB';
@@ -32,6 +43,10 @@ interface Owner {
   done: StoredDocument[];
   /** Order of arrival within a shared transaction. */
   seq: number;
+  received: number;
+  keeper?: AnswerKeeper;
+  /** Another request holds the owner's Idempotency-Key: its documents are not stored. */
+  taken?: boolean;
 }
 
 interface Item {
@@ -101,7 +116,14 @@ const sortKeyOf = (family: AnyFamily, p: PreparedDocument) =>
  * `inline`: one group per company at a time, each document taking its numbers inside its own
  * savepoint, so each one that cannot be numbered fails alone.
  */
-async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolean, sandbox: boolean) {
+async function storeAll(
+  db: Db,
+  family: AnyFamily,
+  items: Item[],
+  owners: Owner[],
+  inline: boolean,
+  sandbox: boolean,
+) {
   const { intake } = family;
   // A test key's documents (issue 20 item 5): numbered from the company's sandbox sequences.
   const controlNumbersOf = async (tx: DbOrTx, issuer: IssuerRef, count: number): Promise<ControlNumber[]> =>
@@ -135,7 +157,13 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
   for (const item of items) if (item.error !== undefined) fail(item, item.error);
 
   await db.transaction(async (tx) => {
-    let valid = items.filter((item) => item.prepared);
+    // Idempotency keys first, in a stable order: a request whose key another one holds stores nothing.
+    const keyed = owners.filter((o) => o.keeper).sort((a, b) => (a.keeper!.id < b.keeper!.id ? -1 : 1));
+    for (const owner of keyed) owner.taken = !(await owner.keeper!.reserve(tx));
+    const keepAnswers = async () => {
+      for (const owner of keyed) if (!owner.taken) await owner.keeper!.keep(tx, answerOf(family, owner));
+    };
+    let valid = items.filter((item) => item.prepared && !item.owner.taken);
     if (inline) {
       const companies = [...new Set(valid.map((item) => item.prepared!.localidadId))].sort();
       for (const id of companies)
@@ -145,11 +173,11 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
     }
 
     // Duplicates: against what is stored (one query), and within the group itself.
-    const keyed = valid.filter((item) => intake.duplicateKey(item.prepared!) !== null);
-    const existing = keyed.length
+    const numbered = valid.filter((item) => intake.duplicateKey(item.prepared!) !== null);
+    const existing = numbered.length
       ? await intake.findExisting(
           tx,
-          keyed.map((item) => item.prepared!),
+          numbered.map((item) => item.prepared!),
         )
       : new Set<string>();
     const seen = new Set<string>();
@@ -196,7 +224,7 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
         fail(item, message);
       }
     }
-    if (stored.length === 0) return;
+    if (stored.length === 0) return keepAnswers();
     // Numbers follow the order of arrival: request by request, document by document.
     stored.sort((a, b) => a.item.owner.seq - b.item.owner.seq || a.item.index - b.item.index);
     // Written before the numbers are taken: nothing but the numbering stands between them and the commit.
@@ -251,6 +279,7 @@ async function storeAll(db: Db, family: AnyFamily, items: Item[], inline: boolea
       }
     }
     for (const { doc, item } of stored) item.owner.done.push(doc);
+    await keepAnswers();
   });
 }
 
@@ -273,9 +302,10 @@ async function commitWithRetries(
     for (const o of owners) {
       o.errors.length = 0;
       o.done.length = 0;
+      o.taken = false;
     }
     try {
-      await storeAll(db, family, items, inline, sandbox);
+      await storeAll(db, family, items, owners, inline, sandbox);
       return;
     } catch (error) {
       if (error instanceof BulkAllocationFailed && !inline) {
@@ -406,7 +436,7 @@ export async function issueDocuments<A>(
   family: AnyFamily,
   scope: TenantScope,
   body: unknown[],
-  options: { origin: 'API' | 'WEB'; audit: AuditContext; sandbox?: boolean },
+  options: { origin: 'API' | 'WEB'; audit: AuditContext; sandbox?: boolean; keeper?: AnswerKeeper },
 ): Promise<IssueResult<A>> {
   const sandbox = options.sandbox === true;
   // The guard lets a test key reach only the families that keep sandbox documents apart.
@@ -420,6 +450,8 @@ export async function issueDocuments<A>(
     errors: [],
     done: [],
     seq: 0,
+    received: body.length,
+    keeper: options.keeper,
   };
   const prepareOne = async (raw: unknown, index: number): Promise<Item> => {
     try {
@@ -445,12 +477,16 @@ export async function issueDocuments<A>(
     items.push(...(await Promise.all(slice.map((raw, i) => prepareOne(raw, from + i)))));
   }
   await committerOf(db, family, sandbox).submit(owner, items);
-  const errors = owner.errors.sort((a, b) => a.posicion - b.posicion).map((e) => e.line);
-  const answer = family.answer.build({
+  return { answer: answerOf(family, owner) as A, ids: owner.done.map((d) => d.id) };
+}
+
+/** A request's answer in its family's shape, from what its transaction stored and refused. */
+function answerOf(family: AnyFamily, owner: Owner): unknown {
+  const errors = [...owner.errors].sort((a, b) => a.posicion - b.posicion).map((e) => e.line);
+  return family.answer.build({
     code: errors.length > 0 ? 203 : 200,
-    received: body.length,
+    received: owner.received,
     errors,
     done: owner.done.map((d) => family.answer.done(d)),
-  }) as A;
-  return { answer, ids: owner.done.map((d) => d.id) };
+  });
 }

@@ -14,11 +14,18 @@ import {
   screen,
   z,
 } from '@sigece/fiscal';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
+import {
+  answerKeeper,
+  type IdempotencyClaim,
+  idempotent,
+  keptTransaction,
+} from '../integration/idempotency.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders, retryFailedRender } from '../issuance/render.ts';
@@ -47,17 +54,23 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   const ingest =
-    (origin: 'API' | 'WEB') =>
+    (origin: 'API' | 'WEB', reply?: FastifyReply) =>
     async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
-      const { answer, ids } = await issueDocuments<z.infer<typeof noteIngestAnswerSchema>>(
-        db,
-        noteFamily,
-        scopeOfRequest(request),
-        request.body,
-        { origin, audit: auditContextOf(request) },
-      );
-      await queueRenders(app.deps, 'nota', ids);
-      return answer;
+      const run = async (claim: IdempotencyClaim | undefined) => {
+        const { answer, ids } = await issueDocuments<z.infer<typeof noteIngestAnswerSchema>>(
+          db,
+          noteFamily,
+          scopeOfRequest(request),
+          request.body,
+          { origin, audit: auditContextOf(request), keeper: answerKeeper(claim) },
+        );
+        await queueRenders(app.deps, 'nota', ids);
+        return answer;
+      };
+      // The integration route honours an Idempotency-Key (issue 20 item 1); the spreadsheet's does not.
+      return (reply ? await idempotent(request, reply, db, run) : await run(undefined)) as z.infer<
+        typeof noteIngestAnswerSchema
+      >;
     };
 
   app.post(
@@ -74,7 +87,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: noteIngestAnswerSchema, ...errorResponses },
       },
     },
-    (request) => ingest('API')(request),
+    (request, reply) => ingest('API', reply)(request),
   );
 
   app.post(
@@ -108,7 +121,12 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: noteAnnulAnswerSchema, ...errorResponses },
       },
     },
-    (request) => annulNotes(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    async (request, reply) =>
+      (await idempotent(request, reply, db, (claim) =>
+        keptTransaction(db, claim, (tx) =>
+          annulNotes(tx, scopeOfRequest(request), request.body, auditContextOf(request)),
+        ),
+      )) as z.infer<typeof noteAnnulAnswerSchema>,
   );
 
   app.get(

@@ -18,6 +18,7 @@ import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
+import { answerKeeper, idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
@@ -63,17 +64,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderIngestAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { answer, ids } = await issueDocuments<z.infer<typeof orderIngestAnswerSchema>>(
-        db,
-        orderFamily,
-        scopeOfRequest(request),
-        request.body,
-        { origin: 'API', audit: auditContextOf(request) },
-      );
-      await queueRenders(app.deps, 'orden', ids);
-      return answer;
-    },
+    async (request, reply) =>
+      (await idempotent(request, reply, db, async (claim) => {
+        const { answer, ids } = await issueDocuments<z.infer<typeof orderIngestAnswerSchema>>(
+          db,
+          orderFamily,
+          scopeOfRequest(request),
+          request.body,
+          { origin: 'API', audit: auditContextOf(request), keeper: answerKeeper(claim) },
+        );
+        await queueRenders(app.deps, 'orden', ids);
+        return answer;
+      })) as z.infer<typeof orderIngestAnswerSchema>,
   );
 
   app.put(
@@ -90,7 +92,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderAnnulAnswerSchema, ...errorResponses },
       },
     },
-    (request) => annulOrders(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    async (request, reply) =>
+      (await idempotent(request, reply, db, (claim) =>
+        keptTransaction(db, claim, (tx) =>
+          annulOrders(tx, scopeOfRequest(request), request.body, auditContextOf(request)),
+        ),
+      )) as z.infer<typeof orderAnnulAnswerSchema>,
   );
 
   app.get(

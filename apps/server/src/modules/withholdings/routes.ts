@@ -18,11 +18,18 @@ import {
   withholdingListRowSchema,
   z,
 } from '@sigece/fiscal';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
+import {
+  answerKeeper,
+  type IdempotencyClaim,
+  idempotent,
+  keptTransaction,
+} from '../integration/idempotency.ts';
 import { issueDocuments } from '../issuance/pipeline.ts';
 import { publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { queueRenders } from '../issuance/render.ts';
@@ -74,17 +81,23 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   const ingest =
-    (origin: 'API' | 'WEB') =>
+    (origin: 'API' | 'WEB', reply?: FastifyReply) =>
     async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
-      const { answer, ids } = await issueDocuments<z.infer<typeof withholdingIngestAnswerSchema>>(
-        db,
-        withholdingFamily,
-        scopeOfRequest(request),
-        request.body,
-        { origin, audit: auditContextOf(request) },
-      );
-      await queueRenders(app.deps, 'ret', ids);
-      return answer;
+      const run = async (claim: IdempotencyClaim | undefined) => {
+        const { answer, ids } = await issueDocuments<z.infer<typeof withholdingIngestAnswerSchema>>(
+          db,
+          withholdingFamily,
+          scopeOfRequest(request),
+          request.body,
+          { origin, audit: auditContextOf(request), keeper: answerKeeper(claim) },
+        );
+        await queueRenders(app.deps, 'ret', ids);
+        return answer;
+      };
+      // The integration route honours an Idempotency-Key (issue 20 item 1); the spreadsheet's does not.
+      return (reply ? await idempotent(request, reply, db, run) : await run(undefined)) as z.infer<
+        typeof withholdingIngestAnswerSchema
+      >;
     };
 
   const ingestRoute = (path: string, origin: 'API' | 'WEB', summary: string) =>
@@ -101,7 +114,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: withholdingIngestAnswerSchema, ...errorResponses },
         },
       },
-      (request) => ingest(origin)(request),
+      (request, reply) => ingest(origin, origin === 'API' ? reply : undefined)(request),
     );
   ingestRoute(
     'createRetencionIvaMasiva',
@@ -128,8 +141,12 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: withholdingAnnulAnswerSchema, ...errorResponses },
       },
     },
-    (request) =>
-      withholdings.annulWithholdings(db, scopeOfRequest(request), request.body, auditContextOf(request)),
+    async (request, reply) =>
+      (await idempotent(request, reply, db, (claim) =>
+        keptTransaction(db, claim, (tx) =>
+          withholdings.annulWithholdings(tx, scopeOfRequest(request), request.body, auditContextOf(request)),
+        ),
+      )) as z.infer<typeof withholdingAnnulAnswerSchema>,
   );
 
   app.get(
