@@ -78,6 +78,8 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
             Cliente: 'V-12345678 / PEDRO PEREZ',
             Msg: CREATED,
             id: expect.any(String),
+            // Issue 19 item 4: when the control number was assigned (Caracas), added to the contract's answer.
+            FechaAsignacionControl: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-04:00$/),
           },
         ],
       ],

@@ -319,7 +319,7 @@ describeWithApp('invoices back-office: list, filter, detail, annul, delete, JSON
     ).toBe(404);
   });
 
-  it('deletefactura: an active generated invoice → 400; after annulment "Eliminada Factura N°: …", gone from lists, the fiscal row kept', async () => {
+  it('deletefactura: an active generated invoice → 400; after annulment "Eliminada Factura N°: …", gone from lists, the fiscal row kept and still verified publicly', async () => {
     const created = await createInvoice(ctx, await admin(), invoice());
     await generate(created.id);
     const refused = await put(`${F}/deletefactura/${created.id}`, await admin());
@@ -335,7 +335,9 @@ describeWithApp('invoices back-office: list, filter, detail, annul, delete, JSON
     });
     expect((await list('limit=500')).results.some((r) => r.id === created.id)).toBe(false);
     expect((await filter({ nroFactura: created.NroFactura })).results).toEqual([]);
-    expect((await get(`${F}/getfacturacion/${created.id}`, await admin())).statusCode).toBe(404);
+    // Issue 19 item 6: a numbered document never disappears from public verification.
+    const verified = await get(`${F}/getfacturacion/${created.id}`, await admin());
+    expect(verified.statusCode, verified.body).toBe(200);
     expect((await get(`${F}/pdf/${created.id}`, await admin())).statusCode).toBe(404);
     expect((await put(`${F}/deletefactura/${created.id}`, await admin())).statusCode).toBe(404);
     const [row] = await ctx().database.query<{ deleted: boolean; has_pdf: boolean }>(

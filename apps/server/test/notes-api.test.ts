@@ -19,6 +19,9 @@ import {
 const CREATED = 'Nota registrada con exito';
 const control = (n: number) => `00-${String(n).padStart(8, '0')}`;
 
+/** Issue 19 item 4: when the control number was assigned (Caracas), in every processed note's answer. */
+const ASSIGNED_AT = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-04:00$/);
+
 describeWithApp('notes API: POST /v2/facturas/nota/masivanotas', (ctx) => {
   const admin = () => ctx().adminToken();
 
@@ -153,9 +156,33 @@ describeWithApp('notes API: POST /v2/facturas/nota/masivanotas', (ctx) => {
         [{ nroNota: credit.nroNota, Msg: `La nota de crédito ${credit.nroNota} ya existe` }],
       ],
       DetalleNotasProcesadas: [
-        [{ serie: '', nroNota: credit.nroNota, nroControl: control(3), Msg: CREATED }],
-        [{ serie: '', nroNota: debit.nroNota, nroControl: control(4), Msg: CREATED }],
-        [{ serie: '', nroNota: asStrings.nroNota, nroControl: control(5), Msg: CREATED }],
+        [
+          {
+            serie: '',
+            nroNota: credit.nroNota,
+            nroControl: control(3),
+            Msg: CREATED,
+            fechaAsignacionControl: ASSIGNED_AT,
+          },
+        ],
+        [
+          {
+            serie: '',
+            nroNota: debit.nroNota,
+            nroControl: control(4),
+            Msg: CREATED,
+            fechaAsignacionControl: ASSIGNED_AT,
+          },
+        ],
+        [
+          {
+            serie: '',
+            nroNota: asStrings.nroNota,
+            nroControl: control(5),
+            Msg: CREATED,
+            fechaAsignacionControl: ASSIGNED_AT,
+          },
+        ],
       ],
     });
     expect(await lotActual(ctx, company.id)).toBe(5);

@@ -164,6 +164,8 @@ describe('withholding vouchers', () => {
             NroControlComprobante: control(n),
             nroComprobante: voucher(n),
             id: expect.any(String),
+            // Issue 19 item 4: when the control number was assigned (Caracas).
+            FechaAsignacionControl: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-04:00$/),
           })),
           DetalleErrorRetencionesIva: [
             {
