@@ -30,10 +30,6 @@ async function portalOrMaster(request: FastifyRequest) {
   if (!isPortalUser(principal) && !principal.masterAdmin) throw forbidden(PORTAL_MESSAGES.portalOnly);
 }
 
-async function portalAdmin(request: FastifyRequest) {
-  if (principalOf(request).portal !== 'ADMIN_PORTAL') throw forbidden(PORTAL_MESSAGES.adminOnly);
-}
-
 async function portalAdminOrMaster(request: FastifyRequest) {
   const principal = principalOf(request);
   if (principal.portal !== 'ADMIN_PORTAL' && !principal.masterAdmin)
@@ -123,12 +119,13 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portal/usuarios',
     {
       // A portal user's only write besides their own session (http/portal.ts PORTAL_WRITES).
-      preValidation: [guard('authenticated', { portal: 'self' }), portalAdmin],
+      // The provider's master administrator may add them too (they can already give any user a portal type).
+      preValidation: [guard('authenticated', { portal: 'self' }), portalAdminOrMaster],
       schema: {
         tags,
         security,
         summary:
-          'El administrador del portal SENIAT (ADMIN_PORTAL) crea un usuario del portal (USUARIO_PORTAL)',
+          'El administrador del portal SENIAT (ADMIN_PORTAL) o el administrador maestro crea un usuario del portal (USUARIO_PORTAL)',
         body: portalUserCreateSchema,
         response: { 200: resultBody(portalUserRow), ...errorResponses },
       },

@@ -386,8 +386,9 @@ export async function grantCompanyToUser(tx: DbOrTx, userId: string, localidadId
 }
 
 /**
- * The tax authority's own administrator (ADMIN_PORTAL) adds a USUARIO_PORTAL user (issue 19 item 7): no role,
- * no company, never master admin, never ADMIN_PORTAL. Audited like any user created.
+ * The tax authority's own administrator (ADMIN_PORTAL), or the provider's master administrator, adds a
+ * USUARIO_PORTAL user (issue 19 item 7): no role, no company, never master admin, never ADMIN_PORTAL.
+ * Audited like any user created.
  */
 export async function createPortalUser(
   db: Db,
@@ -395,7 +396,7 @@ export async function createPortalUser(
   input: PortalUserCreateInput,
   audit: AuditContext,
 ) {
-  if (actor.portal !== 'ADMIN_PORTAL') throw forbidden(PORTAL_MESSAGES.adminOnly);
+  if (actor.portal !== 'ADMIN_PORTAL' && !actor.masterAdmin) throw forbidden(PORTAL_MESSAGES.adminOnly);
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return uniqueAsConflict(() =>
