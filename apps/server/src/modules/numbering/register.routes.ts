@@ -7,8 +7,9 @@ import {
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../http/content-disposition.ts';
+import { scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { registerReadGuard, registerScope } from './register.access.ts';
+import { registerReadGuard } from './register.access.ts';
 import { assignmentRegisterRows, searchAssignmentRegister } from './register.service.ts';
 import { assignmentRegisterWorkbook } from './register.xlsx.ts';
 
@@ -35,7 +36,7 @@ export const assignmentRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: assignmentRegisterAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => searchAssignmentRegister(db, registerScope(request), request.query),
+    async (request) => searchAssignmentRegister(db, scopeOfRequest(request), request.query),
   );
 
   app.get(
@@ -50,7 +51,7 @@ export const assignmentRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await assignmentRegisterRows(db, registerScope(request), request.query);
+      const rows = await assignmentRegisterRows(db, scopeOfRequest(request), request.query);
       const base = `RegistroAsignaciones_${caracasDate()}`;
       if (request.query.formato === 'CSV')
         return reply

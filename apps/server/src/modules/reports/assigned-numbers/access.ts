@@ -1,19 +1,13 @@
 import { ASSIGNED_NUMBERS_MESSAGES } from '@sigece/fiscal';
-import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../../http/errors.ts';
-import { scopeOfRequest } from '../../../http/guard.ts';
 import type { Principal } from '../../../http/principal.ts';
-import type { TenantScope } from '../../../http/tenancy.ts';
 
-/**
- * Who may READ the monthly report of assigned control numbers, and which companies they see: the one
- * place this is decided. The provider's master administrator and the tax authority's portal users (issue 19
- * item 7, through the routes' `allowPortalRead`) see every company; anyone else holding the SENIAT reports
- * screen sees the companies (and branches) granted to them (http/tenancy.ts).
+/*
+ * Who may READ the monthly report of assigned control numbers: the provider's master administrator and the
+ * tax authority's portal users (issue 19 item 7, through the routes' `allowPortalRead`) see every company;
+ * anyone else holding the SENIAT reports screen sees the companies (and branches) granted to them — the
+ * routes take it from `scopeOfRequest` (http/tenancy.ts), as every route does.
  */
-export function assignedNumbersReadScope(request: FastifyRequest): TenantScope {
-  return scopeOfRequest(request);
-}
 
 /**
  * The month's life cycle (generate, mark sent, the states of the last months) is the provider's own duty

@@ -20,11 +20,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../../http/content-disposition.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { allowPortalRead, principalOf } from '../../../http/guard.ts';
+import { allowPortalRead, principalOf, scopeOfRequest } from '../../../http/guard.ts';
 import { errorResponses, resultBody } from '../../../http/responses.ts';
 import { assertTenant } from '../../../http/tenancy.ts';
 import { auditContextOf } from '../../audit/service.ts';
-import { assertProvider, assignedNumbersReadScope } from './access.ts';
+import { assertProvider } from './access.ts';
 import { generateMonthlyReport, markMonthlyReportSent, monthlyStates } from './lifecycle.ts';
 import { companyRif } from './queries.ts';
 import { assignedNumbersFile, assignedNumbersReport, CONTENT_TYPES } from './report.ts';
@@ -42,7 +42,7 @@ export const assignedNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The period checked (not after the current month) and the company, visible to the caller. */
   async function reportOf(request: FastifyRequest, query: { periodo: string; localidad?: string }) {
-    const scope = assignedNumbersReadScope(request);
+    const scope = scopeOfRequest(request);
     if (query.periodo > caracasDate().slice(0, 7))
       throw badRequest(ASSIGNED_NUMBERS_MESSAGES.periodoFuture, [
         { path: 'periodo', message: ASSIGNED_NUMBERS_MESSAGES.periodoFuture },
