@@ -3,27 +3,19 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { autoNumberSchema } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
+import { applyServerErrors, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import {
@@ -35,7 +27,7 @@ import {
   setAutoNumberingMode,
   useAutoNumbering,
 } from './api.ts';
-import { NumberField, serieMask } from './fields.tsx';
+import { NumberRangeFields, NumberRangesTable } from './NumberRanges.tsx';
 
 interface RangeForm {
   id: string;
@@ -160,120 +152,54 @@ export function AutoNumberPanel({
           </Alert>
         )
       ) : (
-        <TableContainer sx={{ mb: 1 }}>
-          <Table size="small" aria-labelledby={titleId}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.serie')}</TableCell>
-                <TableCell align="right">{t('columns.desde')}</TableCell>
-                <TableCell align="right">{t('columns.hasta')}</TableCell>
-                <TableCell align="right">{t('columns.actual')}</TableCell>
-                <TableCell align="right">{t('columns.disponibles')}</TableCell>
-                <TableCell>{t('columns.status')}</TableCell>
-                <TableCell align="right">{t('columns.acciones')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {ranges.map((r) => {
-                const label = t('auto.deleteRange', {
-                  serie: r.serie,
-                  from: r.nroFacturaDesde,
-                  to: r.nroFacturaHasta,
-                });
-                return (
-                  <TableRow key={r.id}>
-                    <TableCell>{r.serie}</TableCell>
-                    <TableCell align="right">{r.nroFacturaDesde}</TableCell>
-                    <TableCell align="right">{r.nroFacturaHasta}</TableCell>
-                    <TableCell align="right">{r.nroFacturaActual}</TableCell>
-                    <TableCell align="right">{r.disponibles}</TableCell>
-                    <TableCell>
-                      {t(`lotStatus.${r.logEstatusRegistro}`, { defaultValue: r.logEstatusRegistro })}
-                    </TableCell>
-                    <TableCell align="right" sx={{ py: 0 }}>
-                      {r.nroFacturaActual === r.nroFacturaDesde && (
-                        <Tooltip title={label}>
-                          <IconButton
-                            size="small"
-                            color="error"
-                            aria-label={label}
-                            disabled={disabled || remove.isPending}
-                            onClick={() => remove.mutate(r.id)}
-                          >
-                            <DeleteOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <NumberRangesTable
+          labelledBy={titleId}
+          rows={ranges.map((r) => ({
+            ...r,
+            desde: r.nroFacturaDesde,
+            hasta: r.nroFacturaHasta,
+            actual: r.nroFacturaActual,
+            estatus: r.logEstatusRegistro,
+          }))}
+          extra={{
+            header: t('columns.acciones'),
+            at: 'last',
+            align: 'right',
+            cell: (r) => {
+              if (r.nroFacturaActual !== r.nroFacturaDesde) return null;
+              const label = t('auto.deleteRange', { serie: r.serie, from: r.desde, to: r.hasta });
+              return (
+                <Tooltip title={label}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={label}
+                    disabled={disabled || remove.isPending}
+                    onClick={() => remove.mutate(r.id)}
+                  >
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              );
+            },
+          }}
+        />
       )}
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={onSubmit}
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: 'flex-start' }}
-      >
-        <Controller
-          name="serie"
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <NumberRangeFields
           control={control}
-          render={({ field }) => (
-            <TextField
-              {...field}
-              onChange={(e) => field.onChange(serieMask(e.target.value))}
-              disabled={disabled}
-              label={t('auto.fields.serie')}
-              sx={{ width: { xs: '100%', sm: 120 }, flexShrink: 0 }}
-              error={!!errors.serie}
-              helperText={fieldMessage(errors.serie?.message)}
-            />
-          )}
-        />
-        <Controller
-          name="nroFacturaDesde"
-          control={control}
-          render={({ field }) => (
-            <NumberField
-              {...field}
-              required
-              disabled={disabled}
-              label={t('auto.fields.nroFacturaDesde')}
-              error={!!errors.nroFacturaDesde}
-              helperText={fieldMessage(errors.nroFacturaDesde?.message)}
-            />
-          )}
-        />
-        <Controller
-          name="cantidadFacturas"
-          control={control}
-          render={({ field }) => (
-            <NumberField
-              {...field}
-              required
-              disabled={disabled}
-              label={t('auto.fields.cantidadFacturas')}
-              error={!!errors.cantidadFacturas}
-              helperText={fieldMessage(errors.cantidadFacturas?.message)}
-            />
-          )}
-        />
-        <Button
-          type="submit"
-          variant="outlined"
-          startIcon={<Add />}
-          loading={add.isPending}
+          errors={errors}
+          names={{ serie: 'serie', desde: 'nroFacturaDesde', cantidad: 'cantidadFacturas' }}
+          labels={{
+            serie: t('auto.fields.serie'),
+            desde: t('auto.fields.nroFacturaDesde'),
+            cantidad: t('auto.fields.cantidadFacturas'),
+          }}
           disabled={disabled}
-          sx={{ flexShrink: 0, mt: { sm: 0.25 } }}
-        >
-          {t('auto.addRange')}
-        </Button>
-      </Stack>
+          pending={add.isPending}
+          submit={{ label: t('auto.addRange'), icon: <Add /> }}
+        />
+      </Box>
     </Box>
   );
 }

@@ -2,28 +2,20 @@ import './register.ts';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { withholdingNumbersSchema } from '@sigece/fiscal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
+import { applyServerErrors, schemaResolver } from '../../app/forms.ts';
 import { translateMessage } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { addWithholdingNumbers, useWithholdingNumbers, withholdingNumbersKey } from './api.ts';
-import { NumberField, serieMask } from './fields.tsx';
+import { NumberRangeFields, NumberRangesTable } from './NumberRanges.tsx';
 
 interface WithholdingForm {
   id_localidad: string;
@@ -94,36 +86,21 @@ export function WithholdingNumbersPanel({ companyId, disabled }: { companyId: st
           </Alert>
         )
       ) : (
-        <TableContainer sx={{ mb: 1 }}>
-          <Table size="small" aria-labelledby={titleId}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.serie')}</TableCell>
-                <TableCell align="right">{t('columns.desde')}</TableCell>
-                <TableCell align="right">{t('columns.hasta')}</TableCell>
-                <TableCell align="right">{t('columns.actual')}</TableCell>
-                <TableCell align="right">{t('columns.disponibles')}</TableCell>
-                <TableCell>{t('withholding.assigns')}</TableCell>
-                <TableCell>{t('columns.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{r.serie}</TableCell>
-                  <TableCell align="right">{r.nroDesde}</TableCell>
-                  <TableCell align="right">{r.nroHasta}</TableCell>
-                  <TableCell align="right">{r.nroActual}</TableCell>
-                  <TableCell align="right">{r.disponibles}</TableCell>
-                  <TableCell>{r.asignaNro ? t('app:actions.yes') : t('app:actions.no')}</TableCell>
-                  <TableCell>
-                    {t(`lotStatus.${r.logEstatusRegistro}`, { defaultValue: r.logEstatusRegistro })}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <NumberRangesTable
+          labelledBy={titleId}
+          rows={rows.map((r) => ({
+            ...r,
+            desde: r.nroDesde,
+            hasta: r.nroHasta,
+            actual: r.nroActual,
+            estatus: r.logEstatusRegistro,
+          }))}
+          extra={{
+            header: t('withholding.assigns'),
+            at: 'beforeStatus',
+            cell: (r) => (r.asignaNro ? t('app:actions.yes') : t('app:actions.no')),
+          }}
+        />
       )}
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={1}>
         <Controller
@@ -142,63 +119,20 @@ export function WithholdingNumbersPanel({ companyId, disabled }: { companyId: st
             />
           )}
         />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Controller
-            name="serie"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(serieMask(e.target.value))}
-                disabled={disabled}
-                label={t('withholding.fields.serie')}
-                sx={{ width: { xs: '100%', sm: 120 }, flexShrink: 0 }}
-                error={!!errors.serie}
-                helperText={fieldMessage(errors.serie?.message)}
-              />
-            )}
-          />
-          <Controller
-            name="nroDesde"
-            control={control}
-            render={({ field }) => (
-              <NumberField
-                {...field}
-                required
-                disabled={disabled}
-                maxDigits={8}
-                label={t('withholding.fields.nroDesde')}
-                error={!!errors.nroDesde}
-                helperText={fieldMessage(errors.nroDesde?.message)}
-              />
-            )}
-          />
-          <Controller
-            name="cantidad"
-            control={control}
-            render={({ field }) => (
-              <NumberField
-                {...field}
-                required
-                disabled={disabled}
-                maxDigits={8}
-                label={t('withholding.fields.cantidad')}
-                error={!!errors.cantidad}
-                helperText={fieldMessage(errors.cantidad?.message)}
-              />
-            )}
-          />
-          <Button
-            type="submit"
-            variant="outlined"
-            startIcon={<Save />}
-            loading={add.isPending}
-            disabled={disabled}
-            sx={{ flexShrink: 0, mt: { sm: 0.25 } }}
-          >
-            {t('withholding.add')}
-          </Button>
-        </Stack>
+        <NumberRangeFields
+          control={control}
+          errors={errors}
+          names={{ serie: 'serie', desde: 'nroDesde', cantidad: 'cantidad' }}
+          labels={{
+            serie: t('withholding.fields.serie'),
+            desde: t('withholding.fields.nroDesde'),
+            cantidad: t('withholding.fields.cantidad'),
+          }}
+          maxDigits={8}
+          disabled={disabled}
+          pending={add.isPending}
+          submit={{ label: t('withholding.add'), icon: <Save /> }}
+        />
       </Stack>
     </Box>
   );
