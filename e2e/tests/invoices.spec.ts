@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Decimal, dec, formatAmount } from '@sigece/fiscal';
 import { accessToken, chooseOption, signIn, toast } from '../support/app.ts';
+import { addProduct } from '../support/desk.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
@@ -30,18 +31,6 @@ async function usdRate(page: Page): Promise<string> {
   });
   expect(answer.ok()).toBeTruthy();
   return ((await answer.json()) as { result: { valor: string } }).result.valor;
-}
-
-async function addProduct(page: Page, code: string) {
-  await page.getByRole('button', { name: 'Agregar producto' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agregar Producto' });
-  // The discount radios wait for a product.
-  await expect(dialog.getByRole('radio', { name: 'Sin Desc.' })).toBeDisabled();
-  await dialog.getByTestId('product-picker-input').fill(code);
-  await page.getByRole('option', { name: new RegExp(`^${code} - `) }).click();
-  await expect(dialog.getByRole('radio', { name: 'Sin Desc.' })).toBeEnabled();
-  await dialog.getByRole('button', { name: 'Agregar' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('issue an invoice, see it generated, verify its PDF publicly and annul it', async ({
@@ -84,8 +73,8 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
   });
 
   await test.step('add a taxed and an exempt product: the totals follow', async () => {
-    await addProduct(page, 'P-001');
-    await addProduct(page, 'P-004');
+    await addProduct(page, 'P-001', { discountWaits: true });
+    await addProduct(page, 'P-004', { discountWaits: true });
     const lines = page.getByRole('table', { name: 'Detalle de Productos' });
     await expect(lines.getByRole('row')).toHaveCount(3);
     await expect(page.getByTestId('total-subTotal')).toHaveText(bs(SUBTOTAL));
@@ -165,7 +154,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await page.getByRole('radio', { name: 'INTERNA' }).check();
     const number = page.getByRole('textbox', { name: 'Nro. Factura' });
     await number.fill(nro);
-    await addProduct(page, 'P-004');
+    await addProduct(page, 'P-004', { discountWaits: true });
     await page.getByRole('switch', { name: 'CONTADO' }).check();
     await page.getByRole('button', { name: 'GENERAR factura' }).click();
     await expect(number).toHaveAttribute('aria-invalid', 'true');

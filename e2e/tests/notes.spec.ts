@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { accessToken, signIn, toast } from '../support/app.ts';
+import { mixedInvoice } from '../support/invoices.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
@@ -13,54 +14,7 @@ import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 const RIF = 'J-123456789';
 
-function invoice(nroFactura: string) {
-  return {
-    rif: RIF,
-    nroFactura,
-    importeTotal: '680.00',
-    subTotal: '600.00',
-    montoDescuento: 0,
-    totalExento: '100.00',
-    totalExonerado: 0,
-    condicionPago: 'CONTADO',
-    facturaDivisa: 'VEF',
-    cambioDivisa: 1,
-    tipoColetilla: false,
-    tipoVenta: 'INTERNA',
-    modeloFactura: 'GENERAL',
-    cliente: {
-      tipoDocumento: 'V',
-      numeroDocumento: '12345678',
-      identificacion: 'Pedro Pérez',
-      direccion: 'Caracas',
-      correo: 'pedro@example.com',
-    },
-    lstDetallesFacturaGeneral: [
-      {
-        codigoProducto: 'P-001',
-        descripcion: 'Resma de papel',
-        unidadMedida: 'UNIDAD',
-        cantidad: '5',
-        precio: '100',
-        importe: '500',
-        alicuotaGravamen: 16,
-        montoGravamen: '80.00',
-      },
-      {
-        codigoProducto: 'P-004',
-        descripcion: 'Libro escolar',
-        unidadMedida: 'UNIDAD',
-        cantidad: '2',
-        precio: '50',
-        importe: '100',
-        alicuotaGravamen: 0,
-        montoGravamen: '0',
-        exento: true,
-      },
-    ],
-    lstGravamenes: [{ baseImponible: '500', alicuota: '16', montoAlicuota: '80.00' }],
-  };
-}
+const invoice = (nroFactura: string) => mixedInvoice(RIF, nroFactura);
 
 async function findId(page: Page, path: string, search: string, field: string): Promise<string> {
   const answer = await page.request.get(path, {

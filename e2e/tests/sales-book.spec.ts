@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/app.ts';
 import { esCents, generateBookPdf, monthBookSoFar } from '../support/books.ts';
+import { mixedInvoice } from '../support/invoices.ts';
 
 /**
  * Sales-book journey (spec 002 §2.6, §8, §9): an invoice of Demo Comercial (5 × 100,00 + 16 % and 2 ×
@@ -12,54 +13,7 @@ import { esCents, generateBookPdf, monthBookSoFar } from '../support/books.ts';
 const RIF = 'J-123456789';
 const COMPANY = 'Demo Comercial, C.A.';
 
-function invoice(nroFactura: string) {
-  return {
-    rif: RIF,
-    nroFactura,
-    importeTotal: '680.00',
-    subTotal: '600.00',
-    montoDescuento: 0,
-    totalExento: '100.00',
-    totalExonerado: 0,
-    condicionPago: 'CONTADO',
-    facturaDivisa: 'VEF',
-    cambioDivisa: 1,
-    tipoColetilla: false,
-    tipoVenta: 'INTERNA',
-    modeloFactura: 'GENERAL',
-    cliente: {
-      tipoDocumento: 'V',
-      numeroDocumento: '12345678',
-      identificacion: 'Pedro Pérez',
-      direccion: 'Caracas',
-      correo: 'pedro@example.com',
-    },
-    lstDetallesFacturaGeneral: [
-      {
-        codigoProducto: 'P-001',
-        descripcion: 'Resma de papel',
-        unidadMedida: 'UNIDAD',
-        cantidad: '5',
-        precio: '100',
-        importe: '500',
-        alicuotaGravamen: 16,
-        montoGravamen: '80.00',
-      },
-      {
-        codigoProducto: 'P-004',
-        descripcion: 'Libro escolar',
-        unidadMedida: 'UNIDAD',
-        cantidad: '2',
-        precio: '50',
-        importe: '100',
-        alicuotaGravamen: 0,
-        montoGravamen: '0',
-        exento: true,
-      },
-    ],
-    lstGravamenes: [{ baseImponible: '500', alicuota: '16', montoAlicuota: '80.00' }],
-  };
-}
+const invoice = (nroFactura: string) => mixedInvoice(RIF, nroFactura);
 
 test("generate the month's sales book, see its preview and totals; request the extended one", async ({
   page,

@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { accessToken, chooseOption, signIn, toast } from '../support/app.ts';
 import { createCompany } from '../support/companies.ts';
+import { addProduct } from '../support/desk.ts';
 
 /**
  * The invoice desk and Home (issue 21 §8, §9, §12, §13), at 1366×768 and 390×844, with the browser in
@@ -12,15 +13,6 @@ const phone = (info: TestInfo) => info.project.name.includes('phone');
 /** A number unique to this run and project (Demo Comercial numbers its invoices by hand). */
 const uniqueNumber = (info: TestInfo) =>
   `${String(Date.now()).slice(-6)}${info.project.name.length}${info.project.name.endsWith('caracas') ? 1 : 2}`;
-
-async function addProduct(page: Page, code: string) {
-  await page.getByRole('button', { name: 'Agregar producto' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agregar Producto' });
-  await dialog.getByTestId('product-picker-input').fill(code);
-  await page.getByRole('option', { name: new RegExp(`^${code} - `) }).click();
-  await dialog.getByRole('button', { name: 'Agregar' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Company, a client found by its name, the sale type already INTERNA, a product. */
 async function startInvoice(page: Page) {

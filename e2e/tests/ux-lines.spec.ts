@@ -1,5 +1,6 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { accessToken, chooseOption, signIn } from '../support/app.ts';
+import { addProduct } from '../support/desk.ts';
 import { invoice } from '../support/invoices.ts';
 
 /**
@@ -16,20 +17,6 @@ const phone = (info: TestInfo) => info.project.name.includes('phone');
 /** Unique to this run and project: the four projects share one server. */
 const runId = (info: TestInfo) =>
   `${Date.now().toString(36)}${info.project.name.includes('phone') ? 'P' : 'L'}${info.project.name.endsWith('caracas') ? 'C' : 'M'}`.toUpperCase();
-
-async function addProduct(page: Page, code: string, options: { cantidad?: string; percent?: string } = {}) {
-  await page.getByRole('button', { name: 'Agregar producto' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agregar Producto' });
-  await dialog.getByTestId('product-picker-input').fill(code);
-  await page.getByRole('option', { name: new RegExp(`^${code} - `) }).click();
-  if (options.cantidad) await dialog.getByRole('textbox', { name: 'Cantidad' }).fill(options.cantidad);
-  if (options.percent) {
-    await dialog.getByLabel('%', { exact: true }).check();
-    await dialog.getByRole('textbox', { name: /Descuento/ }).fill(options.percent);
-  }
-  await dialog.getByRole('button', { name: 'Agregar' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /**
  * What sticks out of the page's lines tables: at 1366 px a table wider than its card (scrollWidth against
