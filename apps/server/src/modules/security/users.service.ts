@@ -251,15 +251,31 @@ function assignment(input: UserUpdateInput, roleId: string | null) {
     : { roleId, localidades: input.id_localidad, sucursales: input.sucursales };
 }
 
-export async function createUser(db: Db, actor: Principal, input: UserCreateInput, audit: AuditContext) {
+/** What every new user carries: identity, sign-in and the grants each way of creating one decides. */
+type NewUser = Pick<
+  UserCreateInput,
+  'tipoDocumento' | 'numeroDocumento' | 'firstName' | 'lastName' | 'userAlias' | 'email' | 'password'
+> &
+  Pick<typeof users.$inferInsert, 'masterAdmin' | 'userPortal' | 'roleId' | 'localidades' | 'sucursales'>;
+
+/**
+ * Adds a user, the one way every creation path does (back-office users, the tax authority's portal users):
+ * e-mail and alias free, password hashed, the row and its audit entry in one transaction. `grants` runs
+ * inside it, before the insert, and returns what the caller decided about role and companies.
+ */
+async function insertUser(
+  db: Db,
+  input: Omit<NewUser, 'roleId' | 'localidades' | 'sucursales'>,
+  audit: AuditContext,
+  grants: (tx: DbOrTx) => Promise<Pick<NewUser, 'roleId' | 'localidades' | 'sucursales'>>,
+): Promise<UserRow> {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return uniqueAsConflict(() =>
     db.transaction(async (tx) => {
       await assertEmailFree(tx, email);
       await assertAliasFree(tx, input.userAlias);
-      const roleId = await checkGrants(tx, actor, input);
-      if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
+      const granted = await grants(tx);
       const [row] = await tx
         .insert(users)
         .values({
@@ -273,13 +289,25 @@ export async function createUser(db: Db, actor: Principal, input: UserCreateInpu
           masterAdmin: input.masterAdmin,
           userPortal: input.userPortal,
           createdBy: audit.userEmail ?? 'sistema',
-          ...assignment(input, roleId),
+          ...granted,
         })
         .returning();
       await recordAudit(tx, audit, { entity: 'user', entityId: row.id, action: 'create', after: row });
-      return userView(row, await roleNameOf(tx, row.roleId));
+      return row;
     }),
   );
+}
+
+export async function createUser(db: Db, actor: Principal, input: UserCreateInput, audit: AuditContext) {
+  let roleName: string | null = null;
+  const row = await insertUser(db, input, audit, async (tx) => {
+    const roleId = await checkGrants(tx, actor, input);
+    if (!input.masterAdmin) await assertBranchesOfCompanies(tx, input.id_localidad, input.sucursales);
+    const granted = assignment(input, roleId);
+    roleName = await roleNameOf(tx, granted.roleId);
+    return granted;
+  });
+  return userView(row, roleName);
 }
 
 export async function updateUser(
@@ -397,34 +425,13 @@ export async function createPortalUser(
   audit: AuditContext,
 ) {
   if (actor.portal !== 'ADMIN_PORTAL' && !actor.masterAdmin) throw forbidden(PORTAL_MESSAGES.adminOnly);
-  const email = input.email.toLowerCase();
-  const passwordHash = await hashPassword(input.password);
-  return uniqueAsConflict(() =>
-    db.transaction(async (tx) => {
-      await assertEmailFree(tx, email);
-      await assertAliasFree(tx, input.userAlias);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          tipoDocumento: input.tipoDocumento,
-          numeroDocumento: input.numeroDocumento,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          userAlias: input.userAlias,
-          email,
-          passwordHash,
-          masterAdmin: false,
-          userPortal: 'USUARIO_PORTAL',
-          roleId: null,
-          localidades: [],
-          sucursales: [],
-          createdBy: audit.userEmail ?? 'sistema',
-        })
-        .returning();
-      await recordAudit(tx, audit, { entity: 'user', entityId: row.id, action: 'create', after: row });
-      return portalUserView(row);
-    }),
+  const row = await insertUser(
+    db,
+    { ...input, masterAdmin: false, userPortal: 'USUARIO_PORTAL' },
+    audit,
+    async () => ({ roleId: null, localidades: [], sucursales: [] }),
   );
+  return portalUserView(row);
 }
 
 function portalUserView(u: UserRow) {
