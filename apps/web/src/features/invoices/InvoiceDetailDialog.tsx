@@ -2,11 +2,6 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,12 +10,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPercent, formatQuantity } from '../../components/format.ts';
-import { ActivityTimeline } from '../documents/activity/ActivityTimeline.tsx';
-import { DeliveryDetail } from '../documents/delivery/Delivery.tsx';
+import { DocumentDetailDialog } from '../documents/index.ts';
 import { downloadInvoiceJson, type InvoiceRow, invoiceDetail, invoicesKey } from './api.ts';
 import { showAmount, showRate } from './draft.ts';
 import { invoiceNumber } from './invoiceNumber.ts';
@@ -38,16 +32,7 @@ export function InvoiceDetailDialog({
 }) {
   const { t } = useTranslation('invoices');
   const { t: tm } = useTranslation('invoiceModels');
-  const titleId = useId();
-  const detail = useQuery({
-    queryKey: [...invoicesKey, 'detail', row.id],
-    queryFn: ({ signal }) => invoiceDetail(row.id, signal),
-    select: (answer) => answer.result,
-  });
   const json = useMutation({ mutationFn: () => downloadInvoiceJson(row.id, invoiceNumber(row)) });
-  const f = detail.data;
-  const cur = f?.facturaDivisa ?? row.facturaDivisa;
-  const amount = (value: string | null | undefined) => showAmount(value, cur);
 
   const section = (title: string, children: ReactNode) => (
     <Box component="section" sx={{ mb: 2.5 }}>
@@ -73,18 +58,28 @@ export function InvoiceDetailDialog({
   );
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth>
-      <DialogTitle id={titleId}>{t('detail.title', { nro: invoiceNumber(row) })}</DialogTitle>
-      <DialogContent dividers>
-        {detail.isPending && (
-          <Box sx={{ py: 6, textAlign: 'center' }}>
-            <CircularProgress aria-label={t('app:loading')} />
-          </Box>
-        )}
-        {detail.isError && <Typography color="error">{t('detail.loadError')}</Typography>}
-        {f && (
-          <>
-            <DeliveryDetail tipoDoc="fact" id={row.id} />
+    <DocumentDetailDialog
+      title={t('detail.title', { nro: invoiceNumber(row) })}
+      tipoDoc="fact"
+      id={row.id}
+      load={{
+        queryKey: [...invoicesKey, 'detail', row.id],
+        queryFn: async (signal) => (await invoiceDetail(row.id, signal)).result,
+      }}
+      errorText={t('detail.loadError')}
+      onClose={onClose}
+      actions={
+        canJson && (
+          <Button startIcon={<FileDownloadOutlined />} loading={json.isPending} onClick={() => json.mutate()}>
+            {t('json.download')}
+          </Button>
+        )
+      }
+    >
+      {(f) => {
+        const amount = (value: string | null | undefined) => showAmount(value, f.facturaDivisa);
+        return (
+          <Box>
             {section(
               t('detail.basic'),
               fields([
@@ -114,7 +109,7 @@ export function InvoiceDetailDialog({
                     label={f.logEstatusRegistro === 'ACTIVO' ? t('list.active') : t('list.annulled')}
                   />,
                 ],
-                [t('detail.divisa'), t(`currencies.${cur}`, { defaultValue: cur })],
+                [t('detail.divisa'), t(`currencies.${f.facturaDivisa}`, { defaultValue: f.facturaDivisa })],
                 [t('detail.tipoVenta'), f.tipoVenta],
                 [t('detail.modelo'), f.modeloFactura],
                 [t('detail.condicion'), f.condicionPago],
@@ -255,18 +250,9 @@ export function InvoiceDetailDialog({
                 [t('totals.igtf'), amount(f.totalIgtf ?? '0')],
               ]),
             )}
-          </>
-        )}
-        <ActivityTimeline tipoDoc="fact" id={row.id} />
-      </DialogContent>
-      <DialogActions>
-        {canJson && (
-          <Button startIcon={<FileDownloadOutlined />} loading={json.isPending} onClick={() => json.mutate()}>
-            {t('json.download')}
-          </Button>
-        )}
-        <Button onClick={onClose}>{t('app:actions.close')}</Button>
-      </DialogActions>
-    </Dialog>
+          </Box>
+        );
+      }}
+    </DocumentDetailDialog>
   );
 }

@@ -1,6 +1,5 @@
 import Typography from '@mui/material/Typography';
 import type { OrderDetail, OrderDetailLine } from '@sigece/fiscal';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../components/DetailList.tsx';
@@ -17,23 +16,19 @@ const text = (v: unknown) => (typeof v === 'string' && v ? v : '—');
  */
 export function OrderDetailDialog({ row, onClose }: { row: OrderRow; onClose: () => void }) {
   const { t } = useTranslation('orders');
-  const detail = useQuery({
-    queryKey: [...ordersKey, 'detail', row.id],
-    queryFn: ({ signal }) => orderDetail(row.id, signal),
-    select: (answer) => answer.result,
-  });
-  const o = detail.data;
   return (
     <DocumentDetailDialog
       title={t('detail.title', { nro: row.nroOrden })}
       tipoDoc="orden"
       id={row.id}
-      pending={detail.isPending}
-      error={detail.isError}
+      load={{
+        queryKey: [...ordersKey, 'detail', row.id],
+        queryFn: async (signal) => (await orderDetail(row.id, signal)).result,
+      }}
       errorText={t('detail.loadError')}
       onClose={onClose}
     >
-      {o && <OrderDetailBody o={o} />}
+      {(o) => <OrderDetailBody o={o} />}
     </DocumentDetailDialog>
   );
 }

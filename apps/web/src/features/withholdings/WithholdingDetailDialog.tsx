@@ -1,5 +1,4 @@
 import type { WithholdingDetail } from '@sigece/fiscal';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../components/DetailList.tsx';
 import {
@@ -22,22 +21,19 @@ type Line = WithholdingDetail['lstRetenciones'][number];
  */
 export function WithholdingDetailDialog({ row, onClose }: { row: WithholdingRow; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const detail = useQuery({
-    queryKey: [...withholdingsKey, 'detail', row.id],
-    queryFn: ({ signal }) => withholdingDetail(row.id, signal),
-  });
-  const r = detail.data;
   return (
     <DocumentDetailDialog
       title={t('detail.title', { nro: row.nroComprobante })}
       tipoDoc="ret"
       id={row.id}
-      pending={detail.isPending}
-      error={detail.isError}
+      load={{
+        queryKey: [...withholdingsKey, 'detail', row.id],
+        queryFn: (signal) => withholdingDetail(row.id, signal),
+      }}
       errorText={t('detail.loadError')}
       onClose={onClose}
     >
-      {r && <WithholdingDetailBody r={r} />}
+      {(r) => <WithholdingDetailBody r={r} />}
     </DocumentDetailDialog>
   );
 }
