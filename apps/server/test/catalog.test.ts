@@ -1060,6 +1060,21 @@ describeWithApp('reference: getestados', (ctx) => {
     expect(capital.municipios.map((m: { municipio: string }) => m.municipio)).toEqual(['Libertador']);
     expect(result.reduce((n: number, e: { municipios: unknown[] }) => n + e.municipios.length, 0)).toBe(335);
   });
+
+  it('answers through its declared contract: every field of a state and a municipality kept, shown in /docs (issue 23)', async () => {
+    const token = await ctx().login('usuario@sigece.local', 'usuario123');
+    const res = await ctx().request({ method: 'GET', url: '/v2/mantenimiento/regiones/getestados', token });
+    const capital = res.json().result.find((e: { iso: string }) => e.iso === 'VE-A');
+    expect(Object.keys(capital).sort()).toEqual(['estado', 'id', 'id_estado', 'iso', 'municipios', 'nombre']);
+    expect(capital.id_estado).toBe(capital.id);
+    expect(capital.estado).toBe(capital.nombre);
+    const [libertador] = capital.municipios;
+    expect(Object.keys(libertador).sort()).toEqual(['_id', 'id', 'id_municipio', 'municipio', 'nombre']);
+    expect([libertador._id, libertador.id_municipio]).toEqual([libertador.id, libertador.id]);
+    const docs = (await ctx().request({ method: 'GET', url: '/docs/json' })).json();
+    const answer = docs.paths['/v2/mantenimiento/regiones/getestados'].get.responses['200'];
+    expect(JSON.stringify(answer)).toContain('id_municipio');
+  });
 });
 
 describeWithApp('reference: search and optional dates', (ctx) => {

@@ -1,4 +1,6 @@
 import {
+  clientMatchesAnswerSchema,
+  clientRowSchema,
   clientSchema,
   formatRif,
   INVOICE_SCREENS,
@@ -52,25 +54,6 @@ export function clientView(c: ClientRow) {
   };
 }
 
-const clientBody = z.object({
-  id: z.string(),
-  _id: z.string(),
-  id_localidad: z.string(),
-  tipoDocumento: z.string(),
-  numeroDocumento: z.string(),
-  identificacion: z.string(),
-  correo: z.string().nullable(),
-  ccCorreo: z.string().nullable(),
-  direccion: z.string().nullable(),
-  telefonoMovil: z.string().nullable(),
-  telefonoHabitacion: z.string().nullable(),
-  contribuyenteEspecial: z.boolean(),
-  tipoProveedor: z.string(),
-  tipoPersona: z.string(),
-  etiqueta: z.string(),
-  logEstatusRegistro: z.string(),
-});
-
 function clientValues(input: z.infer<typeof clientSchema>) {
   return {
     localidadId: input.id_localidad,
@@ -122,7 +105,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           status: z.enum(REGISTER_STATUSES).optional(),
           localidad: z.uuid().optional(),
         }),
-        response: { 200: pageBody(clientBody), ...errorResponses },
+        response: { 200: pageBody(clientRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -167,7 +150,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           localidad: z.uuid({ error: 'Seleccione la razón social' }),
           q: z.string().trim().max(90, 'Maximo 90 caracteres permitidos').default(''),
         }),
-        response: { 200: z.object({ code: z.number(), results: z.array(clientBody) }), ...errorResponses },
+        response: { 200: clientMatchesAnswerSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -220,7 +203,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Crea un cliente de una razón social',
         body: clientSchema,
-        response: { 200: resultBody(clientBody), ...errorResponses },
+        response: { 200: resultBody(clientRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -250,7 +233,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifica un cliente',
         params: idParam,
         body: clientSchema,
-        response: { 200: resultBody(clientBody), ...errorResponses },
+        response: { 200: resultBody(clientRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -291,7 +274,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Activa o inactiva un cliente',
         params: idParam,
-        response: { 200: resultBody(clientBody), ...errorResponses },
+        response: { 200: resultBody(clientRowSchema), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,11 +1,16 @@
 import {
+  bcvReadAnswerSchema,
+  bcvStoreAnswerSchema,
+  divisaRowSchema,
   divisaSchema,
   idParam,
   pageQuery,
   REGISTER_STATUSES,
+  rateInForceAnswerSchema,
   screen,
   TEXT_MAX,
   tasaCambioSchema,
+  tasaRowSchema,
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,33 +23,6 @@ const DIVISA = screen('/mantenimiento/Divisa');
 const TASA = screen('/mantenimiento/TasaCambio');
 const security = [{ bearerAuth: [] }];
 const tags = ['divisas y tasas de cambio'];
-
-const divisaBody = z.object({
-  id: z.string(),
-  nombre: z.string(),
-  name: z.string(),
-  iso: z.string(),
-  simbolo: z.string(),
-  symbol: z.string(),
-  decimales: z.number(),
-  valor: z.string().nullable(),
-  value: z.string().nullable(),
-  fechaValor: z.string().nullable(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logUsername: z.string(),
-  logFechaModificacion: z.string().nullable(),
-});
-const rateBody = z.object({
-  id: z.string(),
-  iso: z.string(),
-  fecha: z.string(),
-  valor: z.string(),
-  fuente: z.string(),
-  logUsername: z.string(),
-  logFechaRegistro: z.string(),
-});
-const bcvBody = z.object({ iso: z.string(), valor: z.string(), fecha: z.string() });
 
 export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -59,7 +37,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Divisas con su tasa vigente (paginado)',
         querystring: pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() }),
-        response: { 200: pageBody(divisaBody), ...errorResponses },
+        response: { 200: pageBody(divisaRowSchema), ...errorResponses },
       },
     },
     async (request) => currencies.listDivisas(db, request.query),
@@ -73,7 +51,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Crea una divisa',
         body: divisaSchema,
-        response: { 200: resultBody(divisaBody), ...errorResponses },
+        response: { 200: resultBody(divisaRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -92,7 +70,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifica una divisa',
         params: idParam,
         body: divisaSchema,
-        response: { 200: resultBody(divisaBody), ...errorResponses },
+        response: { 200: resultBody(divisaRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -114,7 +92,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `${message}: divisa`,
           params: idParam,
-          response: { 200: resultBody(divisaBody), ...errorResponses },
+          response: { 200: resultBody(divisaRowSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -133,7 +111,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Lee las tasas oficiales (USD, EUR, CNY, TRY, RUB) de la página del BCV sin guardarlas',
-        response: { 200: z.object({ code: z.number(), result: z.array(bcvBody) }), ...errorResponses },
+        response: { 200: bcvReadAnswerSchema, ...errorResponses },
       },
     },
     async () => ({ code: 200, result: await currencies.readBcv(config.bcvUrl) }),
@@ -147,7 +125,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Lee las tasas oficiales del BCV y las guarda como tasas del día',
         response: {
-          200: z.object({ code: z.number(), message: z.string(), result: z.array(rateBody) }),
+          200: bcvStoreAnswerSchema,
           ...errorResponses,
         },
       },
@@ -167,7 +145,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Registra manualmente la tasa de un día (reemplaza la de ese día)',
         body: tasaCambioSchema,
-        response: { 200: resultBody(rateBody), ...errorResponses },
+        response: { 200: resultBody(tasaRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -191,7 +169,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
           desde: z.iso.date().optional(),
           hasta: z.iso.date().optional(),
         }),
-        response: { 200: pageBody(rateBody), ...errorResponses },
+        response: { 200: pageBody(tasaRowSchema), ...errorResponses },
       },
     },
     async (request) => currencies.listRates(db, request.query),
@@ -210,13 +188,7 @@ export const currencyRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: {
           // No rate is an answer, not an error: screens ask for every currency they may show.
-          200: z.object({
-            code: z.number(),
-            message: z.string().optional(),
-            result: z
-              .object({ iso: z.string(), fecha: z.string(), valor: z.string(), fuente: z.string() })
-              .nullable(),
-          }),
+          200: rateInForceAnswerSchema,
           ...errorResponses,
         },
       },

@@ -2,6 +2,8 @@ import {
   caracasDate,
   idParam,
   pageQuery,
+  pricedProductsAnswerSchema,
+  productRowSchema,
   productSchema,
   REGISTER_STATUSES,
   screen,
@@ -26,35 +28,6 @@ const security = [{ bearerAuth: [] }];
 const tags = ['productos'];
 
 type ProductRow = typeof productos.$inferSelect;
-
-const productBody = z.object({
-  id: z.string(),
-  idProducto: z.string(),
-  id_localidad: z.object({ id: z.string(), nombre: z.string() }),
-  codigo: z.string(),
-  descripcion: z.string(),
-  unidadMedida: z.string(),
-  precio: z.string(),
-  divisaPrecio: z.string(),
-  PrecioPtr: z.string(),
-  PrecioEur: z.string(),
-  stock: z.string(),
-  tipoVenta: z.string(),
-  exento: z.boolean(),
-  exonerado: z.boolean(),
-  tipoGravamen: z
-    .object({
-      idgravamen: z.string(),
-      codigo: z.string(),
-      concepto: z.string(),
-      ivaGeneral: z.boolean(),
-      valor: z.string().nullable(),
-    })
-    .nullable(),
-  /** What the list shows in "Tipo Alicuota": Exonerado, Exento or the concept. */
-  tipoAlicuota: z.string(),
-  logEstatusRegistro: z.string(),
-});
 
 const PRICE_BY_CURRENCY = { VEF: 'precio', USD: 'divisaPrecio', PTR: 'precioPtr', EUR: 'precioEur' } as const;
 
@@ -154,7 +127,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           status: z.enum(REGISTER_STATUSES).optional(),
           localidad: z.uuid().optional(),
         }),
-        response: { 200: pageBody(productBody), ...errorResponses },
+        response: { 200: pageBody(productRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -190,12 +163,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           limit: z.coerce.number().int().min(1).max(500).default(500),
         }),
         response: {
-          200: z.object({
-            code: z.number(),
-            results: z.array(productBody.extend({ precioDivisa: z.string() })),
-            /** Issue 21 §8: products that match but have no price in this currency (left out above). */
-            sinPrecio: z.number().optional(),
-          }),
+          200: pricedProductsAnswerSchema,
           ...errorResponses,
         },
       },
@@ -232,7 +200,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Crea un producto',
         body: productSchema,
-        response: { 200: resultBody(productBody), ...errorResponses },
+        response: { 200: resultBody(productRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -266,7 +234,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Modifica un producto (idProducto en el cuerpo)',
         body: productSchema.and(z.object({ idProducto: z.uuid({ error: 'Es requerido' }) })),
-        response: { 200: resultBody(productBody), ...errorResponses },
+        response: { 200: resultBody(productRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -313,7 +281,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .object({ id: z.uuid().optional(), idProducto: z.uuid().optional() })
           .refine((v) => v.id || v.idProducto, 'Es requerido'),
-        response: { 200: resultBody(productBody), ...errorResponses },
+        response: { 200: resultBody(productRowSchema), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,13 +1,22 @@
 import {
+  bancoRowSchema,
   bancoSchema,
+  categoriaNotaRowSchema,
   categoriaNotaSchema,
+  descuentoRowSchema,
   descuentoSchema,
+  estadoRowSchema,
   estadoSchema,
+  estadosConMunicipiosAnswerSchema,
+  incotermRowSchema,
   incotermSchema,
+  municipioRowSchema,
   municipioSchema,
+  paisRowSchema,
   paisSchema,
   screen,
   TEXT_MAX,
+  valorGravamenRowSchema,
   valorGravamenSchema,
   z,
 } from '@sigece/fiscal';
@@ -27,15 +36,10 @@ import {
 } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { guard } from '../../http/guard.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { companiesOfBranches, companyExists } from '../companies/lookup.service.ts';
 import { registerCatalog } from './crud.ts';
 
-const audit = {
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logUsername: z.string(),
-  logFechaModificacion: z.string().nullable(),
-};
 const auditOf = (r: { status: string; createdAt: Date; createdBy: string; updatedAt: Date | null }) => ({
   logEstatusRegistro: r.status,
   logFechaRegistro: r.createdAt.toISOString(),
@@ -65,6 +69,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
         tags: ['referencia: estados'],
         security: [{ bearerAuth: [] }],
         summary: 'Estados activos con sus municipios',
+        response: { 200: estadosConMunicipiosAnswerSchema, ...errorResponses },
       },
     },
     async () => {
@@ -99,7 +104,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: países',
     table: paises,
     input: paisSchema,
-    view: z.object({ id: z.string(), nombre: z.string(), iso: z.string().nullable(), ...audit }),
+    view: paisRowSchema,
     toView: (r: typeof paises.$inferSelect) => ({ id: r.id, nombre: r.nombre, iso: r.iso, ...auditOf(r) }),
     toValues: (i) => ({ nombre: i.nombre, iso: i.iso ?? null }),
     searchColumns: [paises.nombre],
@@ -114,15 +119,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: estados',
     table: estados,
     input: estadoSchema,
-    view: z.object({
-      id: z.string(),
-      id_estado: z.string(),
-      nombre: z.string(),
-      estado: z.string(),
-      iso: z.string().nullable(),
-      pais: z.string(),
-      ...audit,
-    }),
+    view: estadoRowSchema,
     toView: (r: typeof estados.$inferSelect) => ({
       id: r.id,
       id_estado: r.id,
@@ -149,17 +146,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: municipios',
     table: municipios,
     input: municipioSchema,
-    view: z.object({
-      id: z.string(),
-      _id: z.string(),
-      id_municipio: z.string(),
-      nombre: z.string(),
-      municipio: z.string(),
-      codigo: z.string().nullable(),
-      capital: z.string().nullable(),
-      estado: z.string(),
-      ...audit,
-    }),
+    view: municipioRowSchema,
     toView: (r: typeof municipios.$inferSelect) => ({
       id: r.id,
       _id: r.id,
@@ -188,15 +175,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: bancos',
     table: bancos,
     input: bancoSchema,
-    view: z.object({
-      id: z.string(),
-      nombre: z.string(),
-      codigo: z.string(),
-      sitioWeb: z.string().nullable(),
-      correo: z.string().nullable(),
-      status: z.string(),
-      ...audit,
-    }),
+    view: bancoRowSchema,
     toView: (r: typeof bancos.$inferSelect) => ({
       id: r.id,
       nombre: r.nombre,
@@ -224,13 +203,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: categorías de notas',
     table: categoriasNota,
     input: categoriaNotaSchema,
-    view: z.object({
-      id: z.string(),
-      codigo: z.string(),
-      nombre: z.string(),
-      tipoNota: z.string(),
-      ...audit,
-    }),
+    view: categoriaNotaRowSchema,
     toView: (r: typeof categoriasNota.$inferSelect) => ({
       id: r.id,
       codigo: r.codigo,
@@ -253,13 +226,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: incoterms',
     table: incoterms,
     input: incotermSchema,
-    view: z.object({
-      id: z.string(),
-      nombre: z.string(),
-      descripcion: z.string(),
-      tipo: z.string(),
-      ...audit,
-    }),
+    view: incotermRowSchema,
     toView: (r: typeof incoterms.$inferSelect) => ({
       id: r.id,
       nombre: r.nombre,
@@ -280,14 +247,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: valores de gravamen',
     table: valoresGravamen,
     input: valorGravamenSchema,
-    view: z.object({
-      id: z.string(),
-      valor: z.string(),
-      tipoGravamen: z.string(),
-      fechaDesde: z.string(),
-      fechaHasta: z.string().nullable(),
-      ...audit,
-    }),
+    view: valorGravamenRowSchema,
     toView: (r: typeof valoresGravamen.$inferSelect) => ({
       id: r.id,
       valor: r.valor,
@@ -317,16 +277,7 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     tag: 'referencia: descuentos',
     table: descuentos,
     input: descuentoSchema.extend({ localidad: z.uuid({ error: 'Es requerido' }) }),
-    view: z.object({
-      id: z.string(),
-      titulo: z.string(),
-      descripcion: z.string(),
-      tipoMonto: z.number(),
-      monto: z.string(),
-      localidad: z.string().nullable(),
-      sucursal: z.string().nullable(),
-      ...audit,
-    }),
+    view: descuentoRowSchema,
     toView: (r: typeof descuentos.$inferSelect) => ({
       id: r.id,
       titulo: r.titulo,

@@ -1,4 +1,12 @@
-import { caracasDate, pageQuery, screen, tipoGravamenSchema, z } from '@sigece/fiscal';
+import {
+  caracasDate,
+  conceptoIslrSchema,
+  pageQuery,
+  screen,
+  tipoGravamenRowSchema,
+  tipoGravamenSchema,
+  z,
+} from '@sigece/fiscal';
 import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,26 +20,6 @@ import { taxUnitInForce } from '../withholdings/service.ts';
 
 const TIPO = screen('/mantenimiento/TipoGravamen');
 const security = [{ bearerAuth: [] }];
-
-const valorBody = z.object({
-  id: z.string(),
-  valor: z.string(),
-  fechaDesde: z.string(),
-  fechaHasta: z.string().nullable(),
-  logEstatusRegistro: z.string(),
-});
-const tipoBody = z.object({
-  id: z.string(),
-  idgravamen: z.string(),
-  codigo: z.string(),
-  concepto: z.string(),
-  ivaGeneral: z.boolean(),
-  tipo: z.number(),
-  exento: z.boolean(),
-  exonerado: z.boolean(),
-  lstValores: z.array(valorBody),
-  logEstatusRegistro: z.string(),
-});
 
 type TipoRow = typeof tiposGravamen.$inferSelect;
 type ValorRow = typeof valoresGravamen.$inferSelect;
@@ -92,21 +80,6 @@ export function valueInForce(tipo: ReturnType<typeof tipoView>, fecha: string): 
   return value?.valor ?? null;
 }
 
-const islrBody = z.object({
-  Codigo: z.string(),
-  Concepto: z.string(),
-  TipoPersona: z.string(),
-  Porcentaje: z.string(),
-  BaseImponible: z.string(),
-  Sustraendo: z.boolean(),
-  UT: z.string().nullable(),
-  Factor: z.string().nullable(),
-  /** Tarifa N° 2 (progressive on the supplier's year): the screen asks the server for its amount. */
-  Tarifa2: z.boolean(),
-  /** A payment below this withholds nothing, or null. */
-  MontoMinimo: z.string().nullable(),
-});
-
 export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const tags = ['referencia: alícuotas'];
@@ -120,7 +93,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Tipos de alícuota con sus valores',
         querystring: pageQuery,
-        response: { 200: pageBody(tipoBody), ...errorResponses },
+        response: { 200: pageBody(tipoGravamenRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -154,7 +127,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Crea un tipo de alícuota con sus valores',
         body: tipoGravamenSchema,
-        response: { 200: resultBody(tipoBody), ...errorResponses },
+        response: { 200: resultBody(tipoGravamenRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -212,7 +185,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .object({ id: z.uuid().optional(), idgravamen: z.uuid().optional() })
           .refine((v) => v.id || v.idgravamen, 'Es requerido'),
-        response: { 200: resultBody(tipoBody), ...errorResponses },
+        response: { 200: resultBody(tipoGravamenRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -249,7 +222,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Conceptos de retención de ISLR (Decreto 1.808), solo lectura',
         querystring: pageQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: pageBody(islrBody), ...errorResponses },
+        response: { 200: pageBody(conceptoIslrSchema), ...errorResponses },
       },
     },
     async (request) => {

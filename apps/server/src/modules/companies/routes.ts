@@ -1,15 +1,22 @@
 import {
+  branchesAnswerSchema,
+  branchRowSchema,
   branchSchema,
   branchUpdateSchema,
   COMPANY_MESSAGES,
   certificateFieldsSchema,
+  certificateRowSchema,
   companyCreateSchema,
+  companyDetailSchema,
+  companyRowSchema,
   companyUpdateSchema,
   idParam,
   looseBoolean,
   pageQuery,
   REGISTER_STATUSES,
   screen,
+  thirdPartiesAnswerSchema,
+  thirdPartyRowSchema,
   thirdPartySchema,
   z,
 } from '@sigece/fiscal';
@@ -26,103 +33,6 @@ const COMPANY = screen('/mantenimiento/Localidad');
 const BRANCH = screen('/mantenimiento/Sucursal');
 const security = [{ bearerAuth: [] }];
 
-const branchBody = z.object({
-  id: z.string(),
-  _id: z.string(),
-  id_sucursal: z.string(),
-  id_localidad: z.string(),
-  codigoSucursal: z.string(),
-  nombre: z.string(),
-  direccion: z.string(),
-  telefono: z.string(),
-  correo: z.string(),
-  id_estado: z.string().nullable(),
-  id_municipio: z.string().nullable(),
-  envioEmail: z.boolean(),
-  marcaAguaFactura: z.boolean(),
-  asignaNroFacturas: z.string(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logFechaModificacion: z.string().nullable(),
-  localidad: z.string().optional(),
-});
-
-const thirdPartyBody = z.object({
-  _id: z.string(),
-  id: z.string(),
-  localidad: z.string(),
-  nombrePrestador: z.string(),
-  rifPrestador: z.string(),
-  domicilioPrestador: z.string(),
-  tipoDocumento: z.string(),
-  numeroDocumento: z.string(),
-});
-
-const certificateBody = z.object({
-  keyStoreAlias: z.string(),
-  subject: z.string(),
-  issuer: z.string(),
-  serial: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  registrado: z.string(),
-});
-
-const companyBody = z.object({
-  _id: z.string(),
-  id: z.string(),
-  nombre: z.string(),
-  tipoDocumento: z.string(),
-  numeroDocumento: z.string(),
-  rif: z.string(),
-  id_estado: z.string().nullable(),
-  id_municipio: z.string().nullable(),
-  estado: z.string().nullable(),
-  municipio: z.string().nullable(),
-  direccion: z.string(),
-  telefono: z.string(),
-  correo: z.string(),
-  contribuyenteEspecial: z.boolean(),
-  aerolinea: z.boolean(),
-  tipoProveedor: z.string(),
-  rutaLogo: z.string().nullable(),
-  tieneSello: z.boolean(),
-  envioEmail: z.boolean(),
-  marcaAguaFactura: z.boolean(),
-  asignaNroFacturas: z.string(),
-  cuentaTerceros: z.boolean(),
-  lstSucursales: z.array(branchBody),
-  lstCuentaTerceros: z.array(thirdPartyBody),
-  certificado: certificateBody.nullable(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logUsername: z.string(),
-  logFechaModificacion: z.string().nullable(),
-});
-
-/** The three control-number blocks of the company detail (invoices, orders/guides, withholdings). */
-const controlLotBody = z.object({
-  id: z.string(),
-  tipo: z.string(),
-  tipoFacturaOrden: z.string(),
-  serie: z.string(),
-  asignadas: z.number(),
-  nroControlActual: z.number(),
-  nroControlDesde: z.number(),
-  nroControlHasta: z.number(),
-  disponibles: z.number(),
-  siguiente: z.number(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-});
-const companyDetailBody = companyBody.extend({
-  controles: z.object({
-    facturas: z.array(controlLotBody),
-    ordenes: z.array(controlLotBody),
-    retenciones: z.array(controlLotBody),
-  }),
-});
-
 const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -138,7 +48,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Razones sociales visibles para el usuario, con sus sucursales (paginado)',
         querystring: listQuery,
-        response: { 200: pageBody(companyBody), ...errorResponses },
+        response: { 200: pageBody(companyRowSchema), ...errorResponses },
       },
     },
     async (request) => companies.listCompanies(db, scopeOfRequest(request), request.query),
@@ -154,7 +64,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Detalle de una razón social con sus bloques de números de control (sin el certificado ni su contraseña)',
         params: idParam,
-        response: { 200: resultBody(companyDetailBody), ...errorResponses },
+        response: { 200: resultBody(companyDetailSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -184,7 +94,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Crea una razón social (logo JPG en base64)',
         body: companyCreateSchema,
-        response: { 200: resultBody(companyBody), ...errorResponses },
+        response: { 200: resultBody(companyRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -204,7 +114,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifica una razón social (logo y sello opcionales)',
         params: idParam,
         body: companyUpdateSchema,
-        response: { 200: resultBody(companyBody), ...errorResponses },
+        response: { 200: resultBody(companyRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -229,7 +139,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Inactiva o activa una razón social',
         params: idParam,
-        response: { 200: resultBody(companyBody), ...errorResponses },
+        response: { 200: resultBody(companyRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -254,7 +164,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Registra el certificado digital PKCS#12 (multipart: certificado, keyStoreAlias, keyStorePassword)',
         consumes: ['multipart/form-data'],
         params: idParam,
-        response: { 200: resultBody(certificateBody), ...errorResponses },
+        response: { 200: resultBody(certificateRowSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -331,7 +241,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `${sw.flag === 'envioEmail' ? 'Activa o desactiva el envío de facturas por correo' : 'Activa o desactiva la marca de agua en las facturas'} (${sw.of === 'company' ? 'razón social' : 'sucursal'})`,
           body: z.object({ [sw.value]: looseBoolean, [sw.id]: z.uuid() }),
-          response: { 200: resultBody(sw.of === 'company' ? companyBody : branchBody), ...errorResponses },
+          response: {
+            200: resultBody(sw.of === 'company' ? companyRowSchema : branchRowSchema),
+            ...errorResponses,
+          },
         },
       },
       async (request) => {
@@ -363,7 +276,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cuentas de terceros de una razón social',
         params: idParam,
         response: {
-          200: z.object({ code: z.number(), results: z.array(thirdPartyBody) }),
+          200: thirdPartiesAnswerSchema,
           ...errorResponses,
         },
       },
@@ -382,7 +295,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Agrega una cuenta de terceros',
         body: thirdPartySchema,
-        response: { 200: resultBody(thirdPartyBody), ...errorResponses },
+        response: { 200: resultBody(thirdPartyRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -406,7 +319,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifica una cuenta de terceros',
         params: idParam,
         body: thirdPartySchema.extend({ id: z.uuid().optional() }),
-        response: { 200: resultBody(thirdPartyBody), ...errorResponses },
+        response: { 200: resultBody(thirdPartyRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -430,7 +343,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Elimina una cuenta de terceros',
         params: idParam,
-        response: { 200: resultBody(thirdPartyBody), ...errorResponses },
+        response: { 200: resultBody(thirdPartyRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -463,7 +376,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Sucursales visibles para el usuario (paginado; localidad filtra por razón social)',
         querystring: listQuery.extend({ localidad: z.uuid().optional() }),
-        response: { 200: pageBody(branchBody), ...errorResponses },
+        response: { 200: pageBody(branchRowSchema), ...errorResponses },
       },
     },
     async (request) => branches.listBranches(db, scopeOfRequest(request), request.query),
@@ -477,7 +390,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Sucursales de una razón social',
         params: idParam,
-        response: { 200: z.object({ code: z.number(), results: z.array(branchBody) }), ...errorResponses },
+        response: { 200: branchesAnswerSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -494,7 +407,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Agrega una sucursal',
         body: branchSchema,
-        response: { 200: resultBody(branchBody), ...errorResponses },
+        response: { 200: resultBody(branchRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -512,7 +425,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Modifica una sucursal',
         body: branchUpdateSchema,
-        response: { 200: resultBody(branchBody), ...errorResponses },
+        response: { 200: resultBody(branchRowSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -530,7 +443,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Inactiva o activa una sucursal',
         params: idParam,
-        response: { 200: resultBody(branchBody), ...errorResponses },
+        response: { 200: resultBody(branchRowSchema), ...errorResponses },
       },
     },
     async (request) => {

@@ -108,7 +108,8 @@ export function ClientFormDialog({
     mutationFn: (values: ClientForm) => {
       const body: ClientBody = {
         id_localidad: values.id_localidad,
-        tipoDocumento: values.tipoDocumento,
+        // The form's selects offer only clientSchema's document and provider types.
+        tipoDocumento: values.tipoDocumento as ClientBody['tipoDocumento'],
         numeroDocumento: values.numeroDocumento,
         identificacion: values.identificacion.trim(),
         correo: values.correo.trim(),
@@ -117,7 +118,7 @@ export function ClientFormDialog({
         telefonoMovil: values.telefonoMovil,
         telefonoHabitacion: values.telefonoHabitacion?.trim() || undefined,
         contribuyenteEspecial: values.contribuyenteEspecial,
-        tipoProveedor: values.tipoProveedor || 'PNR',
+        tipoProveedor: (values.tipoProveedor || 'PNR') as ClientBody['tipoProveedor'],
       };
       return client ? updateClient(client.id, body) : createClient(body);
     },

@@ -1,3 +1,4 @@
+import type { ClientInput, ClientView, clientMatchesAnswerSchema, z } from '@sigece/fiscal';
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../DataTable/index.ts';
 import { digitsOnly } from '../form/DocumentNumberField.tsx';
@@ -8,40 +9,10 @@ export const CLIENT_DOCUMENT_TYPES = ['V', 'E', 'J', 'G', 'P', 'C'] as const;
 export const PROVIDER_TYPES = ['PJD', 'PJND', 'PNR', 'PNNR'] as const;
 
 /** A client as the server returns it (GET getclientes, buscar, addcliente...). */
-export interface Client {
-  id: string;
-  _id: string;
-  id_localidad: string;
-  tipoDocumento: string;
-  numeroDocumento: string;
-  identificacion: string;
-  correo: string | null;
-  ccCorreo: string | null;
-  direccion: string | null;
-  telefonoMovil: string | null;
-  telefonoHabitacion: string | null;
-  contribuyenteEspecial: boolean;
-  tipoProveedor: string;
-  tipoPersona: string;
-  /** "tipo-numero / name", as the picker shows it. */
-  etiqueta: string;
-  logEstatusRegistro: 'ACTIVO' | 'INACTIVO';
-}
+export type Client = ClientView;
 
 /** What addcliente and updatecliente receive (the shared clientSchema). */
-export interface ClientBody {
-  id_localidad: string;
-  tipoDocumento: string;
-  numeroDocumento: string;
-  identificacion: string;
-  correo: string;
-  ccCorreo?: string;
-  direccion: string;
-  telefonoMovil: string;
-  telefonoHabitacion?: string;
-  contribuyenteEspecial: boolean;
-  tipoProveedor: string;
-}
+export type ClientBody = ClientInput;
 
 const CLIENTS = '/v2/mantenimiento/cliente';
 
@@ -49,7 +20,7 @@ export const clientsKey = ['catalog', 'clients'] as const;
 
 /** The picker: at most 10 ACTIVO clients of the company whose document number starts with `q`. */
 export const searchClients = (localidad: string, q: string, signal?: AbortSignal) =>
-  api<{ code: number; results: Client[] }>(`${CLIENTS}/buscar`, { query: { localidad, q }, signal });
+  api<z.infer<typeof clientMatchesAnswerSchema>>(`${CLIENTS}/buscar`, { query: { localidad, q }, signal });
 
 export const fetchClients = (
   q: DataTableQuery & { localidad?: string; status?: 'ACTIVO' | 'INACTIVO' },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
 import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
-import { type CategoriaNota, categorias } from './api.ts';
+import { type CategoriaNota, type CategoriaNotaBody, categorias } from './api.ts';
 import { NS } from './common.tsx';
 
 const rowId = (c: CategoriaNota) => c.id;
@@ -55,7 +55,11 @@ export default function CategoriaNotaPage() {
               options: NOTE_CATEGORY_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
             },
           ]}
-          submit={(v) => (row ? categorias.update(row.id, v) : categorias.create(v))}
+          // The dialog's zod resolver hands over categoriaNotaSchema's output: tipoNota is one of its types.
+          submit={(v) => {
+            const body = v as CategoriaNotaBody;
+            return row ? categorias.update(row.id, body) : categorias.create(body);
+          }}
           onSaved={onSaved}
           onClose={onClose}
         />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CatalogScreen, idColumn, statusColumn } from '../../components/CatalogScreen.tsx';
 import type { DataTableColumn } from '../../components/DataTable/index.ts';
 import { SchemaFormDialog } from '../../components/SchemaFormDialog.tsx';
-import { type Incoterm, incoterms } from './api.ts';
+import { type Incoterm, type IncotermBody, incoterms } from './api.ts';
 import { NS } from './common.tsx';
 
 const rowId = (i: Incoterm) => i.id;
@@ -73,7 +73,11 @@ export default function IncotermPage() {
               maxLength: 300,
             },
           ]}
-          submit={(v) => (row ? incoterms.update(row.id, v) : incoterms.create(v))}
+          // The dialog's zod resolver hands over incotermSchema's output: tipo is one of its groups.
+          submit={(v) => {
+            const body = v as IncotermBody;
+            return row ? incoterms.update(row.id, body) : incoterms.create(body);
+          }}
           onSaved={onSaved}
           onClose={onClose}
         />

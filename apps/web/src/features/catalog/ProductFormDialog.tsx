@@ -116,7 +116,8 @@ export function ProductFormDialog({ product, onClose, onSaved }: Props) {
         codigo: values.codigo.trim(),
         descripcion: values.descripcion.trim(),
         unidadMedida: values.unidadMedida.trim().toUpperCase(),
-        tipoVenta: values.tipoVenta,
+        // The select offers only SALE_TYPES (Interna, Exportacion).
+        tipoVenta: values.tipoVenta as ProductBody['tipoVenta'],
         precio: values.precio || '0',
         divisaPrecio: values.divisaPrecio || '0',
         PrecioPtr: values.PrecioPtr || '0',

@@ -1,17 +1,43 @@
+import type {
+  BancoView,
+  BcvRateView,
+  BranchView,
+  bancoSchema,
+  bcvReadAnswerSchema,
+  bcvStoreAnswerSchema,
+  CategoriaNotaView,
+  CompanyView,
+  ConceptoIslrView,
+  categoriaNotaSchema,
+  DescuentoView,
+  DivisaView,
+  descuentoSchema,
+  divisaSchema,
+  EstadoView,
+  estadoSchema,
+  IncotermView,
+  incotermSchema,
+  MunicipioView,
+  municipioSchema,
+  PaisView,
+  paisSchema,
+  productSchema,
+  TasaView,
+  TipoGravamenView,
+  tasaCambioSchema,
+  tipoGravamenSchema,
+  ValorDeTipoView,
+  ValorGravamenView,
+  valorGravamenSchema,
+  z,
+} from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, ApiError, api, fetchAllPages, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
 import type { Product } from '../../components/ProductPicker/index.ts';
 
+/** The register status a list filters on (the filter's values, not a server answer). */
 export type RegisterStatus = 'ACTIVO' | 'INACTIVO';
-
-/** Audit fields of master data (spec 002 §3). */
-export interface Audited {
-  logEstatusRegistro: RegisterStatus;
-  logFechaRegistro: string;
-  logUsername: string;
-  logFechaModificacion: string | null;
-}
 
 type ListQuery = DataTableQuery &
   Partial<Record<'estado' | 'pais' | 'tipoGravamen' | 'tipoNota' | 'status', string>>;
@@ -41,45 +67,18 @@ const M = '/v2/mantenimiento';
 
 // --- Banks, countries, states, municipalities ---------------------------------------------------------
 
-export interface Banco extends Audited {
-  id: string;
-  nombre: string;
-  codigo: string;
-  sitioWeb: string | null;
-  correo: string | null;
-  status: RegisterStatus;
-}
-export interface BancoBody {
-  nombre: string;
-  codigo: string;
-  sitioWeb?: string;
-  correo?: string;
-}
+export type Banco = BancoView;
+export type BancoBody = z.infer<typeof bancoSchema>;
 export const bancos = crud<Banco, BancoBody>('bancos', M, '/bancos');
 
-export interface Pais extends Audited {
-  id: string;
-  nombre: string;
-  iso: string | null;
-}
-export const paises = crud<Pais, { nombre: string; iso?: string }>('paises', `${M}/pais`);
+export type Pais = PaisView;
+export const paises = crud<Pais, z.infer<typeof paisSchema>>('paises', `${M}/pais`);
 
-export interface Estado extends Audited {
-  id: string;
-  nombre: string;
-  iso: string | null;
-  pais: string;
-}
-export const estados = crud<Estado, { nombre: string; pais: string; iso?: string }>('estados', `${M}/estado`);
+export type Estado = EstadoView;
+export const estados = crud<Estado, z.infer<typeof estadoSchema>>('estados', `${M}/estado`);
 
-export interface Municipio extends Audited {
-  id: string;
-  nombre: string;
-  codigo: string | null;
-  capital: string | null;
-  estado: string;
-}
-export const municipios = crud<Municipio, { nombre: string; estado: string; codigo?: string }>(
+export type Municipio = MunicipioView;
+export const municipios = crud<Municipio, z.infer<typeof municipioSchema>>(
   'municipios',
   `${M}/regiones`,
   '/getmunicipios',
@@ -87,107 +86,42 @@ export const municipios = crud<Municipio, { nombre: string; estado: string; codi
 
 // --- Note categories, incoterms, tax values, discounts ------------------------------------------------
 
-export interface CategoriaNota extends Audited {
-  id: string;
-  codigo: string;
-  nombre: string;
-  tipoNota: string;
-}
-export const categorias = crud<CategoriaNota, { nombre: string; codigo: string; tipoNota: string }>(
-  'categoriasNota',
-  `${M}/categoriaNota`,
-);
+export type CategoriaNota = CategoriaNotaView;
+export type CategoriaNotaBody = z.infer<typeof categoriaNotaSchema>;
+export const categorias = crud<CategoriaNota, CategoriaNotaBody>('categoriasNota', `${M}/categoriaNota`);
 
-export interface Incoterm extends Audited {
-  id: string;
-  nombre: string;
-  descripcion: string;
-  tipo: string;
-}
-export const incoterms = crud<Incoterm, { nombre: string; descripcion: string; tipo: string }>(
-  'incoterms',
-  `${M}/incoterm`,
-);
+export type Incoterm = IncotermView;
+export type IncotermBody = z.infer<typeof incotermSchema>;
+export const incoterms = crud<Incoterm, IncotermBody>('incoterms', `${M}/incoterm`);
 
-export interface ValorGravamen extends Audited {
-  id: string;
-  valor: string;
-  tipoGravamen: string;
-  fechaDesde: string;
-  fechaHasta: string | null;
-}
-export interface ValorGravamenBody {
-  valor: string;
-  tipoGravamen: string;
-  fechaDesde: string;
-  fechaHasta?: string;
-}
+export type ValorGravamen = ValorGravamenView;
+export type ValorGravamenBody = z.infer<typeof valorGravamenSchema>;
 export const valores = crud<ValorGravamen, ValorGravamenBody>('valoresGravamen', `${M}/valorGravamen`);
 
-export interface Descuento extends Audited {
-  id: string;
-  titulo: string;
-  descripcion: string;
-  tipoMonto: number;
-  monto: string;
-  localidad: string | null;
-  sucursal: string | null;
-}
-export interface DescuentoBody {
-  titulo: string;
-  descripcion: string;
-  tipoMonto: number;
-  monto: string;
-  localidad: string;
-  sucursal?: string;
-}
+export type Descuento = DescuentoView;
+/** The server requires the company on writes (descuentoSchema leaves it optional for the list filter). */
+export type DescuentoBody = z.infer<typeof descuentoSchema> & { localidad: string };
 export const descuentos = crud<Descuento, DescuentoBody>('descuentos', `${M}/descuento`);
 
 // --- Currencies and exchange rates ------------------------------------------------------------------
 
-export interface Divisa extends Audited {
-  id: string;
-  nombre: string;
-  iso: string;
-  simbolo: string;
-  decimales: number;
-  valor: string | null;
-  fechaValor: string | null;
-}
-export interface DivisaBody {
-  nombre: string;
-  iso: string;
-  simbolo: string;
-  decimales: number;
-}
+export type Divisa = DivisaView;
+export type DivisaBody = z.infer<typeof divisaSchema>;
 const DIVISA = `${M}/divisa`;
 export const divisas = crud<Divisa, DivisaBody>('divisas', DIVISA);
 
-export interface Tasa {
-  id: string;
-  iso: string;
-  fecha: string;
-  valor: string;
-  fuente: string;
-  logUsername: string;
-  logFechaRegistro: string;
-}
-export interface BcvRate {
-  iso: string;
-  valor: string;
-  fecha: string;
-}
+export type Tasa = TasaView;
+export type BcvRate = BcvRateView;
 export const tasasKey = ['catalog', 'tasas'] as const;
 export const fetchTasas = (q: DataTableQuery & { iso?: string }, signal?: AbortSignal) =>
   api<Page<Tasa>>(`${DIVISA}/tasas`, {
     query: { page: q.page, limit: q.limit, iso: q.iso },
     signal,
   });
-export const createTasa = (body: { iso: string; fecha: string; valor: string }) =>
+export const createTasa = (body: z.infer<typeof tasaCambioSchema>) =>
   api<Answer<Tasa>>(`${DIVISA}/tasa`, { method: 'POST', body });
-export const readBcv = () => api<{ code: number; result: BcvRate[] }>(`${DIVISA}/GetDivisasBcv`);
-export const storeBcv = () =>
-  api<{ code: number; message: string; result: Tasa[] }>(`${DIVISA}/DivisasActualizar`);
+export const readBcv = () => api<z.infer<typeof bcvReadAnswerSchema>>(`${DIVISA}/GetDivisasBcv`);
+export const storeBcv = () => api<z.infer<typeof bcvStoreAnswerSchema>>(`${DIVISA}/DivisasActualizar`);
 
 /** Every currency (for the rate form's select). */
 export function useAllDivisas() {
@@ -201,32 +135,9 @@ export function useAllDivisas() {
 
 // --- Tax types (TipoGravamen) and the IVA view --------------------------------------------------------
 
-export interface ValorDeTipo {
-  id: string;
-  valor: string;
-  fechaDesde: string;
-  fechaHasta: string | null;
-  logEstatusRegistro: RegisterStatus;
-}
-export interface TipoGravamen {
-  id: string;
-  idgravamen: string;
-  codigo: string;
-  concepto: string;
-  ivaGeneral: boolean;
-  tipo: number;
-  exento: boolean;
-  exonerado: boolean;
-  lstValores: ValorDeTipo[];
-  logEstatusRegistro: RegisterStatus;
-}
-export interface TipoGravamenBody {
-  codigo: string;
-  concepto: string;
-  tipo: number;
-  ivaGeneral: boolean;
-  lstValores: Array<{ valor: string; fechaDesde: string; fechaHasta: string }>;
-}
+export type ValorDeTipo = ValorDeTipoView;
+export type TipoGravamen = TipoGravamenView;
+export type TipoGravamenBody = z.infer<typeof tipoGravamenSchema>;
 const GRAVAMEN = `${M}/gravamen`;
 export const tiposKey = ['catalog', 'tiposGravamen'] as const;
 
@@ -298,19 +209,7 @@ export function valueInForce(tipo: TipoGravamen, today: string): ValorDeTipo | u
 
 // --- ISLR concepts ------------------------------------------------------------------------------------
 
-export interface ConceptoIslr {
-  Codigo: string;
-  Concepto: string;
-  TipoPersona: string;
-  Porcentaje: string;
-  BaseImponible: string;
-  Sustraendo: boolean;
-  UT: string | null;
-  Factor: string | null;
-  /** Tarifa N° 2: progressive on what the supplier was paid in the year (the server computes it). */
-  Tarifa2: boolean;
-  MontoMinimo: string | null;
-}
+export type ConceptoIslr = ConceptoIslrView;
 export const islrKey = ['catalog', 'conceptosIslr'] as const;
 const ISLR = '/v2/retenciones/queryConceptosIsrl/';
 const fetchIslrPage = (page: number, limit: number, signal?: AbortSignal) =>
@@ -338,16 +237,10 @@ export function useIslrCount() {
 
 // --- Companies and branches (selects and names) ---------------------------------------------------
 
-export interface CompanyOption {
-  id: string;
-  nombre: string;
-}
-export interface BranchOption {
-  id: string;
-  nombre: string;
-  id_localidad: string;
-  direccion: string | null;
-}
+/** A company in a select: what the screens keep of getlocalidades' rows. */
+export type CompanyOption = Pick<CompanyView, 'id' | 'nombre'>;
+/** A branch in a select: what the screens keep of getsucursales' rows. */
+export type BranchOption = Pick<BranchView, 'id' | 'nombre' | 'id_localidad' | 'direccion'>;
 
 async function optionalList<T>(path: string, signal?: AbortSignal): Promise<T[]> {
   try {
@@ -381,7 +274,7 @@ export function useBranchOptions() {
           id: r.id,
           nombre: r.nombre,
           id_localidad: r.id_localidad,
-          direccion: r.direccion ?? null,
+          direccion: r.direccion,
         })),
       ),
     staleTime: 60_000,
@@ -401,26 +294,7 @@ export function useAllOf<T>(table: Pick<Crud<T, never>, 'key' | 'list'>, enabled
 
 // --- Products (/mantenimiento/producto) -----------------------------------------------------------
 
-export interface ProductBody {
-  id_localidad: string;
-  descripcion: string;
-  codigo: string;
-  unidadMedida: string;
-  tipoVenta: string;
-  precio: string;
-  divisaPrecio: string;
-  PrecioPtr: string;
-  PrecioEur: string;
-  stock: string;
-  exento: boolean;
-  exonerado: boolean;
-  tipoGravamen?: {
-    idgravamen: string;
-    concepto: string;
-    ivaGeneral: boolean;
-    lstValores: Array<{ valor: string; fechaDesde: string; fechaHasta: string | null }>;
-  };
-}
+export type ProductBody = z.infer<typeof productSchema>;
 const PRODUCTO = `${M}/producto`;
 export const fetchProducts = (q: DataTableQuery & { localidad?: string }, signal?: AbortSignal) =>
   api<Page<Product>>(`${PRODUCTO}/getproductos`, { query: { ...q }, signal });

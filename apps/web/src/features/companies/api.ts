@@ -1,126 +1,42 @@
+import type {
+  BranchInput,
+  BranchView,
+  CertificateView,
+  CompanyDetailView,
+  CompanyUpdateInput,
+  CompanyView,
+  EstadoView,
+  MunicipioView,
+  ThirdPartyInput,
+  ThirdPartyView,
+  thirdPartiesAnswerSchema,
+  z,
+} from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, ApiError, api, type FieldError, type Page } from '../../app/api.ts';
 import { getSession } from '../../app/session.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
-import type { ControlBlocks } from '../numbering/api.ts';
 
 export type RegisterStatus = 'ACTIVO' | 'INACTIVO';
 export type NumberingMode = 'GLOBAL' | 'INDIVIDUAL' | 'INACTIVO';
 
 // --- Shapes of /v2/mantenimiento/localidad and /v2/mantenimiento/sucursal ------------------------------
 
-export interface Branch {
-  id: string;
-  _id: string;
-  id_sucursal: string;
-  id_localidad: string;
-  codigoSucursal: string;
-  nombre: string;
-  direccion: string;
-  telefono: string;
-  correo: string;
-  id_estado: string | null;
-  id_municipio: string | null;
-  envioEmail: boolean;
-  marcaAguaFactura: boolean;
-  asignaNroFacturas: NumberingMode;
-  logEstatusRegistro: RegisterStatus;
-  logFechaRegistro: string;
-  logFechaModificacion: string | null;
-  /** The company's name (branch list only). */
-  localidad?: string;
-}
+export type Branch = BranchView;
+export type ThirdParty = ThirdPartyView;
+export type Certificate = CertificateView;
+export type Company = CompanyView;
+/** The company with its three control-number blocks (getlocalidad). */
+export type CompanyDetail = CompanyDetailView;
 
-export interface ThirdParty {
-  _id: string;
-  id: string;
-  localidad: string;
-  nombrePrestador: string;
-  rifPrestador: string;
-  domicilioPrestador: string;
-  tipoDocumento: string;
-  numeroDocumento: string;
-}
-
-export interface Certificate {
-  keyStoreAlias: string;
-  subject: string;
-  issuer: string;
-  serial: string;
-  validFrom: string;
-  validTo: string;
-  registrado: string;
-}
-
-export interface Company {
-  _id: string;
-  id: string;
-  nombre: string;
-  tipoDocumento: string;
-  numeroDocumento: string;
-  rif: string;
-  id_estado: string | null;
-  id_municipio: string | null;
-  estado: string | null;
-  municipio: string | null;
-  direccion: string;
-  telefono: string;
-  correo: string;
-  contribuyenteEspecial: boolean;
-  aerolinea: boolean;
-  tipoProveedor: string;
-  rutaLogo: string | null;
-  tieneSello: boolean;
-  envioEmail: boolean;
-  marcaAguaFactura: boolean;
-  asignaNroFacturas: NumberingMode;
-  cuentaTerceros: boolean;
-  lstSucursales: Branch[];
-  lstCuentaTerceros: ThirdParty[];
-  certificado: Certificate | null;
-  logEstatusRegistro: RegisterStatus;
-  logFechaRegistro: string;
-  logUsername: string;
-  logFechaModificacion: string | null;
-}
-
-export interface CompanyDetail extends Company {
-  controles: ControlBlocks;
-}
-
-export interface CompanyBody {
-  tipoDocumento: string;
-  numeroDocumento: string;
-  nombre: string;
-  id_estado: string;
-  id_municipio: string;
-  direccion: string;
-  telefono: string;
-  correo: string;
-  tipoProveedor: string;
-  contribuyenteEspecial: boolean;
-  aerolinea: boolean;
-  /** JPEG logo in base64 (required on create). */
-  logo?: string;
-  /** PNG stamp in base64. */
-  base64Sello?: string;
-}
-
-export interface BranchBody {
-  nombre: string;
-  direccion: string;
-  telefono: string;
-  correo: string;
-  id_estado: string;
-  id_municipio: string;
-}
-
-export interface ThirdPartyBody {
-  localidad: string;
-  nombrePrestador: string;
-  rifPrestador: string;
-  domicilioPrestador: string;
-}
+/**
+ * What the company form sends on add and edit: companyUpdateSchema's fields (the logo is optional there;
+ * on add the server requires it, with its own message).
+ */
+export type CompanyBody = CompanyUpdateInput;
+/** What the branch form sends: the company and the branch code are chosen once, on add. */
+export type BranchBody = Omit<BranchInput, 'id_localidad' | 'codigoSucursal'>;
+export type ThirdPartyBody = ThirdPartyInput;
 
 // --- Companies ---------------------------------------------------------------------------------------
 
@@ -225,9 +141,12 @@ export const uploadCertificate = (
 // --- Third-party accounts --------------------------------------------------------------------------------
 
 export const fetchThirdParties = (companyId: string, signal?: AbortSignal) =>
-  api<{ code: number; results: ThirdParty[] }>(`${LOCALIDAD}/cuentatercero/getcuentasterceros/${companyId}`, {
-    signal,
-  });
+  api<z.infer<typeof thirdPartiesAnswerSchema>>(
+    `${LOCALIDAD}/cuentatercero/getcuentasterceros/${companyId}`,
+    {
+      signal,
+    },
+  );
 export const addThirdParty = (body: ThirdPartyBody) =>
   api<Answer<ThirdParty>>(`${LOCALIDAD}/cuentatercero/addcuentatercero`, { method: 'POST', body });
 export const updateThirdParty = (id: string, body: ThirdPartyBody) =>
@@ -245,7 +164,7 @@ export const fetchBranches = (
   signal?: AbortSignal,
 ) => api<Page<Branch>>(`${SUCURSAL}/getsucursales`, { query: { ...q }, signal });
 
-export const addBranch = (body: BranchBody & { id_localidad: string; codigoSucursal: string }) =>
+export const addBranch = (body: BranchInput) =>
   api<Answer<Branch>>(`${SUCURSAL}/addsucursal`, { method: 'POST', body });
 export const updateBranch = (id: string, body: BranchBody) =>
   api<Answer<Branch>>(`${SUCURSAL}/updatesucursal`, { method: 'POST', body: { ...body, id_sucursal: id } });
@@ -262,24 +181,16 @@ export const setBranchWatermark = (id: string, on: boolean) =>
 
 // --- States and municipalities ---------------------------------------------------------------------------
 
-export interface Estado {
-  id: string;
-  id_estado: string;
-  nombre: string;
-}
-
-export interface Municipio {
-  id: string;
-  id_municipio: string;
-  nombre: string;
-}
+/** A state and a municipality of the address selects (every field of the reference rows). */
+export type Estado = EstadoView;
+export type Municipio = MunicipioView;
 
 export function useEstados() {
   return useQuery({
     queryKey: ['mantenimiento', 'estados', 'options'],
     queryFn: ({ signal }) =>
       api<Page<Estado>>('/v2/mantenimiento/estado/listar', { query: { limit: 100 }, signal }).then((p) =>
-        p.results.filter((e) => (e as { logEstatusRegistro?: string }).logEstatusRegistro !== 'INACTIVO'),
+        p.results.filter((e) => e.logEstatusRegistro !== 'INACTIVO'),
       ),
     staleTime: 5 * 60_000,
   });
