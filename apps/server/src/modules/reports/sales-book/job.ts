@@ -26,6 +26,9 @@ async function sendExtendedBook(deps: Deps, job: ExtendedBookJob): Promise<void>
   const about = () => ({
     data: {
       reporte: 'libroVentasExtendido',
+      // The period, as for the SENIAT report's event: the file name does not carry it here.
+      fechaInicio: job.query.fechaInicio,
+      fechaFin: job.query.fechaFin,
       archivo: filename,
       documentos: summary.consolidado,
       para: job.email,

@@ -102,9 +102,17 @@ export async function sendSeniatReport(deps: Deps, job: SeniatRequest & { email:
     `${job.period.end}T12:00:00-04:00`,
   )}`;
   const single = job.scope.companies?.length === 1 ? job.scope.companies[0] : undefined;
-  // Issue 20 item 3: 'reporte.listo' for a one-company report, when that company's endpoints want it.
+  // Issue 20 item 3: 'reporte.listo' for a one-company report, when that company's endpoints want it; the
+  // period is said in the event's data, so a receiver needs not parse it out of the file name.
   const about = () => ({
-    data: { reporte: job.kind, archivo: fileName, documentos: documents, para: job.email },
+    data: {
+      reporte: job.kind,
+      fechaInicio: job.period.start,
+      fechaFin: job.period.end,
+      archivo: fileName,
+      documentos: documents,
+      para: job.email,
+    },
   });
   await withWebhookEvent(
     deps.db,
