@@ -127,15 +127,16 @@ describeWithApp(
       const from = subscribed.requests.length;
       const mailsBefore = smtp.received.length;
       // The test clock's month (2026-06-10): June, up to today.
-      const period = { start: '2026-06-01', end: '2026-06-10' };
-      await sendSeniatReport(ctx().app.deps, {
-        kind: 4,
-        general: false,
-        period,
-        format: 'XLSX',
-        email: 'contador@example.com',
-        scope: { all: true, localidades: [], sucursales: [], companies: [company.id] },
-      });
+      const report = (email: string) =>
+        sendSeniatReport(ctx().app.deps, {
+          kind: 4,
+          general: false,
+          period: { start: '2026-06-01', end: '2026-06-10' },
+          format: 'XLSX',
+          email,
+          scope: { all: true, localidades: [], sucursales: [], companies: [company.id] },
+        });
+      await report('contador@example.com');
       expect(smtp.received.slice(mailsBefore).map((m) => m.rcptTo)).toEqual([['contador@example.com']]);
 
       const events = await delivered(secreto, from);
@@ -154,6 +155,16 @@ describeWithApp(
         }),
       ]);
       expect(other.requests).toEqual([]);
+
+      // Refused by the SMTP server: no event, and the refusal stays in the e-mail log (the event's
+      // transaction around the SMTP exchange used to roll it back).
+      await expect(report(REFUSED)).rejects.toMatchObject({ responseCode: 550 });
+      const refusals = await ctx().database.query<{ status: string }>(
+        `select status_code as status from mail_messages where $1 = any(to_addresses) and tipo_doc = 'REPORTE'`,
+        [REFUSED],
+      );
+      expect(refusals).toEqual([{ status: '550' }]);
+      expect(await delivered(secreto, from + 1)).toEqual([]);
     }, 240_000);
 
     it("correo.fallido: a document's e-mail refused by the SMTP server, with the recipient and its code", async () => {
