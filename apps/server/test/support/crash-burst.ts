@@ -4,16 +4,9 @@
 // was acknowledged; it is started again and the clients send what was not acknowledged (as a connector
 // retries); then the database is read directly. Used by `crash-recovery.test.ts` (small burst, both
 // drivers) and by `bench/crash-burst.ts` (2,000 invoices, with timings). No test-runner imports here.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type Database, openPglite } from '../../src/db/client.ts';
-import { scratchPostgres } from '../scratch-database.ts';
+import type { Database } from '../../src/db/client.ts';
+import { pause, type ServerProcess, serverHome } from './server-process.ts';
 
-const ENTRY = resolve(import.meta.dirname, '../../src/main.ts');
 const INGEST = '/v2/facturas/masivafacturacion';
 const RENDER_QUEUE = 'documento-pdf';
 
@@ -73,16 +66,6 @@ export interface CrashBurstResult {
   output: string;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Two lines (16 % and exempt), totals as a connector computes them; numbers CB000001… */
 export function burstInvoice(n: number) {
   return {
@@ -127,77 +110,11 @@ export function burstInvoice(n: number) {
   };
 }
 
-interface Server {
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
 export async function runCrashBurst(options: CrashBurstOptions): Promise<CrashBurstResult> {
   const { invoices, clients, killAfter, pdfWaitMs } = options;
   const log = options.log ?? (() => {});
-  const driver = options.serverUrl ? 'postgres' : 'pglite';
-  const dataDir = mkdtempSync(join(tmpdir(), 'sigece-crash-'));
-  const port = await freePort();
-  const address = `http://127.0.0.1:${port}`;
-  let output = '';
-  let scratch: { database: Database; drop: () => Promise<void> } | undefined;
-  let databaseUrl: string | undefined;
-  if (options.serverUrl) {
-    const name = `sigece_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    scratch = await scratchPostgres(options.serverUrl, name, 2);
-    const url = new URL(options.serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-
-  const start = (): Server => {
-    const { DATABASE_URL: _unused, SIGECE_TEST_NOW: _clock, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-      env: {
-        ...env,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        SIGECE_DEMO: '1',
-        SIGECE_JOBS: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        BCV_DAILY: '0',
-        BCV_URL: 'http://127.0.0.1:9/',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (c) => (output += c));
-    child.stderr?.on('data', (c) => (output += c));
-    return { child, exited: new Promise((done) => child.on('exit', () => done())) };
-  };
-
-  const ready = async (server: Server) => {
-    // A first start creates and seeds the database: minutes on a busy machine.
-    const until = performance.now() + 600_000;
-    for (;;) {
-      if (server.child.exitCode !== null) throw new Error(`the server ended before answering:\n${output}`);
-      if (performance.now() > until)
-        throw new Error(`the server did not answer within 10 minutes:\n${output}`);
-      try {
-        const res = await fetch(`${address}/v2/health`);
-        if (res.ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      await pause(100);
-    }
-  };
-
-  const login = async () => {
-    const res = await fetch(`${address}/v2/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@sigece.local', password: 'admin123' }),
-    });
-    if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
-    return (await res.json()).tokens.access.token as string;
-  };
+  const home = await serverHome(options.serverUrl);
+  const { driver, address, start, ready, login } = home;
 
   /** Posts one invoice: 'created', 'exists' (a duplicate: stored earlier), an error line, or throws. */
   const post = async (token: string, n: number): Promise<'created' | 'exists' | string> => {
@@ -214,7 +131,7 @@ export async function runCrashBurst(options: CrashBurstOptions): Promise<CrashBu
 
   const acknowledged = new Set<number>();
   const unanswered: number[] = [];
-  let server = start();
+  let server: ServerProcess = start();
   let killedAt = 0;
   let burstBeforeKillMs = 0;
   let inFlightAtKill = 0;
@@ -317,7 +234,7 @@ export async function runCrashBurst(options: CrashBurstOptions): Promise<CrashBu
 
     server.child.kill('SIGTERM');
     await server.exited;
-    const database = scratch?.database ?? (await openPglite(join(dataDir, 'pgdata')));
+    const { database, close } = await home.open();
     try {
       const checks = await readChecks(database, acknowledged);
       return {
@@ -330,18 +247,14 @@ export async function runCrashBurst(options: CrashBurstOptions): Promise<CrashBu
         acknowledged: acknowledged.size,
         ...checks,
         timings: { burstBeforeKillMs, killToReadyMs, readyToBurstDoneMs, readyToLastPdfMs },
-        output,
+        output: home.output(),
       };
     } finally {
-      if (!scratch) await database.close();
+      await close();
     }
   } finally {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await home.kill(server);
+    await home.dispose();
   }
 }
 

@@ -55,7 +55,10 @@ donde la clave son los bytes del secreto \`whsec_…\` sin el prefijo, decodific
 sobre el cuerpo exacto recibido y rechace marcas de tiempo de más de 5 minutos. Responda 2xx en menos de 10 s;
 cualquier otra respuesta se reintenta con espera exponencial (10 s, 20 s, 40 s… hasta 6 h) durante 3 días, y
 los eventos de un mismo documento llegan en orden. Un receptor que falla 3 días seguidos se desactiva y se avisa
-por correo a los administradores de la razón social. Eventos: ${WEBHOOK_EVENTS.join(', ')} (y webhook.prueba).`;
+por correo a los administradores de la razón social. Eventos: ${WEBHOOK_EVENTS.join(', ')} (y webhook.prueba).
+En correo.enviado y correo.fallido, \`data\` añade \`para\`, \`cc\` y el \`codigo\` SMTP; carga.terminada trae \`id\`,
+\`tipo\`, \`nombreArchivo\`, \`total\`, \`nuevos\`, \`existentes\` y \`errores\` de la carga; reporte.listo trae
+\`reporte\`, su período \`fechaInicio\`/\`fechaFin\`, \`archivo\`, \`documentos\` y \`para\`.`;
 
 /** Webhooks are administered by people on the back-office screens, never with an integration API key. */
 function noApiKey(request: FastifyRequest) {

@@ -3,7 +3,7 @@
 import { fileTimestamp, SALES_BOOK_FILES, salesBookQuerySchema, z } from '@sigece/fiscal';
 import type { Deps } from '../../../deps.ts';
 import { defineJob } from '../../jobs/define.ts';
-import { withWebhookEvent } from '../../webhooks/outbox.ts';
+import { recordWebhookEvents } from '../../webhooks/outbox.ts';
 import { salesBookXlsxOf } from './service.ts';
 
 const payload = z.object({
@@ -21,38 +21,38 @@ export type ExtendedBookJob = z.infer<typeof payload>;
 async function sendExtendedBook(deps: Deps, job: ExtendedBookJob): Promise<void> {
   const { xlsx, summary } = await salesBookXlsxOf(deps.db, job.scope, job.query, { extended: true });
   const filename = SALES_BOOK_FILES.extended(fileTimestamp(new Date()));
-  // Issue 20 item 3: 'reporte.listo' with the e-mail that delivers it, when the company's endpoints want it.
-  const ready = { localidadId: job.query.id_localidad, tipo: 'reporte.listo' } as const;
-  const about = () => ({
-    data: {
-      reporte: 'libroVentasExtendido',
-      archivo: filename,
-      documentos: summary.consolidado,
-      para: job.email,
-    },
+  await deps.mailer.send(deps.db, {
+    to: [job.email],
+    subject: `Libro de Ventas extendido del ${job.query.fechaInicio} al ${job.query.fechaFin}`,
+    text: `Adjunto el libro de ventas extendido solicitado (${summary.consolidado} documentos).`,
+    attachments: [
+      {
+        filename,
+        content: xlsx,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    ],
+    tipoDoc: 'libroVentas',
+    nroDoc: filename,
+    localidadId: job.query.id_localidad,
+    sucursalId: job.query.id_sucursal,
   });
-  await withWebhookEvent(
-    deps.db,
-    ready,
-    (tx) =>
-      deps.mailer.send(tx, {
-        to: [job.email],
-        subject: `Libro de Ventas extendido del ${job.query.fechaInicio} al ${job.query.fechaFin}`,
-        text: `Adjunto el libro de ventas extendido solicitado (${summary.consolidado} documentos).`,
-        attachments: [
-          {
-            filename,
-            content: xlsx,
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          },
-        ],
-        tipoDoc: 'libroVentas',
-        nroDoc: filename,
-        localidadId: job.query.id_localidad,
-        sucursalId: job.query.id_sucursal,
-      }),
-    about,
-  );
+  // Issue 20 item 3: 'reporte.listo', with the period (the file name does not carry it), once the e-mail is
+  // accepted: not in a transaction around the SMTP exchange (see sendSeniatReport for why).
+  await recordWebhookEvents(deps.db, [
+    {
+      localidadId: job.query.id_localidad,
+      tipo: 'reporte.listo',
+      data: {
+        reporte: 'libroVentasExtendido',
+        fechaInicio: job.query.fechaInicio,
+        fechaFin: job.query.fechaFin,
+        archivo: filename,
+        documentos: summary.consolidado,
+        para: job.email,
+      },
+    },
+  ]);
 }
 
 export const extendedSalesBookJob = defineJob({

@@ -19,7 +19,7 @@ import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { defineJob } from '../../jobs/define.ts';
 import type { Principal } from '../../security/principal.ts';
-import { withWebhookEvent } from '../../webhooks/outbox.ts';
+import { recordWebhookEvents } from '../../webhooks/outbox.ts';
 import { acceptedPeriod } from '../period.ts';
 import { seniatFile } from './content.ts';
 import { assignedRanges, companiesByRif, countIssued, issuedDocuments, type ReportScope } from './queries.ts';
@@ -102,25 +102,35 @@ export async function sendSeniatReport(deps: Deps, job: SeniatRequest & { email:
     `${job.period.end}T12:00:00-04:00`,
   )}`;
   const single = job.scope.companies?.length === 1 ? job.scope.companies[0] : undefined;
-  // Issue 20 item 3: 'reporte.listo' for a one-company report, when that company's endpoints want it.
-  const about = () => ({
-    data: { reporte: job.kind, archivo: fileName, documentos: documents, para: job.email },
+  await deps.mailer.send(deps.db, {
+    to: [job.email],
+    subject: `${label}: ${span}`,
+    text: `Adjunto encontrará el ${label} del ${span} (${documents} documentos): ${fileName}.\n\n${deps.config.printer.nombre}`,
+    attachments: [{ filename: fileName, content: file, contentType: CONTENT_TYPES[job.format] }],
+    tipoDoc: 'REPORTE',
+    nroDoc: fileName.slice(0, 20),
+    localidadId: single,
   });
-  await withWebhookEvent(
-    deps.db,
-    { localidadId: single, tipo: 'reporte.listo' },
-    (tx) =>
-      deps.mailer.send(tx, {
-        to: [job.email],
-        subject: `${label}: ${span}`,
-        text: `Adjunto encontrará el ${label} del ${span} (${documents} documentos): ${fileName}.\n\n${deps.config.printer.nombre}`,
-        attachments: [{ filename: fileName, content: file, contentType: CONTENT_TYPES[job.format] }],
-        tipoDoc: 'REPORTE',
-        nroDoc: fileName.slice(0, 20),
+  // Issue 20 item 3: 'reporte.listo' for a one-company report, when that company's endpoints want it, with
+  // the period (a receiver needs not parse it out of the file name). Recorded once the e-mail is accepted,
+  // not in a transaction around the SMTP exchange: that held a connection (PGlite's only one) for the whole
+  // exchange, and a refusal rolled back the e-mail log's record of it. A crash in between leaves the job
+  // unfinished: pg-boss runs it again, and the event is recorded then.
+  if (single)
+    await recordWebhookEvents(deps.db, [
+      {
         localidadId: single,
-      }),
-    about,
-  );
+        tipo: 'reporte.listo',
+        data: {
+          reporte: job.kind,
+          fechaInicio: job.period.start,
+          fechaFin: job.period.end,
+          archivo: fileName,
+          documentos: documents,
+          para: job.email,
+        },
+      },
+    ]);
 }
 
 const periodSchema = z.object({ start: z.iso.date(), end: z.iso.date() });
