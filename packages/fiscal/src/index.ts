@@ -22,6 +22,7 @@ export * from './money.ts';
 export * from './notes/contract.ts';
 export * from './notes/rules.ts';
 export * from './notes/schemas.ts';
+export * from './numbering/contract.ts';
 export * from './numbering/format.ts';
 export * from './numbering/register.ts';
 export * from './numbering/schemas.ts';
