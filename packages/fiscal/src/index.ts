@@ -45,6 +45,7 @@ export * from './reports/purchase-book-schemas.ts';
 export * from './reports/sales-book.ts';
 export * from './reports/sales-book-schemas.ts';
 export * from './reports/seniat.ts';
+export * from './security/contract.ts';
 export * from './security/module-catalog.ts';
 export * from './security/permissions.ts';
 export * from './security/schemas.ts';
