@@ -306,6 +306,7 @@ export const islrPreviewBodySchema = z.object({
   fechaDocumento: z.iso.date({ error: 'fechaDocumento debe ser una fecha AAAA-MM-DD' }),
   conceptoIslr: z.string().trim().min(1, 'conceptoIslr es requerido').max(4),
   baseImponible: amountText('baseImponible'),
+  /** Tarifa N° 2: the base of this voucher's earlier lines (the screen's own draft), added on top. */
   acumuladoComprobante: amountText('acumuladoComprobante').optional(),
 });
-export type IslrPreviewInput = z.input<typeof islrPreviewBodySchema>;
+export type IslrPreviewInput = z.infer<typeof islrPreviewBodySchema>;
