@@ -3,6 +3,7 @@ import type {
   BranchLotInput,
   BranchLotView,
   CompanyLotInput,
+  ControlFamily,
   ControlLot,
   InvoiceNumberRange,
   WithholdingRange,
@@ -10,12 +11,10 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api } from '../../app/api.ts';
 
-export type ControlFamily = 'FACTURA' | 'ORDEN' | 'RETENCION';
-export type LotStatus = 'ACTIVO' | 'ENCOLA' | 'AGOTADO';
-
 export type {
   AutoNumbering,
   ControlBlocks,
+  ControlFamily,
   ControlLot,
   ControlLotSummary,
   InvoiceNumberRange,
