@@ -256,3 +256,23 @@ export function invoiceExtrasProblem(raw: unknown): string | null {
   }
   return null;
 }
+
+/** The filters of GET queryfacturacion and POST FiltrarFacturas (spec 001 §2.2, §5.6). */
+export const invoiceFiltersSchema = z.object({
+  id_localidad: z.uuid().optional(),
+  id_sucursal: z.uuid().optional(),
+  nroFactura: z.string().trim().max(20).optional(),
+  fechaInicio: z.iso.date({ error: 'fechaInicio debe ser una fecha AAAA-MM-DD' }).optional(),
+  fechaFin: z.iso.date({ error: 'fechaFin debe ser una fecha AAAA-MM-DD' }).optional(),
+  identificacion: z.string().trim().max(100).optional(),
+  tipoDocumento: z.string().trim().max(1).optional(),
+  numeroDocumento: z.string().trim().max(9).optional(),
+  /** The list of one model (/facturacion/aereas: AEREA, /facturacion/licores: LICORES). */
+  modeloFactura: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(INVOICE_MODELS, { error: `modeloFactura debe ser uno de: ${INVOICE_MODELS.join(', ')}` }),
+    )
+    .optional(),
+});
+export type InvoiceFiltersInput = z.infer<typeof invoiceFiltersSchema>;

@@ -72,3 +72,11 @@ export type MassLoadStatus = z.infer<typeof massLoadStatusSchema>;
 
 /** A file type as the dialog offers it. */
 export const massLoadTypeInfoSchema = z.object({ tipo: z.string(), nombre: z.string() });
+export type MassLoadTypeInfo = z.infer<typeof massLoadTypeInfoSchema>;
+
+/** excelToJson's result: the load just stored and the documents it found, with their rows in the file. */
+export const massLoadUploadSchema = z.object({
+  carga: massLoadStatusSchema,
+  documentos: z.array(z.object({ numero: z.string(), filas: z.string() })),
+});
+export type MassLoadUpload = z.infer<typeof massLoadUploadSchema>;

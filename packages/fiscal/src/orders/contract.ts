@@ -202,3 +202,4 @@ export const orderExcelAnswerSchema = z.object({
   code: z.number(),
   libro: z.object({ libroExcel: z.string(), consolidado: z.number(), nombre: z.string() }),
 });
+export type OrderExcelAnswer = z.infer<typeof orderExcelAnswerSchema>;

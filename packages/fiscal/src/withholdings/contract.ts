@@ -146,3 +146,16 @@ export const declarationRowSchema = z.object({
   fechaDeclaracion: z.string(),
 });
 export type DeclarationRow = z.infer<typeof declarationRowSchema>;
+
+/** POST calcularIslr's result: the line's ISLR as the save computes it (issue 21 item 5). */
+export const islrPreviewSchema = z.object({
+  baseRetencion: z.string(),
+  porcentaje: z.string(),
+  sustraendo: z.string(),
+  ut: z.string().nullable(),
+  retenido: z.string(),
+  tramos: z.array(z.object({ monto: z.string(), porcentaje: z.string() })),
+  tarifa2: z.boolean(),
+  acumuladoPrevio: z.string().nullable(),
+});
+export type IslrPreview = z.infer<typeof islrPreviewSchema>;

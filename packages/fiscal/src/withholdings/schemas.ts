@@ -291,3 +291,22 @@ export const taxUnitSchema = z.object({
   gacetaOficial: z.string().trim().min(1, 'gacetaOficial es requerida').max(100),
 });
 export type TaxUnitInput = z.infer<typeof taxUnitSchema>;
+
+/** An amount as calcularIslr reads it: a decimal string with at most two decimals. */
+const amountText = (field: string) =>
+  z
+    .string({ error: `${field} es requerido` })
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, `${field} debe ser un monto con hasta 2 decimales`);
+
+/** The body of POST calcularIslr (issue 21 item 5): one ISLR line, computed without saving. */
+export const islrPreviewBodySchema = z.object({
+  id_localidad: z.uuid({ error: 'id_localidad no es válido' }),
+  rifProveedor: z.string().trim().min(1, 'rifProveedor es requerido').max(12),
+  fechaDocumento: z.iso.date({ error: 'fechaDocumento debe ser una fecha AAAA-MM-DD' }),
+  conceptoIslr: z.string().trim().min(1, 'conceptoIslr es requerido').max(4),
+  baseImponible: amountText('baseImponible'),
+  /** Tarifa N° 2: the base of this voucher's earlier lines (the screen's own draft), added on top. */
+  acumuladoComprobante: amountText('acumuladoComprobante').optional(),
+});
+export type IslrPreviewInput = z.infer<typeof islrPreviewBodySchema>;

@@ -4,11 +4,11 @@ import {
   collectionSchema,
   collectionsAnswerSchema,
   INVOICE_MODEL_SCREENS,
-  INVOICE_MODELS,
   INVOICE_SCREENS,
   idParam,
   invoiceAnnulAnswerSchema,
   invoiceDetailAnswerSchema,
+  invoiceFiltersSchema,
   invoiceIngestAnswerSchema,
   invoiceListRowSchema,
   invoicePublicAnswerSchema,
@@ -43,24 +43,6 @@ const BULK = screen('/mantenimiento/Localidad').can('genMasivaFactura');
 const invoicesBody = z
   .array(z.unknown(), { error: 'El cuerpo debe ser un arreglo de facturas' })
   .max(MAX_INVOICES_PER_REQUEST, `Máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud`);
-
-const filtersSchema = z.object({
-  id_localidad: z.uuid().optional(),
-  id_sucursal: z.uuid().optional(),
-  nroFactura: z.string().trim().max(20).optional(),
-  fechaInicio: z.iso.date({ error: 'fechaInicio debe ser una fecha AAAA-MM-DD' }).optional(),
-  fechaFin: z.iso.date({ error: 'fechaFin debe ser una fecha AAAA-MM-DD' }).optional(),
-  identificacion: z.string().trim().max(100).optional(),
-  tipoDocumento: z.string().trim().max(1).optional(),
-  numeroDocumento: z.string().trim().max(9).optional(),
-  /** The list of one model (/facturacion/aereas: AEREA, /facturacion/licores: LICORES). */
-  modeloFactura: z
-    .preprocess(
-      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.enum(INVOICE_MODELS, { error: `modeloFactura debe ser uno de: ${INVOICE_MODELS.join(', ')}` }),
-    )
-    .optional(),
-});
 
 const AIR = INVOICE_MODEL_SCREENS.AEREA;
 const LIQUOR = INVOICE_MODEL_SCREENS.LICORES;
@@ -200,7 +182,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Lista paginada de facturas (más recientes primero), con búsqueda y filtros',
-        querystring: pageQuery.extend(filtersSchema.shape),
+        querystring: pageQuery.extend(invoiceFiltersSchema.shape),
         response: { 200: pageBody(listRow), ...errorResponses },
       },
     },
@@ -220,7 +202,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Filtra facturas por razón social, sucursal, número, fechas y cliente',
         querystring: pageQuery,
-        body: z.preprocess(emptyToUndefined, filtersSchema),
+        body: z.preprocess(emptyToUndefined, invoiceFiltersSchema),
         response: { 200: pageBody(listRow).extend({ message: z.string() }), ...errorResponses },
       },
     },

@@ -4,6 +4,7 @@ import {
   MASS_LOAD_MESSAGES,
   massLoadStatusSchema,
   massLoadTypeInfoSchema,
+  massLoadUploadSchema,
   screen,
   z,
 } from '@sigece/fiscal';
@@ -28,12 +29,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['carga masiva'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const uploadAnswer = resultBody(
-  z.object({
-    carga: massLoadStatusSchema,
-    documentos: z.array(z.object({ numero: z.string(), filas: z.string() })),
-  }),
-);
+const uploadAnswer = resultBody(massLoadUploadSchema);
 
 /** The columns of every type's template, in the docs of the template and upload routes. */
 const COLUMNS_DOC = `Tipos: ${fileTypes()

@@ -1,14 +1,23 @@
 import {
+  autoNumberingSchema,
   autoNumberSchema,
   branchLotSchema,
+  branchLotsAnswerSchema,
+  branchLotViewSchema,
   type ControlFamily,
   companyLotSchema,
+  controlLotSchema,
+  controlLotsAnswerSchema,
   idParam,
+  invoiceNumberRangeSchema,
   NUMBERING_MESSAGES,
+  nextInvoiceNumberSchema,
   numberingModeSchema,
+  numberingModeViewSchema,
   screen,
   TEXT_MAX,
   withholdingNumbersSchema,
+  withholdingRangeSchema,
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,77 +33,6 @@ const BRANCH = screen('/mantenimiento/Sucursal');
 const security = [{ bearerAuth: [] }];
 const tags = ['numeración: números de control'];
 const autoTags = ['numeración: números automáticos'];
-
-const lotBody = z.object({
-  id: z.string(),
-  _id: z.string(),
-  id_localidad: z.string(),
-  tipo: z.string(),
-  tipoFacturaOrden: z.string(),
-  serie: z.string(),
-  cantidadFacturas: z.number(),
-  nroControl: z.number(),
-  nroControlDesde: z.number(),
-  nroControlHasta: z.number(),
-  nroControlActual: z.number(),
-  nroSubControl: z.number(),
-  localidadGeneraFac: z.boolean(),
-  asignadas: z.number(),
-  disponibles: z.number(),
-  siguiente: z.number(),
-  logEstatusRegistro: z.string(),
-  logUsername: z.string(),
-  logFechaRegistro: z.string(),
-});
-const sublotBody = z.object({
-  id: z.string(),
-  _id: z.string(),
-  id_sucursal: z.string().nullable(),
-  IDControlFacturalocalidad: z.string(),
-  tipoFacturaOrden: z.string(),
-  serie: z.string(),
-  cantidadFacturas: z.number(),
-  nroControl: z.number(),
-  nroControlDesde: z.number(),
-  nroControlHasta: z.number(),
-  nroControlActual: z.number(),
-  nroSubControl: z.number(),
-  disponibles: z.number(),
-  siguiente: z.number(),
-  logEstatusRegistro: z.string(),
-  logUsername: z.string(),
-  logFechaRegistro: z.string(),
-});
-const rangeBody = z.object({
-  id: z.string(),
-  id_localidad: z.string(),
-  id_sucursal: z.string().nullable(),
-  serie: z.string(),
-  cantidadFacturas: z.number(),
-  nroFacturaDesde: z.number(),
-  nroFacturaHasta: z.number(),
-  nroFacturaActual: z.number(),
-  disponibles: z.number(),
-  siguiente: z.number(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-});
-const withholdingBody = z.object({
-  id: z.string(),
-  id_localidad: z.string(),
-  serie: z.string(),
-  cantidad: z.number(),
-  nroDesde: z.number(),
-  nroHasta: z.number(),
-  nroActual: z.number(),
-  asignaNro: z.boolean(),
-  disponibles: z.number(),
-  siguiente: z.string(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-});
-const lotsAnswer = z.object({ code: z.number(), results: z.array(lotBody) });
-const sublotsAnswer = z.object({ code: z.number(), results: z.array(sublotBody) });
 
 /** The company id arrives under several names in the screens' calls (razonSocial, _id, id_localidad). */
 const companyQuery = z
@@ -123,7 +61,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary,
           body: companyQuery,
-          response: { 200: lotsAnswer, ...errorResponses },
+          response: { 200: controlLotsAnswerSchema, ...errorResponses },
         },
       },
       async (request) => ({
@@ -157,7 +95,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Lotes de control de facturas de una razón social',
         params: idParam,
-        response: { 200: lotsAnswer, ...errorResponses },
+        response: { 200: controlLotsAnswerSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -174,7 +112,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Lotes de sucursal repartidos de un lote individual',
         params: idParam,
-        response: { 200: sublotsAnswer, ...errorResponses },
+        response: { 200: branchLotsAnswerSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -196,7 +134,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           tipo: z.string().max(TEXT_MAX.code).optional(),
           tipoFacturaOrden: z.enum(['FACTURA', 'ORDEN', 'RETENCION']).default('ORDEN'),
         }),
-        response: { 200: sublotsAnswer, ...errorResponses },
+        response: { 200: branchLotsAnswerSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -221,7 +159,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `Asigna un lote de números de control (${familia}) a una razón social: Global o Individual`,
           body: companyLotSchema,
-          response: { 200: resultBody(lotBody), ...errorResponses },
+          response: { 200: resultBody(controlLotSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -262,7 +200,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `Reparte a una sucursal parte del lote individual (${familia}) de su razón social`,
           body: branchLotSchema,
-          response: { 200: resultBody(sublotBody), ...errorResponses },
+          response: { 200: resultBody(branchLotViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -295,7 +233,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Registra la secuencia de números de comprobante de retención (año, mes y 8 dígitos)',
           body: withholdingNumbersSchema,
-          response: { 200: resultBody(withholdingBody), ...errorResponses },
+          response: { 200: resultBody(withholdingRangeSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -319,7 +257,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Secuencias de comprobantes de retención de una razón social',
           params: idParam,
           response: {
-            200: z.object({ code: z.number(), results: z.array(withholdingBody) }),
+            200: z.object({ code: z.number(), results: z.array(withholdingRangeSchema) }),
             ...errorResponses,
           },
         },
@@ -340,14 +278,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
     id: z.uuid({ error: 'Es requerido' }),
     tipo: z.enum(['Localidad', 'Sucursal']).default('Localidad'),
   });
-  const autoAnswer = z.object({
-    code: z.number(),
-    result: z.object({
-      asignaNroFacturas: z.string(),
-      rangos: z.array(rangeBody),
-      siguiente: z.object({ serie: z.string(), nroFactura: z.string() }).nullable(),
-    }),
-  });
+  const autoAnswer = z.object({ code: z.number(), result: autoNumberingSchema });
 
   app.post(
     `${auto}/getConsultaNroFacturaAuto`,
@@ -376,7 +307,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambia el modo: GLOBAL (activar), INDIVIDUAL o INACTIVO (desactivar)',
         body: numberingModeSchema.extend({ id_sucursal: z.uuid().optional() }),
         response: {
-          200: resultBody(z.object({ id: z.string(), tipo: z.string(), asignaNroFacturas: z.string() })),
+          200: resultBody(numberingModeViewSchema),
           ...errorResponses,
         },
       },
@@ -411,7 +342,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `Registra un rango de números de factura automáticos (${tipo === 'Sucursal' ? 'sucursal' : 'razón social'})`,
           body: autoNumberSchema,
-          response: { 200: resultBody(rangeBody), ...errorResponses },
+          response: { 200: resultBody(invoiceNumberRangeSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -436,7 +367,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Elimina un rango sin números usados',
         body: z.object({ id: z.uuid({ error: 'Es requerido' }) }),
-        response: { 200: resultBody(rangeBody), ...errorResponses },
+        response: { 200: resultBody(invoiceNumberRangeSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -466,7 +397,7 @@ export const numberingRoutes: FastifyPluginAsyncZod = async (app) => {
           sucursalTipo: z.string().max(TEXT_MAX.code).optional(),
         }),
         response: {
-          200: resultBody(z.object({ serie: z.string(), nroFactura: z.string() })),
+          200: resultBody(nextInvoiceNumberSchema),
           ...errorResponses,
         },
       },

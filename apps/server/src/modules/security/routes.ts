@@ -2,13 +2,16 @@ import {
   changePasswordSchema,
   idParam,
   moduleCreateSchema,
+  moduleViewSchema,
   pageQuery,
   REGISTER_STATUSES,
   roleCreateSchema,
   roleUpdateSchema,
+  roleViewSchema,
   screen,
   userCreateSchema,
   userUpdateSchema,
+  userViewSchema,
   z,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,61 +29,6 @@ const USERS = screen('/seguridad/usuarios');
 const security = [{ bearerAuth: [] }];
 const listQuery = pageQuery.extend({ status: z.enum(REGISTER_STATUSES).optional() });
 
-const roleAction = z.object({
-  _id: z.string(),
-  key: z.string(),
-  description: z.string(),
-  status: z.boolean(),
-});
-const roleBody = z.object({
-  id: z.string(),
-  rol: z.string(),
-  nombre: z.string(),
-  descripcion: z.string(),
-  modulo: z.array(
-    z.object({
-      id: z.string(),
-      nombre: z.string(),
-      path: z.string(),
-      permiso: z.boolean(),
-      acciones: z.array(roleAction),
-    }),
-  ),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logFechaModificacion: z.string().nullable(),
-});
-
-const moduleBody = z.object({
-  id: z.string(),
-  name: z.string(),
-  path: z.string(),
-  permiso: z.boolean(),
-  opciones: z.array(z.object({ _id: z.string(), key: z.string(), description: z.string() })),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logFechaModificacion: z.string().nullable(),
-});
-
-const userBody = z.object({
-  id: z.string(),
-  tipoDocumento: z.string(),
-  numeroDocumento: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userAlias: z.string(),
-  email: z.string(),
-  role: z.string().nullable(),
-  rol: z.string().nullable(),
-  masterAdmin: z.boolean(),
-  id_localidad: z.array(z.string()),
-  sucursales: z.array(z.string()),
-  userPortal: z.string(),
-  logEstatusRegistro: z.string(),
-  logFechaRegistro: z.string(),
-  logFechaModificacion: z.string().nullable(),
-});
-
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
@@ -96,7 +44,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Lista paginada de roles',
           querystring: listQuery,
-          response: { 200: pageBody(roleBody), ...errorResponses },
+          response: { 200: pageBody(roleViewSchema), ...errorResponses },
         },
       },
       async (request) => rolesService.listRoles(db, request.query),
@@ -110,7 +58,10 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Roles que otorgan un módulo',
           params: idParam,
-          response: { 200: z.object({ code: z.number(), results: z.array(roleBody) }), ...errorResponses },
+          response: {
+            200: z.object({ code: z.number(), results: z.array(roleViewSchema) }),
+            ...errorResponses,
+          },
         },
       },
       async (request) => ({ code: 200, results: await rolesService.rolesByModule(db, request.params.id) }),
@@ -124,7 +75,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Crea un rol',
           body: roleCreateSchema,
-          response: { 200: resultBody(roleBody), ...errorResponses },
+          response: { 200: resultBody(roleViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -143,7 +94,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Modifica un rol y sus módulos',
           params: idParam,
           body: roleUpdateSchema,
-          response: { 200: resultBody(roleBody), ...errorResponses },
+          response: { 200: resultBody(roleViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -165,7 +116,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
             security,
             summary: verb === 'activar' ? 'Reactiva un rol' : 'Inactiva un rol',
             params: idParam,
-            response: { 200: resultBody(roleBody), ...errorResponses },
+            response: { 200: resultBody(roleViewSchema), ...errorResponses },
           },
         },
         async (request) => ({
@@ -189,7 +140,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Lista paginada de módulos (status=ACTIVO para el editor de roles)',
           querystring: listQuery,
-          response: { 200: pageBody(moduleBody), ...errorResponses },
+          response: { 200: pageBody(moduleViewSchema), ...errorResponses },
         },
       },
       async (request) => modulesService.listModules(db, request.query),
@@ -203,7 +154,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Crea un módulo',
           body: moduleCreateSchema,
-          response: { 200: resultBody(moduleBody), ...errorResponses },
+          response: { 200: resultBody(moduleViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -222,7 +173,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Modifica un módulo',
           params: idParam,
           body: moduleCreateSchema,
-          response: { 200: resultBody(moduleBody), ...errorResponses },
+          response: { 200: resultBody(moduleViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -249,7 +200,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
             security,
             summary: verb === 'activar' ? 'Reactiva un módulo' : 'Inactiva un módulo',
             params: idParam,
-            response: { 200: resultBody(moduleBody), ...errorResponses },
+            response: { 200: resultBody(moduleViewSchema), ...errorResponses },
           },
         },
         async (request) => ({
@@ -278,7 +229,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Lista paginada de usuarios visibles para quien consulta',
           querystring: listQuery,
-          response: { 200: pageBody(userBody), ...errorResponses },
+          response: { 200: pageBody(userViewSchema), ...errorResponses },
         },
       },
       async (request) => usersService.listUsers(db, scopeOfRequest(request), request.query),
@@ -292,7 +243,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Crea un usuario',
           body: userCreateSchema,
-          response: { 200: resultBody(userBody), ...errorResponses },
+          response: { 200: resultBody(userViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -316,7 +267,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Modifica un usuario (sin contraseña)',
           params: idParam,
           body: userUpdateSchema,
-          response: { 200: resultBody(userBody), ...errorResponses },
+          response: { 200: resultBody(userViewSchema), ...errorResponses },
         },
       },
       async (request) => ({
@@ -340,7 +291,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Inactiva o reactiva un usuario',
           params: idParam,
-          response: { 200: resultBody(userBody), ...errorResponses },
+          response: { 200: resultBody(userViewSchema), ...errorResponses },
         },
       },
       async (request) => {

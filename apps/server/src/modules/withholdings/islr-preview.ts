@@ -1,19 +1,16 @@
-import { dec, islrWithheld, money, taxUnitOn, WithholdingRuleError } from '@sigece/fiscal';
+import {
+  dec,
+  type IslrPreviewInput,
+  islrWithheld,
+  money,
+  taxUnitOn,
+  WithholdingRuleError,
+} from '@sigece/fiscal';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { companyExists } from '../companies/lookup.service.ts';
 import { conceptsByCode, tarifa2Accumulated, taxUnitValues } from './queries.ts';
-
-export interface IslrPreviewInput {
-  id_localidad: string;
-  rifProveedor: string;
-  fechaDocumento: string;
-  conceptoIslr: string;
-  baseImponible: string;
-  /** Tarifa N° 2: the base of this voucher's earlier lines (the screen's own draft), added on top. */
-  acumuladoComprobante?: string;
-}
 
 /**
  * The ISLR an add-page line will withhold, as the voucher's save will compute it (issue 21 item 5):

@@ -6,6 +6,8 @@ import {
   declaredListQuerySchema,
   declareSchema,
   idParam,
+  islrPreviewBodySchema,
+  islrPreviewSchema,
   pageQuery,
   screen,
   taxUnitRowSchema,
@@ -47,30 +49,6 @@ const BASE = '/retenciones';
 const MAX_VOUCHERS_PER_REQUEST = 1000;
 const security = [{ bearerAuth: [] }];
 const tags = ['retenciones'];
-
-const amountText = (field: string) =>
-  z
-    .string({ error: `${field} es requerido` })
-    .trim()
-    .regex(/^\d{1,15}(\.\d{1,2})?$/, `${field} debe ser un monto con hasta 2 decimales`);
-const islrPreviewBody = z.object({
-  id_localidad: z.uuid({ error: 'id_localidad no es válido' }),
-  rifProveedor: z.string().trim().min(1, 'rifProveedor es requerido').max(12),
-  fechaDocumento: z.iso.date({ error: 'fechaDocumento debe ser una fecha AAAA-MM-DD' }),
-  conceptoIslr: z.string().trim().min(1, 'conceptoIslr es requerido').max(4),
-  baseImponible: amountText('baseImponible'),
-  acumuladoComprobante: amountText('acumuladoComprobante').optional(),
-});
-const islrPreviewSchema = z.object({
-  baseRetencion: z.string(),
-  porcentaje: z.string(),
-  sustraendo: z.string(),
-  ut: z.string().nullable(),
-  retenido: z.string(),
-  tramos: z.array(z.object({ monto: z.string(), porcentaje: z.string() })),
-  tarifa2: z.boolean(),
-  acumuladoPrevio: z.string().nullable(),
-});
 
 const arrayBody = (what: string) =>
   z
@@ -379,7 +357,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Calcula el ISLR retenido de una línea (Decreto 1.808, UT vigente y, en la Tarifa N° 2, lo acumulado del proveedor en el año), sin guardar nada',
-        body: islrPreviewBody,
+        body: islrPreviewBodySchema,
         response: { 200: resultBody(islrPreviewSchema), ...errorResponses },
       },
     },

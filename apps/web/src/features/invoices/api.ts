@@ -3,6 +3,7 @@ import type {
   InvoiceDetail,
   InvoiceDetailLine,
   InvoiceDetailPayment,
+  InvoiceFiltersInput,
   InvoiceIngestAnswer,
   InvoiceListRow,
   z,
@@ -10,6 +11,8 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
+import type { Banco, Divisa, Tasa } from '../catalog/api.ts';
+import type { Branch, Company, ThirdParty } from '../companies/api.ts';
 import { saveJson } from '../documents/saveJson.ts';
 
 // --- The general invoices list (/v2/facturas) ------------------------------------------------------------
@@ -18,14 +21,13 @@ import { saveJson } from '../documents/saveJson.ts';
 export type InvoiceRow = InvoiceListRow;
 
 /** The optional fields of the filter dialog (spec 001 §2.2); only non-empty ones are sent. */
-export interface InvoiceFilters {
-  id_localidad?: string;
-  id_sucursal?: string;
-  nroFactura?: string;
-  fechaInicio?: string;
-  fechaFin?: string;
-  cliente?: { identificacion?: string; tipoDocumento?: string; numeroDocumento?: string };
-}
+export type InvoiceFilters = Pick<
+  InvoiceFiltersInput,
+  'id_localidad' | 'id_sucursal' | 'nroFactura' | 'fechaInicio' | 'fechaFin'
+> & {
+  /** The client's fields, grouped as the dialog shows them; the server reads them flattened. */
+  cliente?: Pick<InvoiceFiltersInput, 'identificacion' | 'tipoDocumento' | 'numeroDocumento'>;
+};
 
 const INVOICES = '/v2/facturas';
 
@@ -117,35 +119,30 @@ export const invoiceJson = (id: string, signal?: AbortSignal) =>
 
 // --- What the new invoice screen loads -------------------------------------------------------------------
 
-export interface InvoiceBranch {
-  id: string;
-  nombre: string;
-  codigoSucursal: string;
-  id_localidad: string;
-  asignaNroFacturas: string;
-  logEstatusRegistro: string;
-}
-
-export interface ThirdPartyAccount {
-  id: string;
-  nombrePrestador: string;
-  rifPrestador: string;
-  domicilioPrestador: string;
-}
-
-export interface InvoiceCompany {
-  id: string;
-  nombre: string;
-  rif: string;
-  tipoDocumento: string;
-  numeroDocumento: string;
-  contribuyenteEspecial: boolean;
-  asignaNroFacturas: string;
-  cuentaTerceros: boolean;
-  lstSucursales: InvoiceBranch[];
-  lstCuentaTerceros: ThirdPartyAccount[];
-  logEstatusRegistro: string;
-}
+/**
+ * What the new invoice screen reads of the company list (the companies' answer, typed by that feature):
+ * its branches, its third-party accounts and whether it numbers invoices itself.
+ */
+export type InvoiceBranch = Pick<
+  Branch,
+  'id' | 'nombre' | 'codigoSucursal' | 'id_localidad' | 'asignaNroFacturas' | 'logEstatusRegistro'
+>;
+export type ThirdPartyAccount = Pick<
+  ThirdParty,
+  'id' | 'nombrePrestador' | 'rifPrestador' | 'domicilioPrestador'
+>;
+export type InvoiceCompany = Pick<
+  Company,
+  | 'id'
+  | 'nombre'
+  | 'rif'
+  | 'tipoDocumento'
+  | 'numeroDocumento'
+  | 'contribuyenteEspecial'
+  | 'asignaNroFacturas'
+  | 'cuentaTerceros'
+  | 'logEstatusRegistro'
+> & { lstSucursales: InvoiceBranch[]; lstCuentaTerceros: ThirdPartyAccount[] };
 
 /** The companies the user may invoice for, with their branches and third-party accounts. */
 export function useInvoiceCompanies() {
@@ -161,19 +158,15 @@ export function useInvoiceCompanies() {
   });
 }
 
-export interface Currency {
-  id: string;
-  iso: string;
-  nombre: string;
-  decimales: number;
-  /** Bs. per unit (the rate in force), or null when none was published. */
-  valor: string | null;
-}
+/** A currency of the catalog (its answer typed by that feature); `valor` is Bs. per unit, or null. */
+export type Currency = Pick<Divisa, 'id' | 'iso' | 'nombre' | 'decimales' | 'valor'>;
 
-interface RateAnswer {
+/** tasaVigente's answer: the rate in force on a date, null when none was published by then. */
+type RateAnswer = {
   code: number;
-  result: { iso: string; fecha: string; valor: string; fuente: string };
-}
+  message?: string;
+  result: Pick<Tasa, 'iso' | 'fecha' | 'valor' | 'fuente'> | null;
+};
 
 /**
  * The currencies with the Bs. rate an invoice of today uses: the rate in force today (tasaVigente:
@@ -193,10 +186,10 @@ export function useCurrencies() {
           if (currency.iso === 'VEF' || currency.iso === 'VES') return { ...currency, valor: '1' };
           // A currency that never had a rate has none in force either: no request for it.
           if (!currency.valor) return currency;
-          const rate = await api<Omit<RateAnswer, 'result'> & { result: RateAnswer['result'] | null }>(
-            '/v2/mantenimiento/divisa/tasaVigente',
-            { query: { iso: currency.iso }, signal },
-          ).catch(() => null);
+          const rate = await api<RateAnswer>('/v2/mantenimiento/divisa/tasaVigente', {
+            query: { iso: currency.iso },
+            signal,
+          }).catch(() => null);
           return { ...currency, valor: rate?.result?.valor ?? currency.valor };
         }),
       );
@@ -205,12 +198,7 @@ export function useCurrencies() {
   });
 }
 
-export interface Bank {
-  id: string;
-  nombre: string;
-  codigo: string;
-  logEstatusRegistro: string;
-}
+export type Bank = Pick<Banco, 'id' | 'nombre' | 'codigo' | 'logEstatusRegistro'>;
 
 export function useBanks() {
   return useQuery({

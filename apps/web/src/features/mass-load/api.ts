@@ -1,4 +1,4 @@
-import type { MassLoadStatus } from '@sigece/fiscal';
+import type { MassLoadStatus, MassLoadTypeInfo, MassLoadUpload } from '@sigece/fiscal';
 import { type Answer, api, apiBase64 } from '../../app/api.ts';
 import { download } from '../../components/DataTable/exportRows.ts';
 import { apiForm } from '../companies/api.ts';
@@ -9,14 +9,10 @@ const LOADS = `${BASE}/cargaMasiva`;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type { MassLoadStatus };
-export interface FileTypeInfo {
-  tipo: string;
-  nombre: string;
-}
-export interface UploadResult {
-  carga: MassLoadStatus;
-  documentos: Array<{ numero: string; filas: string }>;
-}
+/** A file type as the dialog offers it. */
+export type FileTypeInfo = MassLoadTypeInfo;
+/** What the upload answers: the stored load and the documents found in the file. */
+export type UploadResult = MassLoadUpload;
 
 export const massLoadKey = ['mass-load'] as const;
 

@@ -1,120 +1,31 @@
+import type {
+  AutoNumbering,
+  BranchLotInput,
+  BranchLotView,
+  CompanyLotInput,
+  ControlFamily,
+  ControlLot,
+  InvoiceNumberRange,
+  WithholdingRange,
+} from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, api } from '../../app/api.ts';
 
-export type ControlFamily = 'FACTURA' | 'ORDEN' | 'RETENCION';
-export type LotStatus = 'ACTIVO' | 'ENCOLA' | 'AGOTADO';
-
-/** A company lot as the company detail's three blocks show it. */
-export interface ControlLotSummary {
-  id: string;
-  tipo: 'Global' | 'Individual';
-  tipoFacturaOrden: ControlFamily;
-  serie: string;
-  asignadas: number;
-  nroControlActual: number;
-  nroControlDesde: number;
-  nroControlHasta: number;
-  disponibles: number;
-  siguiente: number;
-  logEstatusRegistro: LotStatus;
-  logFechaRegistro: string;
-}
-
-export interface ControlBlocks {
-  facturas: ControlLotSummary[];
-  ordenes: ControlLotSummary[];
-  retenciones: ControlLotSummary[];
-}
-
-/** A company lot (getcontrolesSucursaleLocalidad and the add answers). */
-export interface ControlLot extends ControlLotSummary {
-  _id: string;
-  id_localidad: string;
-  cantidadFacturas: number;
-  nroControl: number;
-  nroSubControl: number;
-  localidadGeneraFac: boolean;
-  logUsername: string;
-}
-
+export type {
+  AutoNumbering,
+  ControlBlocks,
+  ControlFamily,
+  ControlLot,
+  ControlLotSummary,
+  InvoiceNumberRange,
+  WithholdingRange,
+} from '@sigece/fiscal';
 /** A branch lot carved from an individual company lot. */
-export interface BranchLot {
-  id: string;
-  _id: string;
-  id_sucursal: string | null;
-  IDControlFacturalocalidad: string;
-  tipoFacturaOrden: ControlFamily;
-  serie: string;
-  cantidadFacturas: number;
-  nroControl: number;
-  nroControlDesde: number;
-  nroControlHasta: number;
-  nroControlActual: number;
-  nroSubControl: number;
-  disponibles: number;
-  siguiente: number;
-  logEstatusRegistro: LotStatus;
-  logUsername: string;
-  logFechaRegistro: string;
-}
+export type BranchLot = BranchLotView;
 
-export interface CompanyLotBody {
-  id_localidad: string;
-  tipo: 'GLOBAL' | 'INDIVIDUAL';
-  tipoFacturaOrden: ControlFamily;
-  serie: string;
-  nroControl: number;
-  nroControlDesde: number;
-  nroControlHasta: number;
-  cantidadFacturas?: number;
-  cantidadLocalidad?: number;
-  logEstatusRegistro: 'ACTIVO' | 'ENCOLA';
-}
-
-export interface BranchLotBody {
-  id_sucursal: string;
-  IDControlFacturalocalidad: string;
-  tipo: string;
-  cantidadFacturas: number;
-  serie: string;
-  logEstatusRegistro: 'ACTIVO' | 'ENCOLA';
-}
-
-export interface InvoiceNumberRange {
-  id: string;
-  id_localidad: string;
-  id_sucursal: string | null;
-  serie: string;
-  cantidadFacturas: number;
-  nroFacturaDesde: number;
-  nroFacturaHasta: number;
-  nroFacturaActual: number;
-  disponibles: number;
-  siguiente: number;
-  logEstatusRegistro: LotStatus;
-  logFechaRegistro: string;
-}
-
-export interface AutoNumbering {
-  asignaNroFacturas: 'GLOBAL' | 'INDIVIDUAL' | 'INACTIVO';
-  rangos: InvoiceNumberRange[];
-  siguiente: { serie: string; nroFactura: string } | null;
-}
-
-export interface WithholdingRange {
-  id: string;
-  id_localidad: string;
-  serie: string;
-  cantidad: number;
-  nroDesde: number;
-  nroHasta: number;
-  nroActual: number;
-  asignaNro: boolean;
-  disponibles: number;
-  siguiente: string;
-  logEstatusRegistro: LotStatus;
-  logFechaRegistro: string;
-}
+/** The add-lot bodies, as the server's schemas read them; the family picks the route. */
+export type CompanyLotBody = CompanyLotInput & { tipoFacturaOrden: ControlFamily };
+export type BranchLotBody = BranchLotInput;
 
 export type AutoTarget = 'Localidad' | 'Sucursal';
 

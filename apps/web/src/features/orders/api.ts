@@ -1,6 +1,8 @@
 import type {
+  OrderReportQuery as FiscalOrderReportQuery,
   OrderAnnulAnswer,
   OrderDetail,
+  OrderExcelAnswer,
   OrderIngestAnswer,
   OrderListRow,
   OrderReportAnswer,
@@ -67,18 +69,11 @@ export const orderDetail = (id: string, signal?: AbortSignal) =>
 /** The signed PDF's exact bytes, as base64 for the PDF dialog. */
 export const orderPdf = (id: string, signal?: AbortSignal) => apiBase64(`${ORDERS}/pdf/${id}`, { signal });
 
-export interface OrderReportQuery {
-  fechaInicio: string;
-  fechaFin: string;
-  id_localidad: string;
-  id_sucursal?: string;
-}
+/** The report's query, as the server's schema reads it: both dates, a company and maybe a branch. */
+export type OrderReportQuery = FiscalOrderReportQuery;
 
 export const orderReport = (query: OrderReportQuery, signal?: AbortSignal) =>
   api<OrderReportAnswer>(`${REPORTS}/getlibroOrdenes`, { query: { ...query }, signal });
 
 export const orderReportExcel = (query: OrderReportQuery) =>
-  api<{ code: number; libro: { libroExcel: string; consolidado: number; nombre: string } }>(
-    `${REPORTS}/getOrdenesExcel`,
-    { query: { ...query } },
-  );
+  api<OrderExcelAnswer>(`${REPORTS}/getOrdenesExcel`, { query: { ...query } });

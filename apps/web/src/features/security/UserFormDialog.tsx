@@ -35,8 +35,12 @@ import {
   useCompanies,
 } from './api.ts';
 
+/** The stored value when it is one the form offers (the answer types it as text), else the default. */
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
+  values.find((v) => v === value) ?? fallback;
+
 interface UserForm {
-  tipoDocumento: string;
+  tipoDocumento: (typeof USER_DOCUMENT_TYPES)[number];
   numeroDocumento: string;
   firstName: string;
   lastName: string;
@@ -99,7 +103,7 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
   } = useForm<UserForm>({
     resolver: schemaResolver<UserForm>(editing ? userUpdateSchema : userCreateFormSchema),
     defaultValues: {
-      tipoDocumento: user?.tipoDocumento ?? 'V',
+      tipoDocumento: oneOf(USER_DOCUMENT_TYPES, user?.tipoDocumento, 'V'),
       numeroDocumento: user?.numeroDocumento ?? '',
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
@@ -111,7 +115,7 @@ export function UserFormDialog({ user, onClose, onSaved }: Props) {
       masterAdmin: user?.masterAdmin ?? false,
       id_localidad: user?.id_localidad ?? [],
       sucursales: user?.sucursales ?? [],
-      userPortal: user?.userPortal ?? 'NO_PORTAL',
+      userPortal: oneOf(USER_PORTAL_TYPES, user?.userPortal, 'NO_PORTAL'),
     },
   });
   const masterAdmin = watch('masterAdmin');

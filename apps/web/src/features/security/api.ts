@@ -1,25 +1,25 @@
-import type { RoleModule } from '@sigece/fiscal';
+import type {
+  ModuleCreateInput,
+  ModuleView,
+  RoleCreateInput,
+  RoleView,
+  USER_PORTAL_TYPES,
+  UserUpdateInput,
+  UserView,
+} from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type Answer, ApiError, api, fetchAllPages, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
+import type { NamedEntity } from './namedEntity.ts';
 
 export type RegisterStatus = 'ACTIVO' | 'INACTIVO';
 
 // --- Roles (/v2/mantenimiento/roles) -------------------------------------------------------------------
 
-export interface Role {
-  id: string;
-  rol: string;
-  descripcion: string;
-  logEstatusRegistro: RegisterStatus;
-  modulo: RoleModule[];
-}
-
-export interface RoleBody {
-  rol: string;
-  descripcion: string;
-  modulo: RoleModule[];
-}
+/** A role with its granted modules, as the server answers it. */
+export type Role = RoleView;
+/** What addrol and updaterol take. */
+export type RoleBody = RoleCreateInput;
 
 const ROLES = '/v2/mantenimiento/roles';
 
@@ -49,29 +49,12 @@ export function useAllRoles(enabled = true) {
 
 // --- Modules (/v2/mantenimiento/modulo) ----------------------------------------------------------------
 
-export interface ModuleOption {
-  _id: string;
-  key: string;
-  description: string;
-}
-
-export interface Module {
-  id: string;
-  name: string;
-  path: string;
-  permiso: boolean;
-  opciones: ModuleOption[];
-  logEstatusRegistro: RegisterStatus;
-  logFechaRegistro?: string | null;
-  logFechaModificacion?: string | null;
-}
-
-export interface ModuleBody {
-  name: string;
-  path: string;
-  permiso: boolean;
-  opciones: Array<{ _id?: string; key: string; description: string }>;
-}
+/** A module of the menu with its actions, as the server answers it. */
+export type Module = ModuleView;
+/** One action of a module. */
+export type ModuleOption = Module['opciones'][number];
+/** What crear and editar take (an action without _id is new). */
+export type ModuleBody = ModuleCreateInput;
 
 const MODULES = '/v2/mantenimiento/modulo';
 
@@ -108,40 +91,12 @@ export function useActiveModules(enabled = true) {
 
 // --- Users (/v2/users) -----------------------------------------------------------------------------------
 
-export type UserPortal = 'NO_PORTAL' | 'USUARIO_PORTAL' | 'ADMIN_PORTAL';
+export type UserPortal = (typeof USER_PORTAL_TYPES)[number];
 
-export interface User {
-  id: string;
-  tipoDocumento: string;
-  numeroDocumento: string;
-  firstName: string;
-  lastName: string;
-  userAlias: string;
-  email: string;
-  role: string | null;
-  rol: string | null;
-  masterAdmin: boolean;
-  id_localidad: string[];
-  sucursales: string[];
-  userPortal: UserPortal;
-  logEstatusRegistro: RegisterStatus;
-  logFechaRegistro?: string | null;
-  logFechaModificacion?: string | null;
-}
-
-export interface UserBody {
-  tipoDocumento: string;
-  numeroDocumento: string;
-  email: string;
-  masterAdmin: boolean;
-  firstName: string;
-  lastName: string;
-  userAlias: string;
-  role: string;
-  id_localidad: string[];
-  sucursales: string[];
-  userPortal: UserPortal;
-}
+/** A user as the users screen reads it. */
+export type User = UserView;
+/** What addUser (with the password) and updateUser take. */
+export type UserBody = UserUpdateInput;
 
 const USERS = '/v2/users';
 
@@ -165,12 +120,7 @@ export const changePassword = (id: string, password: string) =>
 
 // --- Companies and branches (arrive with a later issue; a 404 means "none yet") ------------------------
 
-export interface NamedEntity {
-  id: string;
-  nombre: string;
-  /** Branches: the company they belong to. */
-  id_localidad?: string;
-}
+export type { NamedEntity } from './namedEntity.ts';
 
 async function optionalList(path: string, signal?: AbortSignal): Promise<NamedEntity[]> {
   try {

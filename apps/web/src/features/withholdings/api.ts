@@ -1,40 +1,41 @@
-import type { WithholdingDetail } from '@sigece/fiscal';
+import type {
+  DeclarationRow,
+  IslrLineInput,
+  IslrPreview,
+  IslrPreviewInput,
+  IvaLineInput,
+  WithholdingDetail,
+  WithholdingHeaderInput,
+  WithholdingIngestAnswer,
+  WithholdingListRow,
+  WithholdingModel,
+  WithholdingFilters as WithholdingQuery,
+} from '@sigece/fiscal';
 import { api, apiFile, type Page } from '../../app/api.ts';
 import { download } from '../../components/DataTable/exportRows.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
+import type { DeclarationFile, DownloadedDeclaration } from './declarationFile.ts';
 
 /** The withholding calls of spec 002 §7 "Withholdings" and the integration contract, under /v2/retenciones. */
 const RET = '/v2/retenciones';
 
-export type WithholdingModel = 'IVA' | 'ISLR';
+export type { DeclarationRow, IslrPreview, IslrPreviewInput, WithholdingModel };
 
 /** A row of the withholding list (spec 002 §3 "Withholding record"). */
-export interface WithholdingRow {
-  id: string;
-  rif: string;
-  NroControlComprobante: string;
-  nroComprobante: string;
-  rifProveedor: string;
-  identificacion: string;
-  fechaEmision: string;
-  periodoFiscalDel: string;
-  peridofiscalAl: string;
-  logEstatusRegistro: 'ACTIVO' | 'INACTIVO';
-  modeloRetencion: WithholdingModel;
-  correo: string;
-  totalRetenido: string;
-}
-
+export type WithholdingRow = WithholdingListRow;
 /** The filter dialog (spec 002 §2.2): company, Desde, Hasta, Numero de Comprobante; only non-empty sent. */
-export interface WithholdingFilters {
-  id_localidad?: string;
-  id_sucursal?: string;
-  fechaInicio?: string;
-  fechaFin?: string;
-  nroComprobante?: string;
-  /** The vouchers issued against one purchase invoice (its detail, issue 10 §2); not in the dialog. */
-  facturaCompraId?: number;
-}
+export type WithholdingFilters = Partial<
+  Pick<
+    WithholdingQuery,
+    | 'id_localidad'
+    | 'id_sucursal'
+    | 'fechaInicio'
+    | 'fechaFin'
+    | 'nroComprobante'
+    /** The vouchers issued against one purchase invoice (its detail, issue 10 §2); not in the dialog. */
+    | 'facturaCompraId'
+  >
+>;
 
 export const withholdingsKey = ['withholdings', 'list'] as const;
 
@@ -81,58 +82,16 @@ export const annulWithholding = (id: string, motivoAnulacion?: string) =>
   api<{ msg: string }>(`${RET}/anularRetencionIva/${id}`, { method: 'PUT', body: { motivoAnulacion } });
 
 /** One IVA line as sent (spec 002 §3 "IVA line"); amounts as decimal strings. */
-export interface IvaLine {
-  fechaDocumento: string;
-  nroDocumento?: string;
-  nroControlDocumento: string;
-  nroNota?: string;
-  nroDocumentoAfectado?: string;
-  tipoTransaccion: string;
-  montoTotalDocumento: string;
-  compraExento: string;
-  baseImponible: string;
-  alicuota: string;
-  impuestoCausado: string;
-  impuestoRetenido: string;
-}
-
+export type IvaLine = IvaLineInput;
 /** One ISLR line as sent (spec 002 §3 "ISLR line"). */
-export interface IslrLine {
-  fechaDocumento: string;
-  nroDocumento: string;
-  nroControlDocumento: string;
-  conceptoIslr: string;
-  montoTotalDocumento: string;
-  compraExento: string;
-  baseImponible: string;
-  causadoRetenido: string;
-}
-
+export type IslrLine = IslrLineInput;
 /** A voucher as createRetencionIvaMasiva takes it (header plus lstRetenciones). */
-export interface WithholdingVoucher {
-  rif: string;
-  codigoSucursal?: string;
-  periodoFiscalDel: string;
-  periodoFiscalAl: string;
-  rifProveedor: string;
-  identificacion: string;
-  direccion: string;
-  correo: string;
-  modeloRetencion: WithholdingModel;
-  tipoDocumento: '05' | '06';
-  tasaRetencion?: string;
-  /** The purchase invoice the voucher withholds from, when the purchase list handed it over. */
-  facturaCompraId?: number;
+export type WithholdingVoucher = Omit<WithholdingHeaderInput, 'lstRetenciones'> & {
   lstRetenciones: Array<IvaLine | IslrLine>;
-}
+};
 
 /** The integration answer, field names as on the wire (`Rentecion` included). */
-export interface CreateAnswer {
-  TotalRetencionIvaconError: number;
-  DetalleErrorRetencionesIva: Array<{ msg: string }> | null;
-  TotalRentecionIvaProcedas: number;
-  DetalleretencionesProcesadas: Array<{ msg: string; NroControlComprobante: string; nroComprobante: string }>;
-}
+export type CreateAnswer = WithholdingIngestAnswer;
 
 export const createWithholdings = (vouchers: WithholdingVoucher[]) =>
   api<CreateAnswer>(`${RET}/createRetencionIvaMasiva`, { method: 'POST', body: vouchers });
@@ -145,7 +104,7 @@ export const createWithholdingsBulk = (vouchers: unknown[]) =>
  * The SENIAT declaration files of a company and a month (yyyy-MM) or one of its fortnights (quincena 1 or
  * 2), annulled vouchers left out; a declared period's file is the one stored when it was declared.
  */
-export type DeclarationFile = 'txt' | 'xml';
+export type { DeclarationFile, DownloadedDeclaration };
 export const DECLARATION_MODEL: Record<DeclarationFile, 'IVA' | 'ISLR'> = { txt: 'IVA', xml: 'ISLR' };
 const DECLARATION: Record<
   DeclarationFile,
@@ -154,17 +113,6 @@ const DECLARATION: Record<
   txt: { path: 'declaracionIva', fallback: (rif, p) => `RetencionesIVA_${rif}_${p.replace('-', '')}.txt` },
   xml: { path: 'declaracionIslr', fallback: (rif, p) => `RetencionesISLR_${rif}_${p.replace('-', '')}.xml` },
 };
-
-export interface DownloadedDeclaration {
-  kind: DeclarationFile;
-  idLocalidad: string;
-  periodo: string;
-  quincena: 1 | 2 | null;
-  sha256: string;
-  nombre: string;
-  /** When the period was already declared (the stored file was served). */
-  declarada: string | null;
-}
 
 /** Downloads the file under the name the server gives it; answers what is needed to confirm it as declared. */
 export async function downloadDeclaration(
@@ -191,21 +139,6 @@ export async function downloadDeclaration(
   };
 }
 
-export interface DeclarationRow {
-  id: string;
-  id_localidad: string;
-  modelo: 'IVA' | 'ISLR';
-  periodo: string;
-  quincena: number | null;
-  desde: string;
-  hasta: string;
-  nombreArchivo: string;
-  sha256: string;
-  comprobantes: number;
-  declaradoPor: string;
-  fechaDeclaracion: string;
-}
-
 export const declarationsKey = (idLocalidad: string) =>
   ['withholdings', 'declarations', idLocalidad] as const;
 export const listDeclarations = (idLocalidad: string) =>
@@ -225,23 +158,6 @@ export const declarePeriod = (d: DownloadedDeclaration) =>
   });
 
 /** POST calcularIslr's answer: the line's ISLR as the save computes it (issue 21 item 5). */
-export interface IslrPreview {
-  baseRetencion: string;
-  porcentaje: string;
-  sustraendo: string;
-  ut: string | null;
-  retenido: string;
-  tarifa2: boolean;
-  acumuladoPrevio: string | null;
-}
-export interface IslrPreviewInput {
-  id_localidad: string;
-  rifProveedor: string;
-  fechaDocumento: string;
-  conceptoIslr: string;
-  baseImponible: string;
-  acumuladoComprobante?: string;
-}
 export const previewIslr = (body: IslrPreviewInput, signal?: AbortSignal) =>
   api<{ code: number; message: string; result: IslrPreview }>(`${RET}/calcularIslr`, {
     method: 'POST',

@@ -129,11 +129,11 @@ export interface IvaLineValues {
   nroControlDocumento: string;
   nroNota: string;
   nroDocumentoAfectado: string;
-  tipoTransaccion: string;
+  tipoTransaccion: (typeof TRANSACTION_TYPES)[number];
   montoTotalDocumento: string;
   compraExento: string;
   baseImponible: string;
-  alicuota: string;
+  alicuota: (typeof IVA_LINE_RATES)[number];
 }
 
 export const emptyIvaLine = (): IvaLineValues => ({
@@ -367,20 +367,23 @@ export function fromPrefill(
       islrLine: { ...emptyIslrLine(), ...common, compraExento: money(d.exento), baseImponible: money(base) },
     };
   }
-  const lines: DraftLine[] = d.bases
-    .filter((b) => IVA_LINE_RATES.some((r) => dec(r).equals(dec(b.alicuota))))
-    .map((b, i) => ({
-      key: lineKey(),
-      kind: 'IVA',
-      values: {
-        ...emptyIvaLine(),
-        ...common,
-        // The exempt purchases are counted once, on the document's first line.
-        compraExento: i === 0 ? money(d.exento) : '0.00',
-        baseImponible: money(b.base),
-        alicuota: String(Number(b.alicuota)),
-      },
-    }));
+  // Only the bases at a rate the line accepts, with that rate as the form spells it ("16.00" is "16").
+  const rated = d.bases.flatMap((b) => {
+    const alicuota = IVA_LINE_RATES.find((r) => dec(r).equals(dec(b.alicuota)));
+    return alicuota ? [{ b, alicuota }] : [];
+  });
+  const lines: DraftLine[] = rated.map(({ b, alicuota }, i) => ({
+    key: lineKey(),
+    kind: 'IVA',
+    values: {
+      ...emptyIvaLine(),
+      ...common,
+      // The exempt purchases are counted once, on the document's first line.
+      compraExento: i === 0 ? money(d.exento) : '0.00',
+      baseImponible: money(b.base),
+      alicuota,
+    },
+  }));
   return { header, lines, islrLine: null };
 }
 
