@@ -1,4 +1,4 @@
-import { CONTROL_FAMILIES } from '../numbering/format.ts';
+import { controlBlocksSchema } from '../numbering/contract.ts';
 import { z } from '../zod-es.ts';
 
 /**
@@ -89,33 +89,9 @@ export const companyRowSchema = z.object({
 });
 export type CompanyView = z.infer<typeof companyRowSchema>;
 
-/**
- * One control-number block of the company detail (invoices, orders/guides, withholdings). Its kind, family
- * and status take only the values the numbering service writes (GLOBAL/INDIVIDUAL shown as Global/Individual;
- * a lot is ACTIVO, queued ENCOLA or used up AGOTADO), so the screens can switch on them.
- */
-export const controlLotRowSchema = z.object({
-  id: z.string(),
-  tipo: z.enum(['Global', 'Individual']),
-  tipoFacturaOrden: z.enum(CONTROL_FAMILIES),
-  serie: z.string(),
-  asignadas: z.number(),
-  nroControlActual: z.number(),
-  nroControlDesde: z.number(),
-  nroControlHasta: z.number(),
-  disponibles: z.number(),
-  siguiente: z.number(),
-  logEstatusRegistro: z.enum(['ACTIVO', 'ENCOLA', 'AGOTADO']),
-  logFechaRegistro: z.string(),
-});
-export type ControlLotView = z.infer<typeof controlLotRowSchema>;
-
 export const companyDetailSchema = companyRowSchema.extend({
-  controles: z.object({
-    facturas: z.array(controlLotRowSchema),
-    ordenes: z.array(controlLotRowSchema),
-    retenciones: z.array(controlLotRowSchema),
-  }),
+  /** The numbering context's three control-number blocks (numbering/contract.ts), as it answers them. */
+  controles: controlBlocksSchema,
 });
 export type CompanyDetailView = z.infer<typeof companyDetailSchema>;
 
