@@ -4,6 +4,7 @@ import {
   documentStatusLabel,
   formatDateCaracas,
   type PageQuery,
+  sandboxPublicNotice,
   type TaxUnitRow,
   type TaxUnitValue,
   type WithholdingDetail,
@@ -330,6 +331,8 @@ export async function publicWithholding(db: DbOrTx, id: string): Promise<Withhol
       logEstatusRegistro: r.status,
       motivoAnulacion: r.motivoAnulacion,
       checkedSumBase64: checksumBase64(r.pdfSha256),
+      // Verified publicly as what it is: a test document (issue 20 item 5).
+      ...sandboxPublicNotice(r.sandbox),
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };
