@@ -25,6 +25,7 @@ import {
   documentPage,
   loadIssued,
   loadPublic,
+  realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
@@ -130,6 +131,8 @@ export async function notesByNumber(db: DbOrTx, localidadId: string, nroNota: st
         eq(notas.localidadId, localidadId),
         eq(notas.nroNota, nroNota),
         eq(notas.deleted, false),
+        // By number: real notes only (annulment, the integration look-up; issue 20 item 5).
+        realDocuments(notas),
         tipo ? eq(notas.tipo, tipo) : undefined,
       ),
     );

@@ -32,6 +32,7 @@ import {
   documentPage,
   loadIssued,
   loadPublic,
+  realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
@@ -106,6 +107,8 @@ export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: 
         eq(ordenes.localidadId, localidadId),
         eq(ordenes.nroOrden, nroOrden),
         eq(ordenes.deleted, false),
+        // By number: real orders only (annulment, the integration look-up; issue 20 item 5).
+        realDocuments(ordenes),
         modelo ? eq(ordenes.modelo, modelo) : undefined,
       ),
     );

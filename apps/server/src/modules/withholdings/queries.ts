@@ -46,6 +46,7 @@ import {
   documentPage,
   loadIssued,
   loadPublic,
+  realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
@@ -115,6 +116,8 @@ export async function tarifa2Accumulated(
         eq(retenciones.modelo, 'ISLR'),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        realDocuments(retenciones),
         eq(conceptosIslr.tarifa2, true),
         gte(retencionLineas.fechaDocumento, from),
         lte(retencionLineas.fechaDocumento, to),
@@ -158,6 +161,8 @@ export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroC
         eq(retenciones.localidadId, localidadId),
         eq(retenciones.nroComprobante, nroComprobante),
         eq(retenciones.deleted, false),
+        // By number: real vouchers only (annulment, the integration look-up; issue 20 item 5).
+        realDocuments(retenciones),
       ),
     );
 }
@@ -256,6 +261,7 @@ export async function activeVouchersOfPurchases(
     .where(
       and(
         eq(retenciones.deleted, false),
+        realDocuments(retenciones),
         eq(retenciones.status, 'ACTIVO'),
         inArray(
           retenciones.facturaCompraId,
@@ -358,6 +364,8 @@ export async function declaredVouchers(
         eq(retenciones.modelo, modelo),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        realDocuments(retenciones),
         sql`${retenciones.nroControl} is not null`,
         gte(retenciones.fechaEmision, from),
         lt(retenciones.fechaEmision, to),
@@ -422,6 +430,8 @@ export async function activeWithheldDocuments(
         inArray(retenciones.rifProveedor, suppliers),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        realDocuments(retenciones),
       ),
     );
   return new Map(rows.map((r) => [withheldDocumentKey(r), r.nroComprobante ?? '']));
