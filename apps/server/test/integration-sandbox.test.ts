@@ -8,8 +8,8 @@ import { SANDBOX_MARK } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
 import { renderDocument } from '../src/modules/issuance/render.ts';
 import { countRows, describeWithApp } from './harness.ts';
-import { createInvoice, invoice, lotActual } from './support/invoices.ts';
-import { ingestNotes, noteItem } from './support/notes.ts';
+import { lotActual } from './support/invoices.ts';
+import { generatedInvoice, ingestNotes, noteItem } from './support/notes.ts';
 import { ingestOrders, orderCompany, orderItem } from './support/orders.ts';
 import { pdfToText } from './support/pdf-text.ts';
 import { ivaVoucher, makeWithholdingAgent, RET } from './support/withholdings.ts';
@@ -59,18 +59,19 @@ describeWithApp('sandbox of notes, orders and withholdings', (ctx) => {
   it("a test invoice then its test note: 'PR-' numbers, no ledger row, the real lot untouched, marked, verified as a test", async () => {
     const lot = await lotActual(ctx, company.id);
     const ledger = await ledgerCount();
-    const inv = await createInvoice(ctx, testKey, invoice({ rif: company.rif }));
-    expect(inv.NroControl).toMatch(PR);
+    // Notes need a generated invoice: rendered at once, as the job does.
+    const inv = await generatedInvoice(ctx, testKey, { rif: company.rif });
+    expect(inv.nroControl).toMatch(PR);
     const note = noteItem({
       rif: company.rif,
-      nroFactura: inv.NroFactura,
+      nroFactura: inv.nroFactura,
       lines: [{ codigo: 'P-001', precio: 100, cantidad: 1, alicuota: 16 }],
     });
     const answer = await ingestNotes(ctx, testKey, [note]);
     expect(answer.DetalleErrorNotas, JSON.stringify(answer)).toEqual([]);
     const done = answer.DetalleNotasProcesadas[0][0];
     // One sandbox sequence with invoices, as the real one: the note takes the next 'PR' number.
-    expect(done.nroControl).toBe(`PR-${String(Number(inv.NroControl.slice(3)) + 1).padStart(8, '0')}`);
+    expect(done.nroControl).toBe(`PR-${String(Number(inv.nroControl.slice(3)) + 1).padStart(8, '0')}`);
     expect(await lotActual(ctx, company.id)).toBe(lot);
     expect(await ledgerCount()).toBe(ledger);
     // The same note number again in the sandbox is 'ya existe'.
@@ -91,19 +92,19 @@ describeWithApp('sandbox of notes, orders and withholdings', (ctx) => {
     const realOnTest = await ingestNotes(ctx, await admin(), [
       noteItem({
         rif: company.rif,
-        nroFactura: inv.NroFactura,
+        nroFactura: inv.nroFactura,
         lines: [{ codigo: 'P-001', precio: 100, cantidad: 1, alicuota: 16 }],
       }),
     ]);
     expect(JSON.stringify(realOnTest.DetalleErrorNotas)).toContain('no existe');
 
     // A real invoice and note afterwards take the next real numbers, with no gap.
-    const real = await createInvoice(ctx, await admin(), invoice({ rif: company.rif }));
-    expect(real.NroControl).toBe(`00-${String(lot + 1).padStart(8, '0')}`);
+    const real = await generatedInvoice(ctx, await admin(), { rif: company.rif });
+    expect(real.nroControl).toBe(`00-${String(lot + 1).padStart(8, '0')}`);
     const realNote = await ingestNotes(ctx, await admin(), [
       noteItem({
         rif: company.rif,
-        nroFactura: real.NroFactura,
+        nroFactura: real.nroFactura,
         lines: [{ codigo: 'P-001', precio: 100, cantidad: 1, alicuota: 16 }],
       }),
     ]);
