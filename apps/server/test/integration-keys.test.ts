@@ -294,10 +294,8 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
       acciones: ['anular', 'emitir'],
       prueba: true,
     });
-    for (const [method, url] of [
-      ['POST', '/v2/facturas/masivaAnularfacturacionXls'],
-      ['POST', '/v2/facturas/nota/masivanotas'],
-    ] as const) {
+    // (Notes, orders and withholdings have their sandbox too: integration-sandbox.test.ts.)
+    for (const [method, url] of [['POST', '/v2/facturas/masivaAnularfacturacionXls']] as const) {
       const res = await ctx().request({ method, url, token: annul.clave, payload: [] });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe('Una clave de prueba no puede usarse en esta ruta: use una clave real');
@@ -364,6 +362,14 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
     const create = spec.paths['/v2/integracion/claves'].post;
     expect(create.description).toContain('sgc_test_');
     expect(create.description).toContain(SANDBOX_MARK);
+    // The sandbox covers the four families' intakes (issue 20 item 5).
+    for (const route of [
+      'masivafacturacion',
+      'nota/masivanotas',
+      'ordenes/masivaordenes',
+      'createRetencionIvaMasiva',
+    ])
+      expect(create.description).toContain(route);
     expect(create.description).toContain('"acciones": ["emitir", "consultar"]');
     expect(spec.paths['/v2/integracion/claves/{id}'].delete).toBeDefined();
     expect(spec.components.securitySchemes.bearerAuth.description).toContain('clave de API');

@@ -1,5 +1,11 @@
-import { dec, formatRif, lotControlRange, money } from '@sigece/fiscal';
-import type { DocumentCustomer, DocumentIssuer, DocumentPrinter, DocumentTotals } from './model.ts';
+import { dec, formatRif, lotControlRange, money, SANDBOX_MARK } from '@sigece/fiscal';
+import type {
+  DocumentCustomer,
+  DocumentIssuer,
+  DocumentPrinter,
+  DocumentTotals,
+  FiscalDocument,
+} from './model.ts';
 
 /**
  * The parts every fiscal document's PDF maps the same way, from plain data (no table): the issuer
@@ -79,5 +85,18 @@ export function printerOf(
       ? lotControlRange(lot)
       : { desde: document.nroControl ?? '', hasta: document.nroControl ?? '' },
     fechaAsignacion: lot?.createdAt ?? document.createdAt,
+  };
+}
+
+/**
+ * A test key's document (issue 20 item 5) says on every page that it is worth nothing: SANDBOX_MARK as the
+ * watermark (in place of any other) and as the first extra line ('Entorno'). A real document is unchanged.
+ */
+export function sandboxMarked(doc: FiscalDocument, sandbox: boolean): FiscalDocument {
+  if (!sandbox) return doc;
+  return {
+    ...doc,
+    watermark: SANDBOX_MARK,
+    extras: [{ label: 'Entorno', value: SANDBOX_MARK }, ...(doc.extras ?? [])],
   };
 }

@@ -13,7 +13,7 @@ export interface IntegrationRoute {
   action: ApiKeyAction;
   /**
    * A sandbox (test) key may call it: the route keeps its documents out of the real numbering (the
-   * invoices' intake, issue 20 item 5) or only reads.
+   * intakes of invoices, notes, orders and withholdings, issue 20 item 5) or only reads.
    */
   sandbox?: boolean;
 }
@@ -34,6 +34,13 @@ export function assertApiKeyReaches(request: FastifyRequest, principal: Principa
   if (!key.acciones.includes(route.action)) throw forbidden(API_KEY_MESSAGES.action(route.action));
   if (key.test && !route.sandbox) throw forbidden(API_KEY_MESSAGES.testKey);
 }
+
+/**
+ * Whether the request's documents go to the sandbox (issue 20 item 5): sent with a test key. The intake
+ * routes of every family pass it to the kernel (`issueDocuments`' `sandbox`).
+ */
+export const sentWithTestKey = (request: Pick<FastifyRequest, 'principal'>): boolean =>
+  request.principal?.apiKey?.test === true;
 
 /** The integration routes' configs, spelled once. */
 export const INTEGRATION = {

@@ -16,6 +16,21 @@ export type ApiKeyAction = (typeof API_KEY_ACTIONS)[number];
 /** The text a sandbox document carries on its PDF and its public verification (issue 20 item 5). */
 export const SANDBOX_MARK = 'DOCUMENTO DE PRUEBA — SIN VALOR FISCAL';
 
+/**
+ * What the public verification answer of a document of any family adds for a test document (issue 20
+ * item 5): `prueba: true` and the mark as `aviso`. Both are absent on a real document.
+ */
+export const sandboxPublicFields = {
+  /** Issued with a test API key (issue 20 item 5): no fiscal value. Absent on real documents. */
+  prueba: z.literal(true).optional(),
+  /** 'DOCUMENTO DE PRUEBA — SIN VALOR FISCAL' on a test document. */
+  aviso: z.string().optional(),
+};
+
+/** The fields `sandboxPublicFields` describes, for a stored document's `sandbox` flag. */
+export const sandboxPublicNotice = (sandbox: boolean): { prueba?: true; aviso?: string } =>
+  sandbox ? { prueba: true, aviso: SANDBOX_MARK } : {};
+
 export const API_KEY_MESSAGES = {
   nombre: 'El nombre es requerido (máximo 60 caracteres)',
   acciones: `Indique al menos una acción: ${API_KEY_ACTIONS.join(', ')}`,

@@ -1,3 +1,4 @@
+import { sandboxPublicFields } from '../integration/api-keys.ts';
 import { z } from '../zod-es.ts';
 import { PAYMENT_STATES } from './credit.ts';
 
@@ -251,10 +252,7 @@ export const invoicePublicAnswerSchema = z.object({
     facturaGenerada: z.string(),
     checkedSumBase64: z.string().nullable(),
     cliente: z.object({ rif: z.string(), identificacion: z.string() }),
-    /** Issued with a test API key (issue 20 item 5): no fiscal value. Absent on real invoices. */
-    prueba: z.literal(true).optional(),
-    /** 'DOCUMENTO DE PRUEBA — SIN VALOR FISCAL' on a test invoice. */
-    aviso: z.string().optional(),
+    ...sandboxPublicFields,
   }),
   localidaddetalle: z.object({ rif: z.string(), nombre: z.string() }),
 });

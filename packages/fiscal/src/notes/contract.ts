@@ -1,3 +1,4 @@
+import { sandboxPublicFields } from '../integration/api-keys.ts';
 import { z } from '../zod-es.ts';
 import { NOTE_CATEGORY_CODES, NOTE_TYPES } from './schemas.ts';
 
@@ -166,6 +167,7 @@ export const notePublicSchema = z.object({
     notaGenerada: z.enum(['true', 'false']),
     checkedSumBase64: z.string().nullable(),
     cliente: z.object({ rif: z.string(), identificacion: z.string() }),
+    ...sandboxPublicFields,
   }),
   localidaddetalle: z.object({ rif: z.string(), nombre: z.string() }),
 });

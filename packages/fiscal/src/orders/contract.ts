@@ -1,3 +1,4 @@
+import { sandboxPublicFields } from '../integration/api-keys.ts';
 import { pdfStateSchema } from '../invoices/contract.ts';
 import { z } from '../zod-es.ts';
 import { ORDER_KINDS } from './schemas.ts';
@@ -165,6 +166,7 @@ export const orderPublicSchema = z.object({
     ordenGenerada: z.enum(['true', 'false']),
     checkedSumBase64: z.string().nullable(),
     cliente: z.object({ rif: z.string(), identificacion: z.string() }),
+    ...sandboxPublicFields,
   }),
   localidaddetalle: z.object({ rif: z.string(), nombre: z.string() }),
 });

@@ -1,3 +1,4 @@
+import { sandboxPublicFields } from '../integration/api-keys.ts';
 import { z } from '../zod-es.ts';
 
 /**
@@ -113,6 +114,7 @@ export const withholdingPublicSchema = z.object({
     /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
     motivoAnulacion: z.string().nullable().optional(),
     checkedSumBase64: z.string().nullable(),
+    ...sandboxPublicFields,
   }),
   localidaddetalle: z.object({ rif: z.string(), nombre: z.string() }),
 });

@@ -103,6 +103,14 @@ export const optionalTotalsColumns = () => totalsOf(amount);
 export const clientColumn = () => jsonb('cliente').$type<Record<string, unknown>>().notNull();
 
 /** What every issued document records of itself: free extras, where it came from, status and soft delete. */
+/**
+ * Issued with a test API key (issue 20 item 5; migrations 0030 for invoices, 0035 for notes, orders and
+ * withholdings): numbered 'PR-…' from the sandbox's own counter, never in the ledger, the books, the reports
+ * or the working lists. Each family's document-number unique index includes it (a test may carry the number
+ * the ERP will later send for real).
+ */
+export const sandboxColumn = () => ({ sandbox: boolean('sandbox').notNull().default(false) });
+
 export const documentStateColumns = () => ({
   extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
   origen: text('origen').notNull().default('API'),

@@ -24,6 +24,7 @@ import {
   documentStateColumns,
   id,
   issuerColumns,
+  sandboxColumn,
   signedPdfColumns,
   taxRateColumns,
   totalsColumns,
@@ -74,11 +75,7 @@ export const facturas = pgTable(
     datosModelo: jsonb('datos_modelo').$type<InvoiceModelData>(),
     /** AEREA: charges outside the taxable base, included in importe_total. */
     totalCargos: numeric('total_cargos', { precision: 20, scale: 2 }).notNull().default('0'),
-    /**
-     * Issued with a test API key (issue 20 item 5, migration 0030): numbered 'PR-…' from the sandbox's own
-     * counter, never in the ledger, the books, the reports or the working lists.
-     */
-    sandbox: boolean('sandbox').notNull().default(false),
+    ...sandboxColumn(),
     ...documentStateColumns(),
     ...signedPdfColumns(),
     ...auditColumns(),

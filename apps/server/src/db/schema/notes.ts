@@ -21,6 +21,7 @@ import {
   documentStateColumns,
   id,
   issuerColumns,
+  sandboxColumn,
   signedPdfColumns,
   taxRateColumns,
   totalsColumns,
@@ -57,13 +58,16 @@ export const notas = pgTable(
     tasaCambio: numeric('tasa_cambio', { precision: 24, scale: 8 }),
     ...totalsColumns(),
     cliente: clientColumn(),
+    ...sandboxColumn(),
     ...documentStateColumns(),
     ...signedPdfColumns(),
     ...auditColumns(),
   },
   (t) => [
     // "ya existe": one note per company, type and number; a deleted note (never numbered) frees it.
-    uniqueIndex('notas_numero_uq').on(t.localidadId, t.tipo, t.nroNota).where(sql`not ${t.deleted}`),
+    uniqueIndex('notas_numero_uq')
+      .on(t.localidadId, t.sandbox, t.tipo, t.nroNota)
+      .where(sql`not ${t.deleted}`),
     uniqueIndex('notas_control_uq').on(t.localidadId, t.serie, t.numeroControl),
     index('notas_factura_idx').on(t.facturaId),
     index('notas_list_idx').on(t.localidadId, t.fechaEmision),

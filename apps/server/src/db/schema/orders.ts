@@ -20,6 +20,7 @@ import {
   id,
   issuerColumns,
   optionalTotalsColumns,
+  sandboxColumn,
   signedPdfColumns,
   taxRateColumns,
 } from './columns.ts';
@@ -50,13 +51,16 @@ export const ordenes = pgTable(
     direccionEntrega: text('direccion_entrega').notNull(),
     observacion: text('observacion'),
     cliente: clientColumn(),
+    ...sandboxColumn(),
     ...documentStateColumns(),
     ...signedPdfColumns(),
     ...auditColumns(),
   },
   (t) => [
     // "ya existe": one order per company, kind and number.
-    uniqueIndex('ordenes_numero_uq').on(t.localidadId, t.modelo, t.nroOrden).where(sql`not ${t.deleted}`),
+    uniqueIndex('ordenes_numero_uq')
+      .on(t.localidadId, t.sandbox, t.modelo, t.nroOrden)
+      .where(sql`not ${t.deleted}`),
     uniqueIndex('ordenes_control_uq').on(t.localidadId, t.serie, t.numeroControl),
     index('ordenes_list_idx').on(t.localidadId, t.fechaEmision),
     index('ordenes_secuencia_idx').on(t.secuencia),

@@ -22,6 +22,7 @@ import {
   documentStateColumns,
   id,
   issuerColumns,
+  sandboxColumn,
   signedPdfColumns,
   status,
 } from './columns.ts';
@@ -56,12 +57,13 @@ export const retenciones = pgTable(
     facturaCompraId: integer('factura_compra_id'),
     /** The declaration that filed it with SENIAT (issue 18 item 7): set, it can no longer change. */
     declaracionId: uuid('id_declaracion'),
+    ...sandboxColumn(),
     ...documentStateColumns(),
     ...signedPdfColumns(),
     ...auditColumns(),
   },
   (t) => [
-    uniqueIndex('retenciones_comprobante_uq').on(t.localidadId, t.nroComprobante),
+    uniqueIndex('retenciones_comprobante_uq').on(t.localidadId, t.sandbox, t.nroComprobante),
     uniqueIndex('retenciones_control_uq').on(t.localidadId, t.serie, t.numeroControl),
     index('retenciones_list_idx').on(t.localidadId, t.fechaEmision),
     index('retenciones_compra_idx').on(t.facturaCompraId),

@@ -53,12 +53,19 @@ export async function sandboxControlNumbers(
   }));
 }
 
-/** A sandbox document number (when the ERP leaves the number to sigece): 'PR' and 8 digits. */
+/**
+ * A sandbox document number (when the ERP leaves the number to sigece): 'PR' and 8 digits, or the family's
+ * own shape of the sequence (`format`: a withholding voucher's year and month + 8 digits).
+ */
 export async function sandboxDocumentNumber(
   tx: DbOrTx,
   localidadId: string,
   familia: string,
+  format: (sequence: number) => { serie: string; numero: string } = (n) => ({
+    serie: SANDBOX_SERIE,
+    numero: String(n).padStart(8, '0'),
+  }),
 ): Promise<{ serie: string; numero: string }> {
   const [n] = await nextSandboxNumbers(tx, localidadId, `${familia}-NRO`);
-  return { serie: SANDBOX_SERIE, numero: String(n).padStart(8, '0') };
+  return format(n);
 }

@@ -72,29 +72,38 @@ async function withLines(db: DbOrTx, head: Head | undefined): Promise<AffectedIn
   };
 }
 
-/** An invoice (not deleted) by id, with its lines; null when there is none. */
+/**
+ * A real invoice (not deleted) by id, with its lines; null when there is none. The back office's notes are
+ * real ones: a test key's invoice is none of theirs (issue 20 item 5).
+ */
 export async function affectedInvoiceById(db: DbOrTx, id: string): Promise<AffectedInvoice | null> {
-  const [head] = await headsWhere(db, and(eq(facturas.id, id), eq(facturas.deleted, false)), 1);
+  const [head] = await headsWhere(
+    db,
+    and(eq(facturas.id, id), eq(facturas.deleted, false), eq(facturas.sandbox, false)),
+    1,
+  );
   return withLines(db, head);
 }
 
 /**
  * A company's invoices (not deleted) by the number a connector sends: the number alone, or
- * series-number, or the number with its series apart. Several means the number is ambiguous.
+ * series-number, or the number with its series apart. Several means the number is ambiguous. A real note
+ * affects real invoices only and a test key's note test invoices only (`sandbox`, issue 20 item 5): the
+ * ERP's test flow (invoice, then its note) stays in the sandbox and never reaches a real document.
  */
 export async function affectedInvoicesByNumber(
   db: DbOrTx,
   localidadId: string,
   nroFactura: string,
   serie?: string | null,
+  sandbox = false,
 ): Promise<AffectedInvoice[]> {
   const heads = await headsWhere(
     db,
     and(
       eq(facturas.localidadId, localidadId),
       eq(facturas.deleted, false),
-      // A note never affects a test key's invoice (issue 20 item 5).
-      eq(facturas.sandbox, false),
+      eq(facturas.sandbox, sandbox),
       serie
         ? and(eq(facturas.serieFactura, serie.toUpperCase()), eq(facturas.nroFactura, nroFactura))
         : or(

@@ -1,10 +1,10 @@
-import { dec, money, SANDBOX_MARK } from '@sigece/fiscal';
+import { dec, money } from '@sigece/fiscal';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
-import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
+import { customerOf, issuerOf, printerOf, sandboxMarked, totalsInBolivares } from '../../documents/parts.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedIssuerRows } from '../companies/service.ts';
 import { childRows } from '../issuance/child-rows.ts';
@@ -165,13 +165,8 @@ export async function invoiceDocumentOf(
       .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
       .map(([label, value]) => ({ label, value: String(value) })),
   ];
-  // A test key's invoice says on every page that it is worth nothing (issue 20 item 5).
-  const watermark = invoice.sandbox
-    ? SANDBOX_MARK
-    : (branch?.marcaAguaFactura ?? false) || company.marcaAguaFactura
-      ? company.nombre
-      : undefined;
-  if (invoice.sandbox) extras.unshift({ label: 'Entorno', value: SANDBOX_MARK });
+  const watermark =
+    (branch?.marcaAguaFactura ?? false) || company.marcaAguaFactura ? company.nombre : undefined;
   const doc: FiscalDocument = {
     kind: 'FACTURA',
     title: 'FACTURA',
@@ -222,5 +217,5 @@ export async function invoiceDocumentOf(
     printer: printerOf(config.printer, lot, invoice),
     verificationUrl: verificationUrl(config.publicUrl, invoice.id, 'fact'),
   };
-  return doc;
+  return sandboxMarked(doc, invoice.sandbox);
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
 import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../issuance/family.ts';
+import { sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
@@ -41,16 +42,7 @@ export const invoiceFamily: DocumentFamily<
   ...familyIdentity('fact'),
   controlFamily: 'FACTURA',
   createdMessage: INVOICE_CREATED,
-  sandbox: {
-    async isSandbox(db, id) {
-      const [row] = await db
-        .select({ sandbox: facturas.sandbox })
-        .from(facturas)
-        .where(eq(facturas.id, id))
-        .limit(1);
-      return row?.sandbox === true;
-    },
-  },
+  sandbox: sandboxHook(facturas),
 
   intake: {
     prepare: prepareInvoice,

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/errors.ts';
 import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION } from '../../http/integration-access.ts';
+import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { answerKeeper, idempotent, keptTransaction } from '../integration/idempotency.ts';
@@ -103,7 +103,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             audit: auditContextOf(request),
             keeper: answerKeeper(claim),
             // A test key's invoices go to the sandbox (issue 20 item 5).
-            sandbox: request.principal?.apiKey?.test === true,
+            sandbox: sentWithTestKey(request),
           },
         );
         // After the commit: each new invoice's PDF is generated on the job queue.

@@ -3,7 +3,7 @@ import {
   formatDateCaracas,
   formatRif,
   type PageQuery,
-  SANDBOX_MARK,
+  sandboxPublicNotice,
   shownControlNumber,
 } from '@sigece/fiscal';
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
@@ -114,8 +114,6 @@ export function invoiceListView(r: ListRow, render?: RenderState) {
 export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery & InvoiceFilters) {
   const where = documentListWhere(facturas, scope, query, {
     filters: [
-      // Test keys' invoices stay out of the working list (issue 20 item 5): the ERP reads them by API.
-      eq(facturas.sandbox, false),
       query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
       query.modeloFactura ? inArray(facturas.modelo, [query.modeloFactura].flat()) : undefined,
       query.identificacion
@@ -336,7 +334,7 @@ export async function publicInvoice(db: Db, id: string) {
       checkedSumBase64: checksumBase64(f.pdfSha256),
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
       // Verified publicly as what it is: a test document (issue 20 item 5).
-      ...(f.sandbox ? { prueba: true as const, aviso: SANDBOX_MARK } : {}),
+      ...sandboxPublicNotice(f.sandbox),
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };

@@ -63,6 +63,11 @@ export interface IntakeContext {
    * 'La sucursal … no existe en …').
    */
   issuer(rif: string, codigoSucursal?: string | null): Promise<Issuer>;
+  /**
+   * A test key's request (issue 20 item 5): the documents it refers to (a note's affected invoice) are
+   * looked up among sandbox documents only, as a real request's among real ones.
+   */
+  sandbox?: boolean;
 }
 
 /** One document after intake: parsed, validated, priced and bound to its issuer. */
@@ -108,6 +113,11 @@ export interface AutoNumbering<S extends StoredDocument> {
   allocate(tx: DbOrTx, issuer: IssuerRef): Promise<DocumentNumber | null>;
   /** Writes the numbers the kernel assigned onto the family's rows. */
   write(tx: DbOrTx, documents: S[]): Promise<void>;
+  /**
+   * Optional: the shape of a test key's document number built from the sandbox's sequence (issue 20 item
+   * 5); without it, 'PR' and 8 digits.
+   */
+  sandboxNumber?(sequence: number): DocumentNumber;
   /** The message when an automatic number is needed and the issuer has none. */
   missingMessage: string;
 }

@@ -30,9 +30,34 @@ export interface DocumentHeader {
   sucursalId: AnyPgColumn;
   fechaEmision: AnyPgColumn;
   deleted: AnyPgColumn;
+  /** A test key's document (issue 20 item 5): every family that issues through the API has it. */
+  sandbox?: AnyPgColumn;
 }
 
 type DocumentTable = PgTable & DocumentHeader;
+
+/**
+ * Real documents only (issue 20 item 5): what every reader of the books, the reports, the working lists
+ * and the look-ups of real documents adds, so that a test key's document never counts as a real one.
+ */
+export const realDocuments = (table: { sandbox: AnyPgColumn }): SQL => eq(table.sandbox, false);
+
+/**
+ * The `sandbox` hook of a family's descriptor (issuance/family.ts) for a table with a `sandbox` column:
+ * public verification asks it whether the document is a test one.
+ */
+export function sandboxHook(table: PgTable & { id: AnyPgColumn; sandbox: AnyPgColumn }) {
+  return {
+    async isSandbox(db: DbOrTx, id: string): Promise<boolean> {
+      const [row] = (await db
+        .select({ sandbox: table.sandbox })
+        .from(table as PgTable)
+        .where(eq(table.id, id))
+        .limit(1)) as Array<{ sandbox: boolean }>;
+      return row?.sandbox === true;
+    },
+  };
+}
 
 /**
  * One stored document by id with the company and branch (null: head office) that issued it, and the
@@ -148,7 +173,7 @@ export const clientSearchFields = (cliente: AnyPgColumn): SQL[] => [
 ];
 
 /**
- * A document list's WHERE: not deleted, within the caller's tenancy, the shared filters that have a
+ * A document list's WHERE: not deleted, real (not a test key's), within the caller's tenancy, the shared filters that have a
  * value, the family's own `filters`, and the search box (ILIKE, its wildcards escaped) over `searchIn`.
  */
 export function documentListWhere(
@@ -160,6 +185,8 @@ export function documentListWhere(
   const term = q.search ? likePattern(q.search) : undefined;
   return and(
     eq(table.deleted, false),
+    // Test keys' documents stay out of the working lists (issue 20 item 5): the ERP reads them by API.
+    table.sandbox ? realDocuments({ sandbox: table.sandbox }) : undefined,
     tenantCondition(scope, { localidad: table.localidadId, sucursal: table.sucursalId }),
     q.id_localidad ? eq(table.localidadId, q.id_localidad) : undefined,
     q.id_sucursal ? eq(table.sucursalId, q.id_sucursal) : undefined,

@@ -143,7 +143,7 @@ async function storeAll(
         });
   const documentNumberOf = (tx: DbOrTx, issuer: IssuerRef) =>
     sandbox
-      ? sandboxDocumentNumber(tx, issuer.localidadId, family.controlFamily)
+      ? sandboxDocumentNumber(tx, issuer.localidadId, family.controlFamily, intake.autoNumber?.sandboxNumber)
       : intake.autoNumber!.allocate(tx, issuer);
   const fail = (item: Item, message: string) =>
     item.owner.errors.push({
@@ -442,7 +442,7 @@ export async function issueDocuments<A>(
   // The guard lets a test key reach only the families that keep sandbox documents apart.
   if (sandbox && !family.sandbox)
     throw new Error(`la familia ${family.tipoDoc} no admite documentos de prueba`);
-  const ctx: IntakeContext = { db, scope, issuer: issuerResolver(db, scope, { shared: true }) };
+  const ctx: IntakeContext = { db, scope, issuer: issuerResolver(db, scope, { shared: true }), sandbox };
   const owner: Owner = {
     origin: options.origin,
     audit: options.audit,

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notas } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type BookCursor, type BookFilter, buyerCondition } from '../invoices/book.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 export interface BookNote {
   id: string;
@@ -68,6 +69,8 @@ export async function notesForBook(
         // A numbered note stays in the book even if hidden from the lists (issue 19 item 6).
         isNotNull(notas.numeroControl),
         isNotNull(notas.serie),
+        // A test key's note is not in the sales book (issue 20 item 5).
+        realDocuments(notas),
         gte(notas.fechaEmision, caracasDayStart(filter.fechaInicio)),
         lt(notas.fechaEmision, caracasDayEnd(filter.fechaFin)),
         buyerCondition(notas.cliente, filter.contribuyente),

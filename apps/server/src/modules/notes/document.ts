@@ -2,7 +2,7 @@ import { formatDateCaracas, NOTE_CATEGORIES, type NoteType, noteTitle } from '@s
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
-import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
+import { customerOf, issuerOf, printerOf, sandboxMarked, totalsInBolivares } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { loadNote } from './queries.ts';
@@ -27,38 +27,42 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
   };
   const rate = n.moneda !== 'VEF' && n.tasaCambio ? n.tasaCambio : undefined;
   const categoria = NOTE_CATEGORIES[tipo]?.[n.categoria as '0' | '1' | '2'] ?? n.categoria;
-  return {
-    kind: tipo === 'Credito' ? 'NOTA_CREDITO' : 'NOTA_DEBITO',
-    title: noteTitle(tipo),
-    numero: n.nroNota,
-    serie: n.serieNota || undefined,
-    nroControl: n.nroControl ?? '',
-    issuedAt: n.fechaEmision,
-    issuer: issuerOf(company, branch),
-    customer: customerOf(n.cliente),
-    lines: lines.map((l) => ({
-      codigo: l.codigoProducto,
-      descripcion: l.descripcion,
-      cantidad: l.cantidadDevolucion,
-      unidad: l.unidadMedida,
-      precio: l.precio,
-      descuento: l.montoDescuento,
-      importe: l.importe,
-      exento: l.exento || l.exonerado,
-    })),
-    totals,
-    currency: { iso: n.moneda as FiscalDocument['currency']['iso'], rate },
-    amountsInBs: rate ? totalsInBolivares(totals, rate) : undefined,
-    observacion: n.descripcion ?? undefined,
-    extras: [
-      { label: 'Factura afectada', value: n.nroFactura },
-      { label: 'Control de la factura', value: n.nroControlFactura ?? '' },
-      { label: 'Fecha de la factura', value: formatDateCaracas(n.fechaFactura) },
-      { label: 'Categoría', value: `${n.categoria} - ${categoria}` },
-      { label: 'Concepto', value: n.concepto },
-    ],
-    annulled: n.status === 'INACTIVO',
-    printer: printerOf(config.printer, lot, n),
-    verificationUrl: verificationUrl(config.publicUrl, n.id, 'nota'),
-  };
+  // A test key's document says on every page that it is worth nothing (issue 20 item 5).
+  return sandboxMarked(
+    {
+      kind: tipo === 'Credito' ? 'NOTA_CREDITO' : 'NOTA_DEBITO',
+      title: noteTitle(tipo),
+      numero: n.nroNota,
+      serie: n.serieNota || undefined,
+      nroControl: n.nroControl ?? '',
+      issuedAt: n.fechaEmision,
+      issuer: issuerOf(company, branch),
+      customer: customerOf(n.cliente),
+      lines: lines.map((l) => ({
+        codigo: l.codigoProducto,
+        descripcion: l.descripcion,
+        cantidad: l.cantidadDevolucion,
+        unidad: l.unidadMedida,
+        precio: l.precio,
+        descuento: l.montoDescuento,
+        importe: l.importe,
+        exento: l.exento || l.exonerado,
+      })),
+      totals,
+      currency: { iso: n.moneda as FiscalDocument['currency']['iso'], rate },
+      amountsInBs: rate ? totalsInBolivares(totals, rate) : undefined,
+      observacion: n.descripcion ?? undefined,
+      extras: [
+        { label: 'Factura afectada', value: n.nroFactura },
+        { label: 'Control de la factura', value: n.nroControlFactura ?? '' },
+        { label: 'Fecha de la factura', value: formatDateCaracas(n.fechaFactura) },
+        { label: 'Categoría', value: `${n.categoria} - ${categoria}` },
+        { label: 'Concepto', value: n.concepto },
+      ],
+      annulled: n.status === 'INACTIVO',
+      printer: printerOf(config.printer, lot, n),
+      verificationUrl: verificationUrl(config.publicUrl, n.id, 'nota'),
+    },
+    n.sandbox,
+  );
 }

@@ -85,7 +85,7 @@ export function priceChecked(lines: NoteLine[], sent: SentAmounts): PricedNote {
 export async function storeDraft(
   tx: DbOrTx,
   draft: NoteDraft,
-  context: { origin: string; createdBy: string },
+  context: { origin: string; createdBy: string; sandbox?: boolean },
 ): Promise<NoteRow> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`nota-factura:${draft.invoice.id}`}, 0))`,
@@ -123,6 +123,7 @@ export async function storeDraft(
       extras: draft.extras,
       origen: context.origin,
       createdBy: context.createdBy,
+      sandbox: context.sandbox === true,
     },
     draft.lines.map((l, i) => ({
       posicion: i + 1,

@@ -24,6 +24,7 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
+import { sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { noteDocument } from './document.ts';
@@ -106,7 +107,13 @@ async function prepare(ctx: IntakeContext, raw: unknown): Promise<PreparedNote> 
   const input = parsed.data;
   const { company, branch } = await ctx.issuer(input.rif, input.codigoSucursal);
 
-  const found = await affectedInvoicesByNumber(ctx.db, company.id, input.nroFactura, input.serieNrofactura);
+  const found = await affectedInvoicesByNumber(
+    ctx.db,
+    company.id,
+    input.nroFactura,
+    input.serieNrofactura,
+    ctx.sandbox === true,
+  );
   if (found.length === 0)
     throw new DocumentRejected(`La factura ${input.nroFactura} no existe en ${input.rif}`);
   if (found.length > 1)
@@ -154,6 +161,7 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
   ...familyIdentity('nota'),
   controlFamily: 'FACTURA',
   createdMessage: NOTE_CREATED,
+  sandbox: sandboxHook(notas),
   intake: {
     prepare,
     numberSent: noteNumberOf,
@@ -161,7 +169,12 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
     findExisting: (tx, prepared) =>
       existingNoteKeys(
         tx,
-        prepared.map((p) => ({ localidadId: p.localidadId, tipo: p.draft.tipo, nroNota: p.draft.nroNota })),
+        prepared.map((p) => ({
+          localidadId: p.localidadId,
+          tipo: p.draft.tipo,
+          nroNota: p.draft.nroNota,
+          sandbox: p.sandbox,
+        })),
       ),
     duplicateMessage: (p) => `La nota de ${typeWord(p.draft.tipo)} ${p.draft.nroNota} ya existe`,
     async store(tx, p, ctx) {
@@ -218,6 +231,7 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
       nroControl: n.nroControl,
       status: n.status,
       deleted: n.deleted,
+      sandbox: n.sandbox,
       generated: n.pdf !== null,
       recipient: { nombre: c.identificacion ?? '', correo: c.correo ?? null, ccCorreo: c.ccCorreo ?? null },
     };

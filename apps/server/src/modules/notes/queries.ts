@@ -8,6 +8,7 @@ import {
   type NoteListRow,
   type NotePublic,
   type PageQuery,
+  sandboxPublicNotice,
   shownControlNumber,
   totalsInBs,
 } from '@sigece/fiscal';
@@ -24,6 +25,7 @@ import {
   documentPage,
   loadIssued,
   loadPublic,
+  realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
@@ -80,17 +82,22 @@ export async function creditHistory(tx: DbOrTx, facturaId: string): Promise<Cred
   return { returned: new Map(returned.map((r) => [r.codigo, r.cantidad])), credited: credited.total };
 }
 
-/** Which `company|tipo|nroNota` keys are already held by a note that is not deleted: one query. */
+/**
+ * Which `company|tipo|nroNota` keys are already held by a note that is not deleted: one query. A test
+ * key's note is a duplicate of test notes only (`sandbox`, issue 20 item 5).
+ */
 export async function existingNoteKeys(
   tx: DbOrTx,
-  keys: Array<{ localidadId: string; tipo: string; nroNota: string }>,
+  keys: Array<{ localidadId: string; tipo: string; nroNota: string; sandbox?: boolean }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const json = JSON.stringify(keys.map((k) => ({ loc: k.localidadId, tipo: k.tipo, nro: k.nroNota })));
+  const json = JSON.stringify(
+    keys.map((k) => ({ loc: k.localidadId, tipo: k.tipo, nro: k.nroNota, sb: k.sandbox === true })),
+  );
   const found = (await tx.execute(sql`
     select n.id_localidad::text as loc, n.tipo, n.nro_nota as nro from notas n
-    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, tipo text, nro text)
-      on n.id_localidad = k.loc and n.tipo = k.tipo and n.nro_nota = k.nro
+    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, tipo text, nro text, sb boolean)
+      on n.id_localidad = k.loc and n.sandbox = k.sb and n.tipo = k.tipo and n.nro_nota = k.nro
     where not n.log_deleted_registro`)) as unknown as {
     rows: Array<{ loc: string; tipo: string; nro: string }>;
   };
@@ -124,6 +131,8 @@ export async function notesByNumber(db: DbOrTx, localidadId: string, nroNota: st
         eq(notas.localidadId, localidadId),
         eq(notas.nroNota, nroNota),
         eq(notas.deleted, false),
+        // By number: real notes only (annulment, the integration look-up; issue 20 item 5).
+        realDocuments(notas),
         tipo ? eq(notas.tipo, tipo) : undefined,
       ),
     );
@@ -331,6 +340,8 @@ export async function publicNote(db: DbOrTx, id: string): Promise<NotePublic | n
       notaGenerada: n.pdf ? 'true' : 'false',
       checkedSumBase64: checksumBase64(n.pdfSha256),
       cliente: { rif: `${c.tipoDocumento}-${c.numeroDocumento}`, identificacion: c.identificacion },
+      // Verified publicly as what it is: a test document (issue 20 item 5).
+      ...sandboxPublicNotice(n.sandbox),
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };

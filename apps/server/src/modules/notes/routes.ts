@@ -17,7 +17,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION } from '../../http/integration-access.ts';
+import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import {
@@ -62,7 +62,13 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
           noteFamily,
           scopeOfRequest(request),
           request.body,
-          { origin, audit: auditContextOf(request), keeper: answerKeeper(claim) },
+          {
+            origin,
+            audit: auditContextOf(request),
+            keeper: answerKeeper(claim),
+            // A test key's documents go to the sandbox (issue 20 item 5).
+            sandbox: sentWithTestKey(request),
+          },
         );
         await queueRenders(app.deps, 'nota', ids);
         return answer;
@@ -76,7 +82,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivanotas`,
     {
-      config: { documentBatch: true, ...INTEGRATION.issue },
+      config: { documentBatch: true, ...INTEGRATION.issueSandbox },
       preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
       schema: {
         tags: ['integración'],

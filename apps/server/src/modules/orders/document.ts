@@ -2,7 +2,7 @@ import { formatRif, type OrderKind, orderTitle } from '@sigece/fiscal';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
-import { customerOf, issuerOf, printerOf, totalsInBolivares } from '../../documents/parts.ts';
+import { customerOf, issuerOf, printerOf, sandboxMarked, totalsInBolivares } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { loadOrder } from './queries.ts';
@@ -38,35 +38,39 @@ export async function orderDocument(db: DbOrTx, config: AppConfig, id: string): 
     : ZERO;
   const rate = o.incluirMontos && o.moneda !== 'VEF' && o.tasaCambio ? o.tasaCambio : undefined;
   const c = o.cliente as { tipoDocumento: string; numeroDocumento: string };
-  return {
-    kind: kind === 'GUIADESPACHO' ? 'GUIA_DESPACHO' : 'ORDEN_ENTREGA',
-    title: orderTitle(kind),
-    numero: o.nroOrden,
-    nroControl: o.nroControl ?? '',
-    issuedAt: o.fechaEmision,
-    issuer: issuerOf(company, branch),
-    customer: { ...customerOf(o.cliente), rif: formatRif(c.tipoDocumento, c.numeroDocumento) },
-    withoutAmounts: !o.incluirMontos,
-    lines: lines.map((l) => ({
-      codigo: l.codigoProducto,
-      descripcion: l.descripcion,
-      cantidad: l.cantidad,
-      unidad: l.unidadMedida,
-      precio: l.precio ?? '0',
-      descuento: l.montoDescuento ?? '0',
-      importe: l.importe ?? '0',
-      exento: l.exento || l.exonerado,
-    })),
-    totals,
-    currency: { iso: o.moneda as FiscalDocument['currency']['iso'], rate },
-    amountsInBs: rate ? totalsInBolivares(totals, rate) : undefined,
-    observacion: o.observacion ?? undefined,
-    extras: [
-      { label: 'Dirección de entrega', value: o.direccionEntrega },
-      { label: 'Motivo', value: o.motivo },
-    ],
-    annulled: o.status === 'INACTIVO',
-    printer: printerOf(config.printer, lot, o),
-    verificationUrl: verificationUrl(config.publicUrl, o.id, 'orden'),
-  };
+  // A test key's document says on every page that it is worth nothing (issue 20 item 5).
+  return sandboxMarked(
+    {
+      kind: kind === 'GUIADESPACHO' ? 'GUIA_DESPACHO' : 'ORDEN_ENTREGA',
+      title: orderTitle(kind),
+      numero: o.nroOrden,
+      nroControl: o.nroControl ?? '',
+      issuedAt: o.fechaEmision,
+      issuer: issuerOf(company, branch),
+      customer: { ...customerOf(o.cliente), rif: formatRif(c.tipoDocumento, c.numeroDocumento) },
+      withoutAmounts: !o.incluirMontos,
+      lines: lines.map((l) => ({
+        codigo: l.codigoProducto,
+        descripcion: l.descripcion,
+        cantidad: l.cantidad,
+        unidad: l.unidadMedida,
+        precio: l.precio ?? '0',
+        descuento: l.montoDescuento ?? '0',
+        importe: l.importe ?? '0',
+        exento: l.exento || l.exonerado,
+      })),
+      totals,
+      currency: { iso: o.moneda as FiscalDocument['currency']['iso'], rate },
+      amountsInBs: rate ? totalsInBolivares(totals, rate) : undefined,
+      observacion: o.observacion ?? undefined,
+      extras: [
+        { label: 'Dirección de entrega', value: o.direccionEntrega },
+        { label: 'Motivo', value: o.motivo },
+      ],
+      annulled: o.status === 'INACTIVO',
+      printer: printerOf(config.printer, lot, o),
+      verificationUrl: verificationUrl(config.publicUrl, o.id, 'orden'),
+    },
+    o.sandbox,
+  );
 }

@@ -26,6 +26,7 @@ import {
   type StoreContext,
   type StoredDocument,
 } from '../issuance/family.ts';
+import { sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { orderDocument } from './document.ts';
@@ -173,6 +174,7 @@ async function store(
       extras: p.extras,
       origen: ctx.origin,
       createdBy: ctx.createdBy,
+      sandbox: ctx.sandbox === true,
     },
     input.lstDetallesFacturaGeneral.map((l, i) => {
       const priceOf = priced.amounts ? priced.lines[i] : null;
@@ -214,6 +216,7 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
     ...familyIdentity('orden'),
     controlFamily: 'ORDEN',
     createdMessage: ORDER_MESSAGES.created,
+    sandbox: sandboxHook(ordenes),
     intake: {
       prepare,
       numberSent: orderNumberOf,
@@ -225,6 +228,7 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
             localidadId: p.localidadId,
             modelo: p.input.modeloOrden,
             nroOrden: p.input.nroOrden,
+            sandbox: p.sandbox,
           })),
         ),
       duplicateMessage: (p) => `La ${kindWord(p.input.modeloOrden)} ${p.input.nroOrden} ya existe`,
@@ -272,6 +276,7 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
         nroControl: o.nroControl,
         status: o.status,
         deleted: o.deleted,
+        sandbox: o.sandbox,
         generated: o.pdf !== null,
         recipient: { nombre: c.identificacion ?? '', correo: c.correo ?? null, ccCorreo: c.ccCorreo ?? null },
       };

@@ -10,6 +10,7 @@ import {
   type OrderPublic,
   orderKindLabel,
   type PageQuery,
+  sandboxPublicNotice,
 } from '@sigece/fiscal';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -31,6 +32,7 @@ import {
   documentPage,
   loadIssued,
   loadPublic,
+  realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
@@ -64,17 +66,22 @@ export async function insertOrder(
 export const orderKey = (localidadId: string, modelo: string, nroOrden: string) =>
   `${localidadId}|${modelo}|${nroOrden}`;
 
-/** Which `company|kind|nroOrden` keys are already held by an order that is not deleted: one query. */
+/**
+ * Which `company|kind|nroOrden` keys are already held by an order that is not deleted: one query. A test
+ * key's order is a duplicate of test orders only (`sandbox`, issue 20 item 5).
+ */
 export async function existingOrderKeys(
   tx: DbOrTx,
-  keys: Array<{ localidadId: string; modelo: string; nroOrden: string }>,
+  keys: Array<{ localidadId: string; modelo: string; nroOrden: string; sandbox?: boolean }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const json = JSON.stringify(keys.map((k) => ({ loc: k.localidadId, modelo: k.modelo, nro: k.nroOrden })));
+  const json = JSON.stringify(
+    keys.map((k) => ({ loc: k.localidadId, modelo: k.modelo, nro: k.nroOrden, sb: k.sandbox === true })),
+  );
   const found = (await tx.execute(sql`
     select o.id_localidad::text as loc, o.modelo_orden as modelo, o.nro_orden as nro from ordenes o
-    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, modelo text, nro text)
-      on o.id_localidad = k.loc and o.modelo_orden = k.modelo and o.nro_orden = k.nro
+    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, modelo text, nro text, sb boolean)
+      on o.id_localidad = k.loc and o.sandbox = k.sb and o.modelo_orden = k.modelo and o.nro_orden = k.nro
     where not o.log_deleted_registro`)) as unknown as {
     rows: Array<{ loc: string; modelo: string; nro: string }>;
   };
@@ -100,6 +107,8 @@ export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: 
         eq(ordenes.localidadId, localidadId),
         eq(ordenes.nroOrden, nroOrden),
         eq(ordenes.deleted, false),
+        // By number: real orders only (annulment, the integration look-up; issue 20 item 5).
+        realDocuments(ordenes),
         modelo ? eq(ordenes.modelo, modelo) : undefined,
       ),
     );
@@ -282,6 +291,8 @@ export async function publicOrder(db: DbOrTx, id: string): Promise<OrderPublic |
       ordenGenerada: o.pdf ? 'true' : 'false',
       checkedSumBase64: checksumBase64(o.pdfSha256),
       cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
+      // Verified publicly as what it is: a test document (issue 20 item 5).
+      ...sandboxPublicNotice(o.sandbox),
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };

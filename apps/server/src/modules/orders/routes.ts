@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION } from '../../http/integration-access.ts';
+import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { answerKeeper, idempotent, keptTransaction } from '../integration/idempotency.ts';
@@ -52,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/masivaordenes`,
     {
-      config: { documentBatch: true, ...INTEGRATION.issue },
+      config: { documentBatch: true, ...INTEGRATION.issueSandbox },
       preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }, BULK] }),
       schema: {
         tags: ['integración'],
@@ -71,7 +71,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           orderFamily,
           scopeOfRequest(request),
           request.body,
-          { origin: 'API', audit: auditContextOf(request), keeper: answerKeeper(claim) },
+          {
+            origin: 'API',
+            audit: auditContextOf(request),
+            keeper: answerKeeper(claim),
+            // A test key's orders go to the sandbox (issue 20 item 5).
+            sandbox: sentWithTestKey(request),
+          },
         );
         await queueRenders(app.deps, 'orden', ids);
         return answer;

@@ -5,6 +5,7 @@ import { controlKey, type WithholdingLineRef } from '@sigece/fiscal';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { retenciones, retencionLineas } from '../../db/schema.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 /**
  * A line's control number as compared, the same expression as the index retencion_lineas_control_key_idx
@@ -41,6 +42,8 @@ export async function ivaWithholdingLines(
         eq(retenciones.modelo, 'IVA'),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // A test voucher withholds nothing in the books (issue 20 item 5).
+        realDocuments(retenciones),
         isNotNull(retenciones.nroComprobante),
       ),
     );

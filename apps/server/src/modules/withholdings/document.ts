@@ -2,7 +2,7 @@ import { formatDateCaracas } from '@sigece/fiscal';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentTable, type FiscalDocument, formatMoney } from '../../documents/index.ts';
-import { issuerOf, printerOf } from '../../documents/parts.ts';
+import { issuerOf, printerOf, sandboxMarked } from '../../documents/parts.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { loadWithholding } from './queries.ts';
@@ -104,33 +104,44 @@ export async function withholdingDocument(
         { label: 'TOTAL ISLR RETENIDO', value: m(r.totalRetenido), strong: true },
       ];
   const issuedDay = formatDateCaracas(r.fechaEmision);
-  return {
-    kind: iva ? 'RETENCION_IVA' : 'RETENCION_ISLR',
-    title: iva
-      ? 'COMPROBANTE DE RETENCIÓN DEL IMPUESTO AL VALOR AGREGADO'
-      : 'COMPROBANTE DE RETENCIÓN DEL IMPUESTO SOBRE LA RENTA',
-    numero: r.nroComprobante ?? '',
-    nroControl: r.nroControl ?? '',
-    issuedAt: r.fechaEmision,
-    issuer: issuerOf(company, branch),
-    customer: { nombre: r.identificacion, rif: r.rifProveedor, direccion: r.direccion, correo: r.correo },
-    lines: [],
-    table,
-    totals: { subtotal: '0', exento: '0', exonerado: '0', descuento: '0', taxes: [], total: r.totalRetenido },
-    totalRows,
-    currency: { iso: 'VEF' },
-    extras: [
-      { label: 'Período fiscal', value: `Del ${day(r.periodoDel)} al ${day(r.periodoAl)}` },
-      { label: 'Año / Mes', value: `${r.periodoDel.slice(0, 4)} / ${r.periodoDel.slice(5, 7)}` },
-      { label: 'Fecha de entrega', value: issuedDay },
-      ...(iva ? [{ label: 'Retención', value: `${formatMoney(r.tasaRetencion ?? '0')} %` }] : []),
-    ],
-    annulled: r.status === 'INACTIVO',
-    signatureBlock: {
-      stampImage: company.sello ?? undefined,
-      caption: `Firma y sello del agente de retención — ${company.nombre}`,
+  // A test key's document says on every page that it is worth nothing (issue 20 item 5).
+  return sandboxMarked(
+    {
+      kind: iva ? 'RETENCION_IVA' : 'RETENCION_ISLR',
+      title: iva
+        ? 'COMPROBANTE DE RETENCIÓN DEL IMPUESTO AL VALOR AGREGADO'
+        : 'COMPROBANTE DE RETENCIÓN DEL IMPUESTO SOBRE LA RENTA',
+      numero: r.nroComprobante ?? '',
+      nroControl: r.nroControl ?? '',
+      issuedAt: r.fechaEmision,
+      issuer: issuerOf(company, branch),
+      customer: { nombre: r.identificacion, rif: r.rifProveedor, direccion: r.direccion, correo: r.correo },
+      lines: [],
+      table,
+      totals: {
+        subtotal: '0',
+        exento: '0',
+        exonerado: '0',
+        descuento: '0',
+        taxes: [],
+        total: r.totalRetenido,
+      },
+      totalRows,
+      currency: { iso: 'VEF' },
+      extras: [
+        { label: 'Período fiscal', value: `Del ${day(r.periodoDel)} al ${day(r.periodoAl)}` },
+        { label: 'Año / Mes', value: `${r.periodoDel.slice(0, 4)} / ${r.periodoDel.slice(5, 7)}` },
+        { label: 'Fecha de entrega', value: issuedDay },
+        ...(iva ? [{ label: 'Retención', value: `${formatMoney(r.tasaRetencion ?? '0')} %` }] : []),
+      ],
+      annulled: r.status === 'INACTIVO',
+      signatureBlock: {
+        stampImage: company.sello ?? undefined,
+        caption: `Firma y sello del agente de retención — ${company.nombre}`,
+      },
+      printer: printerOf(config.printer, lot, { nroControl: r.nroControl, createdAt: r.createdAt }),
+      verificationUrl: verificationUrl(config.publicUrl, r.id, 'ret'),
     },
-    printer: printerOf(config.printer, lot, { nroControl: r.nroControl, createdAt: r.createdAt }),
-    verificationUrl: verificationUrl(config.publicUrl, r.id, 'ret'),
-  };
+    r.sandbox,
+  );
 }

@@ -13,6 +13,7 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
+import { sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateVoucherSequence } from '../numbering/engine.ts';
@@ -67,6 +68,7 @@ export const withholdingFamily: DocumentFamily<
   ...familyIdentity('ret'),
   controlFamily: 'RETENCION',
   createdMessage: WITHHOLDING_MESSAGES.created,
+  sandbox: sandboxHook(retenciones),
   intake: {
     prepare,
     numberSent: supplierSent,
@@ -85,6 +87,7 @@ export const withholdingFamily: DocumentFamily<
           fechaEmision: new Date(),
           origen: ctx.origin,
           createdBy: ctx.createdBy,
+          sandbox: ctx.sandbox === true,
         },
         p.draft.lines,
       );
@@ -111,6 +114,8 @@ export const withholdingFamily: DocumentFamily<
         return { serie: '', numero: voucherNumber(caracasDate(new Date()), numero) };
       },
       write: (tx, docs) => writeVoucherNumbers(tx, docs),
+      // A test voucher keeps the real number's shape (year and month + 8 digits) from the sandbox's sequence.
+      sandboxNumber: (sequence) => ({ serie: '', numero: voucherNumber(caracasDate(new Date()), sequence) }),
       missingMessage: 'La razón social no tiene números de comprobante de retención asignados',
     },
     auditSummary: (d) => ({
@@ -149,6 +154,7 @@ export const withholdingFamily: DocumentFamily<
       nroControl: r.nroControl,
       status: r.status,
       deleted: r.deleted,
+      sandbox: r.sandbox,
       generated: r.pdf !== null,
       recipient: { nombre: r.identificacion, correo: r.correo, ccCorreo: null },
     };

@@ -4,6 +4,7 @@ import {
   documentStatusLabel,
   formatDateCaracas,
   type PageQuery,
+  sandboxPublicNotice,
   type TaxUnitRow,
   type TaxUnitValue,
   type WithholdingDetail,
@@ -45,6 +46,7 @@ import {
   documentPage,
   loadIssued,
   loadPublic,
+  realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
@@ -114,6 +116,8 @@ export async function tarifa2Accumulated(
         eq(retenciones.modelo, 'ISLR'),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        realDocuments(retenciones),
         eq(conceptosIslr.tarifa2, true),
         gte(retencionLineas.fechaDocumento, from),
         lte(retencionLineas.fechaDocumento, to),
@@ -157,6 +161,8 @@ export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroC
         eq(retenciones.localidadId, localidadId),
         eq(retenciones.nroComprobante, nroComprobante),
         eq(retenciones.deleted, false),
+        // By number: real vouchers only (annulment, the integration look-up; issue 20 item 5).
+        realDocuments(retenciones),
       ),
     );
 }
@@ -255,6 +261,7 @@ export async function activeVouchersOfPurchases(
     .where(
       and(
         eq(retenciones.deleted, false),
+        realDocuments(retenciones),
         eq(retenciones.status, 'ACTIVO'),
         inArray(
           retenciones.facturaCompraId,
@@ -330,6 +337,8 @@ export async function publicWithholding(db: DbOrTx, id: string): Promise<Withhol
       logEstatusRegistro: r.status,
       motivoAnulacion: r.motivoAnulacion,
       checkedSumBase64: checksumBase64(r.pdfSha256),
+      // Verified publicly as what it is: a test document (issue 20 item 5).
+      ...sandboxPublicNotice(r.sandbox),
     },
     localidaddetalle: { rif: company.rif, nombre: company.nombre },
   };
@@ -355,6 +364,8 @@ export async function declaredVouchers(
         eq(retenciones.modelo, modelo),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        realDocuments(retenciones),
         sql`${retenciones.nroControl} is not null`,
         gte(retenciones.fechaEmision, from),
         lt(retenciones.fechaEmision, to),
@@ -419,6 +430,8 @@ export async function activeWithheldDocuments(
         inArray(retenciones.rifProveedor, suppliers),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
+        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        realDocuments(retenciones),
       ),
     );
   return new Map(rows.map((r) => [withheldDocumentKey(r), r.nroComprobante ?? '']));

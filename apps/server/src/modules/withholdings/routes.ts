@@ -23,7 +23,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION } from '../../http/integration-access.ts';
+import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import {
@@ -67,7 +67,13 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
           withholdingFamily,
           scopeOfRequest(request),
           request.body,
-          { origin, audit: auditContextOf(request), keeper: answerKeeper(claim) },
+          {
+            origin,
+            audit: auditContextOf(request),
+            keeper: answerKeeper(claim),
+            // A test key's documents go to the sandbox (issue 20 item 5).
+            sandbox: sentWithTestKey(request),
+          },
         );
         await queueRenders(app.deps, 'ret', ids);
         return answer;
@@ -82,7 +88,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${BASE}/${path}`,
       {
-        config: { documentBatch: true, ...(origin === 'API' ? INTEGRATION.issue : {}) },
+        config: { documentBatch: true, ...(origin === 'API' ? INTEGRATION.issueSandbox : {}) },
         preValidation: guard({ anyOf: [LIST.can('add'), { module: NEW.module }] }),
         schema: {
           tags: ['integración', ...tags],
