@@ -19,13 +19,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/errors.ts';
 import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { answerKeeper, idempotent, keptTransaction } from '../integration/idempotency.ts';
-import { issueDocuments } from '../issuance/pipeline.ts';
+import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { issueFromRequest } from '../issuance/intake-route.ts';
 import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
-import { queueRenders, retryFailedRender } from '../issuance/render.ts';
+import { retryFailedRender } from '../issuance/render.ts';
 import type { Principal } from '../security/principal.ts';
 import { annulInvoicesByNumber } from './annul-by-number.ts';
 import { invoiceCollections, recordCollection } from './collections.ts';
@@ -91,25 +91,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      (await idempotent(request, reply, db, async (claim) => {
-        const { answer, ids } = await issueDocuments<IngestAnswer>(
-          db,
-          invoiceFamily,
-          scopeOfRequest(request),
-          request.body,
-          {
-            origin: 'API',
-            audit: auditContextOf(request),
-            keeper: answerKeeper(claim),
-            // A test key's invoices go to the sandbox (issue 20 item 5).
-            sandbox: sentWithTestKey(request),
-          },
-        );
-        // After the commit: each new invoice's PDF is generated on the job queue.
-        await queueRenders(app.deps, 'fact', ids);
-        return answer;
-      })) as IngestAnswer,
+    (request, reply) =>
+      issueFromRequest<IngestAnswer>(app.deps, invoiceFamily, request, { origin: 'API', reply }),
   );
 
   // Spec 000 §7, 001 §7.1: the list a company's workbook converts to (the mass load's factura type),
@@ -129,17 +112,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceIngestAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { answer, ids } = await issueDocuments<IngestAnswer>(
-        db,
-        invoiceFamily,
-        scopeOfRequest(request),
-        request.body,
-        { origin: 'WEB', audit: auditContextOf(request) },
-      );
-      await queueRenders(app.deps, 'fact', ids);
-      return { ...answer, code: 200 as const };
-    },
+    async (request) => ({
+      ...(await issueFromRequest<IngestAnswer>(app.deps, invoiceFamily, request, { origin: 'WEB' })),
+      code: 200 as const,
+    }),
   );
 
   // Spec 001 §7.1: the annulments of a workbook (the mass load's anularFactura type), as JSON: each

@@ -14,21 +14,16 @@ import {
   screen,
   z,
 } from '@sigece/fiscal';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import {
-  answerKeeper,
-  type IdempotencyClaim,
-  idempotent,
-  keptTransaction,
-} from '../integration/idempotency.ts';
-import { issueDocuments } from '../issuance/pipeline.ts';
+import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { issueFromRequest } from '../issuance/intake-route.ts';
 import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
-import { queueRenders, retryFailedRender } from '../issuance/render.ts';
+import { retryFailedRender } from '../issuance/render.ts';
 import { annulNotes } from './annul.ts';
 import { noteFamily } from './family.ts';
 import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';
@@ -54,30 +49,12 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   const ingest =
-    (origin: 'API' | 'WEB', reply?: FastifyReply) =>
-    async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
-      const run = async (claim: IdempotencyClaim | undefined) => {
-        const { answer, ids } = await issueDocuments<z.infer<typeof noteIngestAnswerSchema>>(
-          db,
-          noteFamily,
-          scopeOfRequest(request),
-          request.body,
-          {
-            origin,
-            audit: auditContextOf(request),
-            keeper: answerKeeper(claim),
-            // A test key's documents go to the sandbox (issue 20 item 5).
-            sandbox: sentWithTestKey(request),
-          },
-        );
-        await queueRenders(app.deps, 'nota', ids);
-        return answer;
-      };
+    (origin: 'API' | 'WEB', reply?: FastifyReply) => (request: FastifyRequest & { body: unknown[] }) =>
       // The integration route honours an Idempotency-Key (issue 20 item 1); the spreadsheet's does not.
-      return (reply ? await idempotent(request, reply, db, run) : await run(undefined)) as z.infer<
-        typeof noteIngestAnswerSchema
-      >;
-    };
+      issueFromRequest<z.infer<typeof noteIngestAnswerSchema>>(app.deps, noteFamily, request, {
+        origin,
+        reply,
+      });
 
   app.post(
     `${BASE}/masivanotas`,

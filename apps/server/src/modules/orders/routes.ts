@@ -15,14 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { answerKeeper, idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
-import { issueDocuments } from '../issuance/pipeline.ts';
+import { issueFromRequest } from '../issuance/intake-route.ts';
 import { pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
-import { queueRenders, renderDocument } from '../issuance/render.ts';
+import { renderDocument } from '../issuance/render.ts';
 import { annulOrders, MAX_ORDERS_PER_REQUEST } from './annul.ts';
 import { orderFamily } from './family.ts';
 import { listOrders, orderDetail, publicOrder, visibleOrder } from './queries.ts';
@@ -64,24 +64,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderIngestAnswerSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      (await idempotent(request, reply, db, async (claim) => {
-        const { answer, ids } = await issueDocuments<z.infer<typeof orderIngestAnswerSchema>>(
-          db,
-          orderFamily,
-          scopeOfRequest(request),
-          request.body,
-          {
-            origin: 'API',
-            audit: auditContextOf(request),
-            keeper: answerKeeper(claim),
-            // A test key's orders go to the sandbox (issue 20 item 5).
-            sandbox: sentWithTestKey(request),
-          },
-        );
-        await queueRenders(app.deps, 'orden', ids);
-        return answer;
-      })) as z.infer<typeof orderIngestAnswerSchema>,
+    (request, reply) =>
+      issueFromRequest<z.infer<typeof orderIngestAnswerSchema>>(app.deps, orderFamily, request, {
+        origin: 'API',
+        reply,
+      }),
   );
 
   app.put(

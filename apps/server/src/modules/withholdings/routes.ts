@@ -20,21 +20,15 @@ import {
   withholdingListRowSchema,
   z,
 } from '@sigece/fiscal';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION, sentWithTestKey } from '../../http/integration-access.ts';
+import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import {
-  answerKeeper,
-  type IdempotencyClaim,
-  idempotent,
-  keptTransaction,
-} from '../integration/idempotency.ts';
-import { issueDocuments } from '../issuance/pipeline.ts';
+import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { issueFromRequest } from '../issuance/intake-route.ts';
 import { publicOrDetailRoute } from '../issuance/read-routes.ts';
-import { queueRenders } from '../issuance/render.ts';
 import { withholdingFamily } from './family.ts';
 import { islrPreview } from './islr-preview.ts';
 import { listWithholdings, publicWithholding, visibleWithholding, withholdingDetail } from './queries.ts';
@@ -59,30 +53,12 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   const ingest =
-    (origin: 'API' | 'WEB', reply?: FastifyReply) =>
-    async (request: { body: unknown[] } & Parameters<typeof auditContextOf>[0]) => {
-      const run = async (claim: IdempotencyClaim | undefined) => {
-        const { answer, ids } = await issueDocuments<z.infer<typeof withholdingIngestAnswerSchema>>(
-          db,
-          withholdingFamily,
-          scopeOfRequest(request),
-          request.body,
-          {
-            origin,
-            audit: auditContextOf(request),
-            keeper: answerKeeper(claim),
-            // A test key's documents go to the sandbox (issue 20 item 5).
-            sandbox: sentWithTestKey(request),
-          },
-        );
-        await queueRenders(app.deps, 'ret', ids);
-        return answer;
-      };
+    (origin: 'API' | 'WEB', reply?: FastifyReply) => (request: FastifyRequest & { body: unknown[] }) =>
       // The integration route honours an Idempotency-Key (issue 20 item 1); the spreadsheet's does not.
-      return (reply ? await idempotent(request, reply, db, run) : await run(undefined)) as z.infer<
-        typeof withholdingIngestAnswerSchema
-      >;
-    };
+      issueFromRequest<z.infer<typeof withholdingIngestAnswerSchema>>(app.deps, withholdingFamily, request, {
+        origin,
+        reply,
+      });
 
   const ingestRoute = (path: string, origin: 'API' | 'WEB', summary: string) =>
     app.post(
