@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 /**
  * Home's dashboard (issue 21 §12): a read model over several contexts' tables, read-only and scoped in one
@@ -48,7 +49,7 @@ async function invoicedThisMonth(db: Db, scope: TenantScope, from: Date, to: Dat
       and(
         eq(facturas.status, 'ACTIVO'),
         eq(facturas.deleted, false),
-        eq(facturas.sandbox, false),
+        realDocuments(facturas),
         gte(facturas.fechaEmision, from),
         lt(facturas.fechaEmision, to),
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),

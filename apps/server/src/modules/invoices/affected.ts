@@ -2,6 +2,7 @@ import type { InvoiceLineRef } from '@sigece/fiscal';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaLineas, facturas } from '../../db/schema.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 /**
  * What documents that refer to an invoice (credit and debit notes, later withholdings) may read of it:
@@ -79,7 +80,7 @@ async function withLines(db: DbOrTx, head: Head | undefined): Promise<AffectedIn
 export async function affectedInvoiceById(db: DbOrTx, id: string): Promise<AffectedInvoice | null> {
   const [head] = await headsWhere(
     db,
-    and(eq(facturas.id, id), eq(facturas.deleted, false), eq(facturas.sandbox, false)),
+    and(eq(facturas.id, id), eq(facturas.deleted, false), realDocuments(facturas)),
     1,
   );
   return withLines(db, head);

@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
 import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
-import { visibleIssued } from '../issuance/issued.ts';
+import { realDocuments, visibleIssued } from '../issuance/issued.ts';
 
 /** One invoice to annul, named by company RIF, number and series (spec 001 §7.1 masivaAnularfacturacionXls). */
 export const annulInvoiceByNumberSchema = tolerant.tolerantObject({
@@ -66,7 +66,7 @@ export const invoiceAnnulment: FamilyAnnulment<InvoiceRow, InvoiceAnnulItem, Lin
               eq(facturas.nroFactura, item.nroFactura),
               eq(facturas.deleted, false),
               // Annulment by number reaches real invoices only (a test key cannot call it).
-              eq(facturas.sandbox, false),
+              realDocuments(facturas),
             ),
           ),
       missing: (item) => `La factura ${itemLabel(item)} no existe en ${item.rif}`,

@@ -11,6 +11,7 @@ import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 /** Which documents a book covers: a company, optionally one branch, and Caracas days [inicio, fin]. */
 export interface BookFilter {
@@ -114,7 +115,7 @@ export async function invoicesForBook(
         filter.sucursalId ? eq(facturas.sucursalId, filter.sucursalId) : undefined,
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
         // Test keys' invoices are no sales (issue 20 item 5).
-        eq(facturas.sandbox, false),
+        realDocuments(facturas),
         isNotNull(facturas.numeroControl),
         isNotNull(facturas.serie),
         gte(facturas.fechaEmision, caracasDayStart(filter.fechaInicio)),
@@ -169,7 +170,7 @@ export async function monthlyInvoiceTotals(
         filter.localidadId ? eq(facturas.localidadId, filter.localidadId) : undefined,
         tenantCondition(scope, { localidad: facturas.localidadId, sucursal: facturas.sucursalId }),
         eq(facturas.deleted, false),
-        eq(facturas.sandbox, false),
+        realDocuments(facturas),
         eq(facturas.status, 'ACTIVO'),
         gte(facturas.fechaEmision, filter.desde),
         lt(facturas.fechaEmision, filter.hasta),

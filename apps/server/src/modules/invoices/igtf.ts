@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaPagos, facturas } from '../../db/schema.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 /**
  * Payments recorded before migration 0022 kept only their IGTF in their currency: their base is the IGTF
@@ -43,7 +44,7 @@ export async function igtfPayments(
         eq(facturas.localidadId, filter.localidadId),
         eq(facturas.deleted, false),
         // A test key's invoice perceives no IGTF (issue 20 item 5).
-        eq(facturas.sandbox, false),
+        realDocuments(facturas),
         eq(facturas.status, 'ACTIVO'),
         isNotNull(facturas.numeroControl),
         gte(facturas.fechaEmision, caracasDayStart(filter.fechaInicio)),

@@ -4,6 +4,7 @@ import { controlKey, documentLabel, toBolivares } from '@sigece/fiscal';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
+import { realDocuments } from '../issuance/issued.ts';
 
 export interface InvoiceForWithholding {
   id: string;
@@ -59,7 +60,7 @@ export async function invoiceByControl(
       and(
         eq(facturas.localidadId, localidadId),
         eq(facturas.deleted, false),
-        eq(facturas.sandbox, false),
+        realDocuments(facturas),
         isNotNull(facturas.numeroControl),
         sql`regexp_replace(upper(${facturas.nroControl}), '[^0-9A-Z]', '', 'g') = ${key}`,
       ),
