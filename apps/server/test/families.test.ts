@@ -11,7 +11,7 @@ import { sucursales } from '../src/db/schema.ts';
 import { FAMILIES } from '../src/families/registry.ts';
 import type { AnyFamily } from '../src/modules/issuance/family.ts';
 import { allFamilies } from '../src/modules/issuance/registry.ts';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { documentPdfJob } from '../src/modules/issuance/render.ts';
 import { describeWithApp } from './harness.ts';
 import {
   type Ctx,
@@ -115,6 +115,9 @@ function familyChecks(ctx: Ctx, family: AnyFamily, fixture: FamilyFixture): void
       )
     ).map((r) => Number(r.n));
 
+  /** What the render queue's worker does with the job the intake queued: render, sign, store. */
+  const renderJob = (id: string) => documentPdfJob.handler(ctx().app.deps, { tipoDoc, id });
+
   /** One document issued through the intake (stored, numbered) and, when `generated`, rendered and signed. */
   const issue = async (
     company: TestCompany,
@@ -126,7 +129,7 @@ function familyChecks(ctx: Ctx, family: AnyFamily, fixture: FamilyFixture): void
     expect(answer.accepted).toHaveLength(1);
     const [issued] = answer.accepted;
     const id = await documentId(company, issued.nroControl);
-    if (options.generated) await renderDocument(ctx().app.deps, tipoDoc, id);
+    if (options.generated) await renderJob(id);
     return { issued, id };
   };
 
@@ -179,7 +182,7 @@ function familyChecks(ctx: Ctx, family: AnyFamily, fixture: FamilyFixture): void
     const { id } = await issue(home);
     expect(await family.pdf.checksum(ctx().database.db, id)).toBeNull();
 
-    await renderDocument(ctx().app.deps, tipoDoc, id);
+    await renderJob(id);
     const res = await call('GET', fixture.pdfUrl(id), owner.token);
     expect(res.statusCode, res.body).toBe(200);
     const pdf = fixture.pdfBytes(res.rawPayload);
