@@ -9,7 +9,8 @@ import { withholdingFamily } from '../modules/withholdings/family.ts';
  * This file sits above the kernel and the families' modules, like `jobs/registry.ts`: the kernel knows
  * no family, a family knows the kernel, and this list joins them. A new family is one line here (and
  * its key and names in `@sigece/fiscal` documents/families.ts); the family test suite
- * (`test/families.test.ts`) then runs over it.
+ * (`test/families.test.ts`) then runs over it, and fails until the family's sample is in
+ * `test/support/families/`.
  */
 export const FAMILIES = [invoiceFamily, noteFamily, orderFamily, withholdingFamily] as const;
 
