@@ -276,6 +276,8 @@ function familyChecks(ctx: Ctx, family: AnyFamily, fixture: FamilyFixture): void
     const unnamed = await annul(branchOne.token, [fixture.annul.item(home.rif, other.issued)]);
     expect(unnamed.annulled).toEqual([]);
     expect(unnamed.errors).toHaveLength(1);
+    // Told it does not exist, as its lists say, not that it is there but forbidden.
+    expect(unnamed.errors[0]).toMatch(/no existe/);
     const named = await annul(branchOne.token, [fixture.annul.item(home.rif, other.issued, s2.codigo)]);
     expect(named.annulled).toEqual([]);
     expect(named.errors).toEqual([`No tiene acceso a la sucursal ${s2.codigo}`]);

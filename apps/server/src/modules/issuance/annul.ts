@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { TenantScope } from '../../http/tenancy.ts';
+import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { annulledEvents, recordWebhookEvents } from '../webhooks/outbox.ts';
 import { recordAnnulment } from './annulment-record.ts';
@@ -140,8 +140,13 @@ export async function annulByNumber<A>(
       const item = parsed.data as AnnulItem;
       if (spec.label) label = spec.label(item);
       const { company, branch } = await issuer(item.rif, item.codigoSucursal);
+      // Only what the caller may see is matched: a user of one branch is told another branch's number
+      // does not exist, as its lists say, instead of learning it is there (and a number held by two kinds in
+      // different branches is not 'ambiguous' to a user who sees one of them).
       const found = (await spec.find(db, company.id, item)).filter(
-        (row: AnnullableRow) => !branch || row.sucursalId === branch.id,
+        (row: AnnullableRow) =>
+          (!branch || row.sucursalId === branch.id) &&
+          canSeeRow(scope, { localidadId: company.id, sucursalId: row.sucursalId }),
       );
       if (found.length === 0) throw new DocumentRejected(spec.missing(item));
       if (found.length > 1 && spec.ambiguous) throw new DocumentRejected(spec.ambiguous(item));
