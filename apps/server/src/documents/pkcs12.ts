@@ -15,7 +15,8 @@ export class KeyStoreError extends Error {
   override name = 'KeyStoreError';
 }
 
-function describe(attributes: forge.pki.CertificateField[]): string {
+/** A distinguished name as the screens show it ('CN=…, O=…'). */
+export function describeName(attributes: forge.pki.CertificateField[]): string {
   return attributes.map((a) => `${a.shortName ?? a.name}=${a.value}`).join(', ');
 }
 
@@ -24,7 +25,7 @@ function describe(attributes: forge.pki.CertificateField[]): string {
  * on upload, the signing key in the render workers, the provider's at start). Its iteration counts are
  * checked first, before any key is derived.
  */
-export function openPfx(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
+function openPfx(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   let iterations: number;
   try {
     iterations = largestKeyIterationCount(file);
@@ -48,18 +49,28 @@ export function openPfx(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx 
 }
 
 /**
+ * Opens a PKCS#12 file (openPfx) and takes out its private keys (shrouded or plain) and its certificates:
+ * what both the certificate's description (openKeyStore) and the signer (sign.ts) read.
+ */
+export function openStoreBags(
+  file: Buffer,
+  password: string,
+): { keyBags: forge.pkcs12.Bag[]; certBags: forge.pkcs12.Bag[] } {
+  const p12 = openPfx(file, password);
+  const bagsOf = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
+  return {
+    keyBags: [...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag), ...bagsOf(forge.pki.oids.keyBag)],
+    certBags: bagsOf(forge.pki.oids.certBag),
+  };
+}
+
+/**
  * Opens a PKCS#12 key store and returns the certificate that goes with the private key under `alias`
  * (its friendly name). A store with a single key and no friendly names accepts any alias only if it
  * is the one key; otherwise the alias must match.
  */
 export function openKeyStore(file: Buffer, password: string, alias: string): KeyStoreInfo {
-  const p12 = openPfx(file, password);
-  const keyBags = [
-    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??
-      []),
-    ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ];
-  const certBags = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  const { keyBags, certBags } = openStoreBags(file, password);
   if (keyBags.length === 0 || certBags.length === 0) {
     throw new KeyStoreError('El certificado no contiene una clave privada y su certificado');
   }
@@ -76,8 +87,8 @@ export function openKeyStore(file: Buffer, password: string, alias: string): Key
   if (!cert) throw new KeyStoreError('El certificado no contiene una clave privada y su certificado');
   return {
     alias,
-    subject: describe(cert.subject.attributes),
-    issuer: describe(cert.issuer.attributes),
+    subject: describeName(cert.subject.attributes),
+    issuer: describeName(cert.issuer.attributes),
     serial: cert.serialNumber,
     validFrom: cert.validity.notBefore,
     validTo: cert.validity.notAfter,

@@ -20,7 +20,7 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
-import { KeyStoreError, openPfx } from './pkcs12.ts';
+import { describeName, KeyStoreError, openStoreBags } from './pkcs12.ts';
 
 export interface PdfSignerInput {
   /** PKCS#12 (.p12/.pfx) holding the private key and its certificate (and optionally the chain). */
@@ -182,23 +182,13 @@ export function cmsDetachedSignature(content: Buffer, key: SigningKey, signingTi
 
 // ---- key stores --------------------------------------------------------------------------------
 
-function describe(attributes: forge.pki.CertificateField[]): string {
-  return attributes.map((a) => `${a.shortName ?? a.name}=${a.value}`).join(', ');
-}
-
 function spki(key: KeyObject): Buffer {
   return key.export({ format: 'der', type: 'spki' });
 }
 
 /** Opens a PKCS#12 store (node-forge) into a key node:crypto can sign with. Throws KeyStoreError. */
 export function openSigningKey(p12: Buffer, password: string): SigningKey {
-  const store = openPfx(p12, password);
-  const keyBags = [
-    ...(store.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??
-      []),
-    ...(store.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ];
-  const certBags = store.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  const { keyBags, certBags } = openStoreBags(p12, password);
   const forgeKey = keyBags.find((bag) => bag.key)?.key;
   if (!forgeKey || certBags.length === 0) {
     throw new KeyStoreError('El certificado no contiene una clave privada RSA y su certificado');
@@ -215,13 +205,13 @@ export function openSigningKey(p12: Buffer, password: string): SigningKey {
   if (!own) throw new KeyStoreError('El certificado no corresponde a la clave privada del archivo');
   const { issuer, serial } = issuerAndSerial(own.der);
   const commonName = String(
-    own.forgeCert.subject.getField('CN')?.value ?? describe(own.forgeCert.subject.attributes),
+    own.forgeCert.subject.getField('CN')?.value ?? describeName(own.forgeCert.subject.attributes),
   );
   return {
     key,
     certificate: own.der,
     chain: [own.der, ...certs.filter((c) => c !== own).map((c) => c.der)],
-    subject: describe(own.forgeCert.subject.attributes),
+    subject: describeName(own.forgeCert.subject.attributes),
     commonName,
     issuerDer: issuer,
     serialDer: serial,

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
@@ -20,4 +20,19 @@ export function auditEntries(
     .where(and(...conditions))
     .orderBy(asc(auditLog.at), asc(auditLog.id))
     .limit(filter.limit);
+}
+
+/** The newest entry of one action on one record (when, by whom, the state after), or undefined. */
+export async function lastAuditEntry(
+  db: DbOrTx,
+  entityId: string,
+  action: string,
+): Promise<Pick<AuditRow, 'at' | 'userEmail' | 'after'> | undefined> {
+  const [entry] = await db
+    .select({ at: auditLog.at, userEmail: auditLog.userEmail, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  return entry;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientes } from '../../db/schema.ts';
 
@@ -80,4 +80,25 @@ export async function upsertDocumentClients(
   const saved = await documentClientsUpsert(tx, clients, createdBy);
   for (const r of saved) ids.set(keyOf(r), r.id);
   return ids;
+}
+
+/** The company's client with this document, if it is in the catalog. */
+export async function clientByDocument(
+  db: DbOrTx,
+  localidadId: string,
+  tipoDocumento: string,
+  numeroDocumento: string,
+): Promise<typeof clientes.$inferSelect | undefined> {
+  const [client] = await db
+    .select()
+    .from(clientes)
+    .where(
+      and(
+        eq(clientes.localidadId, localidadId),
+        eq(clientes.tipoDocumento, tipoDocumento),
+        eq(clientes.numeroDocumento, numeroDocumento),
+      ),
+    )
+    .limit(1);
+  return client;
 }

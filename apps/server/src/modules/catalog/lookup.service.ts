@@ -1,10 +1,10 @@
 /**
  * What other contexts may ask of the catalog without reading its tables: the shared geography (states and
- * municipalities) and whether a company has a product.
+ * municipalities), the ISLR concepts and whether a company has a product.
  */
-import { and, eq } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { estados, municipios, productos } from '../../db/schema.ts';
+import { conceptosIslr, estados, municipios, productos } from '../../db/schema.ts';
 
 /** The names of a state and a municipality (null for one that is not set or not found). */
 export async function placeNames(
@@ -39,4 +39,19 @@ export async function productCodeExists(db: DbOrTx, localidadId: string, codigo:
     .where(and(eq(productos.localidadId, localidadId), eq(productos.codigo, codigo)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The ISLR concepts by code (the seeded table of Decreto 1.808). */
+export async function islrConceptsByCode(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return new Map<string, typeof conceptosIslr.$inferSelect>();
+  const rows = await db.select().from(conceptosIslr).where(inArray(conceptosIslr.codigo, codes));
+  return new Map(rows.map((r) => [r.codigo, r]));
+}
+
+/**
+ * A condition on a column holding an ISLR concept's code: the concept carries the Tarifa N° 2 flag. The
+ * code is unique (conceptos_islr_codigo_uq), so this filters as an inner join on the code would.
+ */
+export function isTarifa2Concept(codeColumn: AnyColumn): SQL {
+  return sql`${codeColumn} in (select ${conceptosIslr.codigo} from ${conceptosIslr} where ${conceptosIslr.tarifa2})`;
 }

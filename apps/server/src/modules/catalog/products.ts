@@ -10,16 +10,17 @@ import {
   TEXT_MAX,
   z,
 } from '@sigece/fiscal';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { localidades, productos, tiposGravamen } from '../../db/schema.ts';
+import { productos, tiposGravamen } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
+import { companyNameOf } from '../companies/issuers.service.ts';
 import { companyExists, companyName } from '../companies/lookup.service.ts';
 import { tiposWithValores, valueInForce } from './taxes.ts';
 
@@ -111,9 +112,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const select = () =>
     db
-      .select({ product: productos, company: localidades.nombre })
-      .from(productos)
-      .innerJoin(localidades, eq(localidades.id, productos.localidadId));
+      // A product's company is required (not null, a foreign key): the name as a scalar subquery is what
+      // the inner join gave.
+      .select({ product: productos, company: sql<string>`${companyNameOf(productos.localidadId)}` })
+      .from(productos);
 
   app.get(
     `${base}/getproductos`,

@@ -28,6 +28,19 @@ export async function companyExists(db: DbOrTx, id: string): Promise<boolean> {
   return Boolean(company);
 }
 
+/** Locks the company's row until the transaction ends (serialises work that must not overlap per company). */
+export async function lockCompany(tx: DbOrTx, id: string): Promise<void> {
+  await tx.select({ id: localidades.id }).from(localidades).where(eq(localidades.id, id)).for('update');
+}
+
+/** The name of each of these companies that exists. */
+export function companyNamesByIds(db: DbOrTx, ids: string[]) {
+  return db
+    .select({ id: localidades.id, nombre: localidades.nombre })
+    .from(localidades)
+    .where(inArray(localidades.id, ids));
+}
+
 export async function companyName(db: DbOrTx, id: string): Promise<string | undefined> {
   const [company] = await db
     .select({ nombre: localidades.nombre })

@@ -192,3 +192,11 @@ export async function controlNumberAssignedAt(
     .where(ofDocument(tipoDoc, id));
   return row?.at ?? null;
 }
+
+/** The control number of each of these documents that has one (the event log names documents by it). */
+export function controlNumbersOfDocuments(db: DbOrTx, documentIds: string[]) {
+  return db
+    .select({ id: controlNumbers.documentId, nro: controlNumbers.nroControl })
+    .from(controlNumbers)
+    .where(inArray(controlNumbers.documentId, documentIds));
+}

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailMessages } from '../../db/schema.ts';
+import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 
 export type MailLogRow = typeof mailMessages.$inferSelect;
 
@@ -12,15 +13,21 @@ export interface MailLogFilter {
   nroDoc?: string;
   /** Part of an address in To (case-insensitive). */
   correoTo?: string;
-  /** The tenant condition over (id_localidad, id_sucursal), built by the caller. */
-  scope?: SQL;
+  /** The caller's companies and branches: the log shows only their messages (over id_localidad, id_sucursal). */
+  scope?: TenantScope;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The tenant condition over a message's company and branch (messages of no company: master admin only). */
+const scopeCondition = (scope: TenantScope | undefined) =>
+  scope
+    ? tenantCondition(scope, { localidad: mailMessages.localidadId, sucursal: mailMessages.sucursalId })
+    : undefined;
+
 function whereOf(filter: MailLogFilter): SQL | undefined {
   return and(
-    filter.scope,
+    scopeCondition(filter.scope),
     filter.from ? gte(mailMessages.createdAt, filter.from) : undefined,
     filter.to ? lt(mailMessages.createdAt, filter.to) : undefined,
     filter.localidadId ? eq(mailMessages.localidadId, filter.localidadId) : undefined,
@@ -56,12 +63,12 @@ export async function mailLogPage(
 export async function mailLogByMessageId(
   db: DbOrTx,
   messageId: string,
-  scope?: SQL,
+  scope?: TenantScope,
 ): Promise<MailLogRow | null> {
   const [row] = await db
     .select()
     .from(mailMessages)
-    .where(and(scope, eq(mailMessages.messageId, messageId)))
+    .where(and(scopeCondition(scope), eq(mailMessages.messageId, messageId)))
     .orderBy(desc(mailMessages.createdAt))
     .limit(1);
   return row ?? null;

@@ -14,9 +14,9 @@ import {
   priceOrder,
   tolerant,
 } from '@sigece/fiscal';
-import { and, eq, sql } from 'drizzle-orm';
-import { clientes, ordenes } from '../../db/schema.ts';
-import { upsertDocumentClients } from '../catalog/clients.service.ts';
+import { eq, sql } from 'drizzle-orm';
+import { ordenes } from '../../db/schema.ts';
+import { clientByDocument, upsertDocumentClients } from '../catalog/clients.service.ts';
 import {
   type DocumentFamily,
   DocumentRejected,
@@ -84,19 +84,9 @@ const rules = <T>(run: () => T): T => {
  */
 async function resolveClient(ctx: IntakeContext, localidadId: string, rif: string, c: OrderInput['cliente']) {
   let identificacion = c.identificacion;
-  let known: typeof clientes.$inferSelect | undefined;
+  let known: Awaited<ReturnType<typeof clientByDocument>>;
   if (!identificacion) {
-    [known] = await ctx.db
-      .select()
-      .from(clientes)
-      .where(
-        and(
-          eq(clientes.localidadId, localidadId),
-          eq(clientes.tipoDocumento, c.tipoDocumento),
-          eq(clientes.numeroDocumento, c.numeroDocumento),
-        ),
-      )
-      .limit(1);
+    known = await clientByDocument(ctx.db, localidadId, c.tipoDocumento, c.numeroDocumento);
     if (!known)
       throw new DocumentRejected(
         `El cliente ${formatRif(c.tipoDocumento, c.numeroDocumento)} no existe en ${rif}: envíe cliente.identificacion`,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { facturas, ordenes } from '../../db/schema.ts';
+import { ordenes } from '../../db/schema.ts';
+import { activeInvoiceOfOrder } from '../invoices/orders.service.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 
 /**
@@ -24,11 +25,7 @@ export async function checkOrderToInvoice(
   if (!order || order.loc !== localidadId)
     throw new DocumentRejected('La Orden/Guia indicada en idOrden no existe en la razón social');
   if (order.status !== 'ACTIVO') throw new DocumentRejected(`La Orden/Guia ${order.nro} está anulada`);
-  const [invoiced] = await db
-    .select({ id: facturas.id })
-    .from(facturas)
-    // An annulled invoice frees its order (issue 21 §10): it can be invoiced again.
-    .where(and(eq(facturas.ordenId, ordenId), eq(facturas.status, 'ACTIVO')))
-    .limit(1);
+  // An annulled invoice frees its order (issue 21 §10): it can be invoiced again.
+  const invoiced = await activeInvoiceOfOrder(db, ordenId);
   if (invoiced) throw new DocumentRejected(`La Orden/Guia ${order.nro} ya fue facturada`);
 }

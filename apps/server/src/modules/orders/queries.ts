@@ -12,9 +12,9 @@ import {
   type PageQuery,
   sandboxPublicNotice,
 } from '@sigece/fiscal';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { facturas, ordenes, ordenGravamenes, ordenLineas } from '../../db/schema.ts';
+import { ordenes, ordenGravamenes, ordenLineas } from '../../db/schema.ts';
 import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
@@ -25,6 +25,7 @@ import {
   issuedByBranchCode,
   issuedByRif,
 } from '../companies/service.ts';
+import { activeInvoicesOfOrders } from '../invoices/orders.service.ts';
 import {
   childRows,
   clientSearchFields,
@@ -117,15 +118,7 @@ export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: 
 /** The active invoice issued from each order, if any (an annulled one frees the order). */
 async function invoicesOf(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, { id: string; label: string }>();
-  const rows = await db
-    .select({
-      id: facturas.id,
-      orden: facturas.ordenId,
-      serie: facturas.serieFactura,
-      nro: facturas.nroFactura,
-    })
-    .from(facturas)
-    .where(and(inArray(facturas.ordenId, ids), eq(facturas.status, 'ACTIVO')));
+  const rows = await activeInvoicesOfOrders(db, ids);
   return new Map(rows.map((r) => [r.orden!, { id: r.id, label: documentLabel(r.serie, r.nro) }]));
 }
 

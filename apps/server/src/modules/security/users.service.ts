@@ -74,6 +74,25 @@ export function visibleUsers(scope: TenantScope) {
   return and(eq(users.masterAdmin, false), arrayOverlaps(users.localidades, [...scope.localidades]));
 }
 
+/** The ids of the users the caller sees and the caller, or only `requested` when it is one of them. */
+export async function visibleUserIds(
+  db: DbOrTx,
+  scope: TenantScope,
+  self: string,
+  requested?: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(requested ? eq(users.id, requested) : undefined, or(visibleUsers(scope), eq(users.id, self))));
+  return rows.map((r) => r.id);
+}
+
+/** The e-mail of each of these users that exists (the event log names users by it). */
+export function userEmailsByIds(db: DbOrTx, ids: string[]) {
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+}
+
 export async function listUsers(db: Db, scope: TenantScope, query: PageQuery & { status?: string }) {
   const term = query.search ? likePattern(query.search) : undefined;
   const where = and(

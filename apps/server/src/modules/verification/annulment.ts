@@ -1,9 +1,8 @@
 import { documentRefParams, formatDateCaracas, publicAnnulmentAnswerSchema } from '@sigece/fiscal';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { lastAuditEntry } from '../audit/queries.ts';
 import { type Annulment, annulmentOf } from '../issuance/annulment-record.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { familyOf } from '../issuance/registry.ts';
@@ -32,15 +31,15 @@ export async function annulmentFacts(
 ): Promise<AnnulmentFacts | null> {
   const record = await annulmentOf(db, tipoDoc, id);
   if (record) return { at: record.annulledAt, by: record.annulledBy, motivo: record.motivo, record };
-  const [entry] = await db
-    .select({ at: auditLog.at, by: auditLog.userEmail, after: auditLog.after })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'annul')))
-    .orderBy(desc(auditLog.at))
-    .limit(1);
+  const entry = await lastAuditEntry(db, id, 'annul');
   if (!entry) return null;
   const motivo = (entry.after as { motivoAnulacion?: unknown } | null)?.motivoAnulacion;
-  return { at: entry.at, by: entry.by, motivo: typeof motivo === 'string' ? motivo : null, record: null };
+  return {
+    at: entry.at,
+    by: entry.userEmail,
+    motivo: typeof motivo === 'string' ? motivo : null,
+    record: null,
+  };
 }
 
 export const annulledMessage = (at: Date) => `Documento anulado el ${formatDateCaracas(at)}`;

@@ -29,9 +29,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  conceptosIslr,
   declaracionesRetencion,
-  localidades,
   retenciones,
   retencionLineas,
   unidadesTributarias,
@@ -39,6 +37,8 @@ import {
 import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
+import { islrConceptsByCode, isTarifa2Concept } from '../catalog/lookup.service.ts';
+import { lockCompany } from '../companies/lookup.service.ts';
 import { issuedByRif } from '../companies/service.ts';
 import {
   childRows,
@@ -83,12 +83,8 @@ export async function writeVoucherNumbers(tx: DbOrTx, docs: Array<{ id: string; 
     from jsonb_to_recordset(${json}::jsonb) as v(id uuid, nro text) where r.id = v.id`);
 }
 
-/** The ISLR concepts by code (the seeded table of Decreto 1.808). */
-export async function conceptsByCode(db: DbOrTx, codes: string[]) {
-  if (codes.length === 0) return new Map<string, typeof conceptosIslr.$inferSelect>();
-  const rows = await db.select().from(conceptosIslr).where(inArray(conceptosIslr.codigo, codes));
-  return new Map(rows.map((r) => [r.codigo, r]));
-}
+/** The ISLR concepts by code (the catalog keeps them). */
+export const conceptsByCode = islrConceptsByCode;
 
 /**
  * The ISLR base already withheld under Tarifa N° 2 from one supplier by the company in a year (issue 18
@@ -108,7 +104,6 @@ export async function tarifa2Accumulated(
     .select({ total: sql<string>`coalesce(sum(${retencionLineas.baseRetencion}), 0)::text` })
     .from(retencionLineas)
     .innerJoin(retenciones, eq(retenciones.id, retencionLineas.retencionId))
-    .innerJoin(conceptosIslr, eq(conceptosIslr.codigo, retencionLineas.conceptoIslr))
     .where(
       and(
         eq(retenciones.localidadId, localidadId),
@@ -118,7 +113,7 @@ export async function tarifa2Accumulated(
         eq(retenciones.deleted, false),
         // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
         realDocuments(retenciones),
-        eq(conceptosIslr.tarifa2, true),
+        isTarifa2Concept(retencionLineas.conceptoIslr),
         gte(retencionLineas.fechaDocumento, from),
         lte(retencionLineas.fechaDocumento, to),
       ),
@@ -524,11 +519,7 @@ export async function declarationsOf(db: DbOrTx, localidadId: string, modelo?: '
 
 /** Serialises declarations of one company (the overlap check and the insert run under it). */
 export async function lockCompanyDeclarations(tx: DbOrTx, localidadId: string) {
-  await tx
-    .select({ id: localidades.id })
-    .from(localidades)
-    .where(eq(localidades.id, localidadId))
-    .for('update');
+  await lockCompany(tx, localidadId);
 }
 
 export async function insertDeclaration(tx: DbOrTx, values: typeof declaracionesRetencion.$inferInsert) {

@@ -8,8 +8,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { AddressFields } from './AddressFields.tsx';
 import { addBranch, type Branch, type BranchBody, updateBranch, useCompanyOptions } from './api.ts';
-import { PlaceFields, phoneMask } from './PlaceFields.tsx';
 
 interface BranchForm {
   id_sucursal: string;
@@ -81,7 +81,6 @@ export function BranchFormDialog({ branch, company, onClose, onSaved }: Props) {
     },
   });
   const estado = watch('id_estado');
-  const municipio = watch('id_municipio');
 
   const save = useMutation({
     mutationFn: (values: BranchForm) => {
@@ -188,57 +187,12 @@ export function BranchFormDialog({ branch, company, onClose, onSaved }: Props) {
             helperText={fieldMessage(errors.nombre?.message)}
           />
         </Grid>
-        <PlaceFields
-          estado={estado}
-          municipio={municipio}
-          onEstado={(id) => setValue('id_estado', id, { shouldValidate: !!errors.id_estado })}
-          onMunicipio={(id) => setValue('id_municipio', id, { shouldValidate: !!errors.id_municipio })}
-          estadoError={fieldMessage(errors.id_estado?.message)}
-          municipioError={fieldMessage(errors.id_municipio?.message)}
-          estadoLabel={t('branches.fields.estado')}
-          municipioLabel={t('branches.fields.municipio')}
+        <AddressFields<BranchForm>
+          control={control}
+          setValue={setValue}
+          labels="branches"
+          phoneHint={t('branches.phoneHint', { phone: PHONE_EXAMPLE })}
         />
-        <Grid size={12}>
-          <TextField
-            {...register('direccion')}
-            required
-            multiline
-            minRows={2}
-            label={t('branches.fields.direccion')}
-            error={!!errors.direccion}
-            helperText={fieldMessage(errors.direccion?.message)}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="telefono"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(phoneMask(e.target.value))}
-                required
-                type="tel"
-                label={t('branches.fields.telefono')}
-                placeholder={PHONE_EXAMPLE}
-                error={!!errors.telefono}
-                helperText={
-                  fieldMessage(errors.telefono?.message) ?? t('branches.phoneHint', { phone: PHONE_EXAMPLE })
-                }
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            {...register('correo')}
-            required
-            type="email"
-            label={t('branches.fields.correo')}
-            error={!!errors.correo}
-            helperText={fieldMessage(errors.correo?.message)}
-          />
-        </Grid>
       </Grid>
     </FormDialog>
   );

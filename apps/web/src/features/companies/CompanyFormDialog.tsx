@@ -17,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, fieldMessage, schemaResolver } from '../../app/forms.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { DocumentNumberField } from '../../components/form/index.ts';
+import { AddressFields } from './AddressFields.tsx';
 import { type Company, type CompanyBody, createCompany, logoUrl, updateCompany } from './api.ts';
 import { FileField } from './FileField.tsx';
 import { isJpeg, isPng, readFile } from './files.ts';
-import { PlaceFields, phoneMask } from './PlaceFields.tsx';
 
 interface CompanyForm {
   tipoDocumento: string;
@@ -87,7 +87,6 @@ export function CompanyFormDialog({ company, onClose, onSaved }: Props) {
     setError,
     setValue,
     clearErrors,
-    watch,
     formState: { errors },
   } = useForm<CompanyForm>({
     resolver: schemaResolver<CompanyForm>(editing ? companyUpdateSchema : companyCreateSchema),
@@ -107,8 +106,6 @@ export function CompanyFormDialog({ company, onClose, onSaved }: Props) {
       base64Sello: '',
     },
   });
-  const estado = watch('id_estado');
-  const municipio = watch('id_municipio');
 
   const chooseLogo = async (file: File | null) => {
     setLogo(null);
@@ -211,55 +208,7 @@ export function CompanyFormDialog({ company, onClose, onSaved }: Props) {
             helperText={fieldMessage(errors.nombre?.message)}
           />
         </Grid>
-        <PlaceFields
-          estado={estado}
-          municipio={municipio}
-          onEstado={(id) => setValue('id_estado', id, { shouldValidate: !!errors.id_estado })}
-          onMunicipio={(id) => setValue('id_municipio', id, { shouldValidate: !!errors.id_municipio })}
-          estadoError={fieldMessage(errors.id_estado?.message)}
-          municipioError={fieldMessage(errors.id_municipio?.message)}
-          estadoLabel={t('companies.fields.estado')}
-          municipioLabel={t('companies.fields.municipio')}
-        />
-        <Grid size={12}>
-          <TextField
-            {...register('direccion')}
-            required
-            multiline
-            minRows={2}
-            label={t('companies.fields.direccion')}
-            error={!!errors.direccion}
-            helperText={fieldMessage(errors.direccion?.message)}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="telefono"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                onChange={(e) => field.onChange(phoneMask(e.target.value))}
-                required
-                type="tel"
-                label={t('companies.fields.telefono')}
-                placeholder="(212) 5551234"
-                error={!!errors.telefono}
-                helperText={fieldMessage(errors.telefono?.message)}
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            {...register('correo')}
-            required
-            type="email"
-            label={t('companies.fields.correo')}
-            error={!!errors.correo}
-            helperText={fieldMessage(errors.correo?.message)}
-          />
-        </Grid>
+        <AddressFields<CompanyForm> control={control} setValue={setValue} labels="companies" />
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
             name="tipoProveedor"

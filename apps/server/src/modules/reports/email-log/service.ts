@@ -10,9 +10,8 @@ import {
 } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../../db/client.ts';
-import { mailMessages } from '../../../db/schema.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
-import { assertTenant, type TenantScope, tenantCondition } from '../../../http/tenancy.ts';
+import { assertTenant, type TenantScope } from '../../../http/tenancy.ts';
 import {
   type MailLogFilter,
   type MailLogRow,
@@ -63,7 +62,7 @@ function filterOf(scope: TenantScope, query: EmailLogQuery): MailLogFilter {
     sucursalId: query.id_sucursal,
     nroDoc: query.nroDoc,
     correoTo: query.correoTo,
-    scope: tenantCondition(scope, { localidad: mailMessages.localidadId, sucursal: mailMessages.sucursalId }),
+    scope,
   };
 }
 
@@ -124,11 +123,7 @@ export async function exportEmailLog(db: Db, scope: TenantScope, query: EmailLog
  * the status is what the SMTP server answered, as stored; opens and clicks are not tracked (0).
  */
 export async function storedEmailStatus(db: Db, scope: TenantScope, messageId: string) {
-  const row = await mailLogByMessageId(
-    db,
-    messageId,
-    tenantCondition(scope, { localidad: mailMessages.localidadId, sucursal: mailMessages.sucursalId }),
-  );
+  const row = await mailLogByMessageId(db, messageId, scope);
   if (!row) throw notFound('No existe un correo con ese identificador');
   return {
     code: 200,

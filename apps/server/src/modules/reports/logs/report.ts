@@ -7,13 +7,11 @@ import {
   LOG_MESSAGES,
   LOG_REPORT_MAX_ROWS,
 } from '@sigece/fiscal';
-import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema.ts';
 import { badRequest, forbidden } from '../../../http/errors.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { type AuditRow, auditEntries } from '../../audit/queries.ts';
-import { visibleUsers } from '../../security/users.service.ts';
+import { visibleUserIds } from '../../security/users.service.ts';
 import { reportRange } from '../period.ts';
 import { renderTablePdf } from './table-pdf.ts';
 import { describeAction, type RecordNames, recordNames } from './words.ts';
@@ -56,13 +54,9 @@ async function readableUsers(
   requested?: string,
 ): Promise<string[] | null> {
   if (scope.all) return requested ? [requested] : null;
-  const visible = visibleUsers(scope);
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(requested ? eq(users.id, requested) : undefined, or(visible, eq(users.id, self))));
-  if (requested && rows.length === 0) throw forbidden('No tiene acceso a los eventos de este usuario');
-  return rows.map((r) => r.id);
+  const ids = await visibleUserIds(db, scope, self, requested);
+  if (requested && ids.length === 0) throw forbidden('No tiene acceso a los eventos de este usuario');
+  return ids;
 }
 
 /** One line of the report in plain words: who did what to which record, and what changed. */

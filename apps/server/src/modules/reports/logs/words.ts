@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { controlNumbers, localidades, users } from '../../../db/schema.ts';
 import type { AuditRow } from '../../audit/queries.ts';
+import { companyNamesByIds } from '../../companies/lookup.service.ts';
+import { controlNumbersOfDocuments } from '../../issuance/ledger.ts';
+import { userEmailsByIds } from '../../security/users.service.ts';
 
 /**
  * The event-log report in plain words (issue 21 item 11): 'Anuló la factura' and 'N° de control
@@ -123,15 +124,9 @@ export async function recordNames(db: DbOrTx, entries: readonly AuditRow[]): Pro
     for (let i = 0; i < all.length; i += 1000) chunks.push(all.slice(i, i + 1000));
     for (const chunk of chunks) {
       const [docs, people, companies] = await Promise.all([
-        db
-          .select({ id: controlNumbers.documentId, nro: controlNumbers.nroControl })
-          .from(controlNumbers)
-          .where(inArray(controlNumbers.documentId, chunk)),
-        db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, chunk)),
-        db
-          .select({ id: localidades.id, nombre: localidades.nombre })
-          .from(localidades)
-          .where(inArray(localidades.id, chunk)),
+        controlNumbersOfDocuments(db, chunk),
+        userEmailsByIds(db, chunk),
+        companyNamesByIds(db, chunk),
       ]);
       for (const d of docs) names.set(d.id, `N° de control ${d.nro}`);
       for (const u of people) names.set(u.id, u.email);
