@@ -20,6 +20,8 @@ import {
 import type { FiscalDocument } from '../src/documents/model.ts';
 import { KeyStoreError } from '../src/documents/pkcs12.ts';
 import { sampleInvoice } from '../src/documents/sample.ts';
+import { signWithLibrary } from '../src/documents/sign.ts';
+import { prepareSignatureUpdate } from '../src/documents/signature-update.ts';
 import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
 
 const run = promisify(execFile);
@@ -271,6 +273,54 @@ describe('documents: signature', () => {
     expect(result.checksumBase64).toBe(sha256Base64(result.pdf));
     expect(Buffer.from(result.checksumBase64, 'base64').toString('hex')).toBe(result.sha256);
     expect(await pdfSignatures(result.pdf)).toContain('Signature is Valid');
+  });
+
+  it("writes the incremental update byte for byte as @signpdf's placeholder and filler do", async () => {
+    const key = openSigningKey(testP12, PASSWORD);
+    const signingTime = new Date('2026-11-26T10:00:00Z');
+    for (const pdf of [twoPagePdf, await renderPdf(sampleInvoice({ lines: 1 }))]) {
+      const fields = {
+        reason: 'Emision (de) factura \\ prueba',
+        contactInfo: 'soporte',
+        name: key.commonName,
+        location: 'Caracas',
+        signingTime,
+        signatureLength: key.chain.reduce((a, c) => a + c.length, 0) + 2048,
+        subFilter: 'adbe.pkcs7.detached',
+        appName: 'sigece',
+      };
+      expect(prepareSignatureUpdate(pdf, fields)).not.toBeNull();
+      const direct = await signPdf(pdf, { p12: testP12, password: PASSWORD, ...fields });
+      const library = await signWithLibrary(pdf, key, fields);
+      // RSA PKCS#1 v1.5 is deterministic: the same bytes signed give the same file.
+      expect(direct.equals(library)).toBe(true);
+      expect(await pdfSignatures(direct)).toContain('Signature is Valid');
+    }
+  });
+
+  it('writes a non-ASCII reason as UTF-16BE with its byte-order mark', async () => {
+    const signed = await signPdf(twoPagePdf, { p12: testP12, password: PASSWORD, reason: 'Emisión' });
+    const utf16 = Buffer.from('\ufeffEmisión', 'utf16le').swap16();
+    expect(
+      signed.indexOf(Buffer.concat([Buffer.from('/Reason ('), utf16, Buffer.from(')')])),
+    ).toBeGreaterThan(twoPagePdf.length - 10);
+    expect(await pdfSignatures(signed)).toContain('Signature is Valid');
+  });
+
+  it("leaves a PDF it does not read (an earlier update, an AcroForm) to @signpdf's placeholder", async () => {
+    const signed = await signPdf(twoPagePdf, { p12: testP12, password: PASSWORD });
+    const fields = {
+      reason: 'r',
+      contactInfo: '',
+      name: 'n',
+      location: 'l',
+      signingTime: new Date(),
+      signatureLength: 4096,
+      subFilter: 'adbe.pkcs7.detached',
+      appName: 'sigece',
+    };
+    expect(prepareSignatureUpdate(signed, fields)).toBeNull();
+    expect(prepareSignatureUpdate(Buffer.from('%PDF-1.3\nno trailer\n%%EOF'), fields)).toBeNull();
   });
 });
 
