@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney, formatTime, observationLines, pdfText } from '../src/documents/format.ts';
 import {
   generateSelfSignedP12,
@@ -22,6 +23,7 @@ import { KeyStoreError } from '../src/documents/pkcs12.ts';
 import { sampleInvoice } from '../src/documents/sample.ts';
 import { signWithLibrary } from '../src/documents/sign.ts';
 import { prepareSignatureUpdate } from '../src/documents/signature-update.ts';
+import { useOneLineShortcut } from '../src/documents/typesetting/typesetter.ts';
 import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
 
 const run = promisify(execFile);
@@ -210,6 +212,43 @@ describe('documents: layout', () => {
     expect(await pdfToText(pdf)).toMatch(/^ANULADA$/m);
     expect(text).not.toContain('Tasa de cambio');
     expect(text).not.toContain('SNAT/2022/000013'); // no footnote for a Bs. invoice
+  });
+
+  it('draws one-line texts without the line wrapper into the very same bytes', async () => {
+    const long = 'Descripción larga que no cabe en una sola línea de la columna y se parte en varias';
+    const docs: FiscalDocument[] = [
+      twoPageInvoice,
+      sampleInvoice({ lines: 1 }),
+      sampleInvoice({ lines: 7, currency: 'VEF', annulled: true }),
+      {
+        ...sampleInvoice({ lines: 2 }),
+        // Kerning between words (AV, Te, Yo), a right-aligned title, long and broken words.
+        customer: { ...sampleInvoice().customer, nombre: `AV. Te Yo Wa ${long} ${'X'.repeat(90)}` },
+        observacion: `Línea uno\ncon salto\nPalabra\u00adpartida ${long}`,
+        extras: [{ label: 'Orden de compra', value: 'OC-2026 Te AV' }],
+      },
+    ];
+    // pdfkit's text() is where the wrapper starts: the shortcut must really take most texts past it.
+    const text = vi.spyOn(PDFDocument.prototype, 'text');
+    // Calls with a width go through the wrapper; one-line drawing (`line`) passes none.
+    const wrapperCalls = () =>
+      text.mock.calls.filter((c) => (c[3] as { width?: number } | undefined)?.width !== undefined).length;
+    try {
+      for (const doc of docs) {
+        useOneLineShortcut(false);
+        text.mockClear();
+        const wrapped = await renderPdf(doc);
+        const wrappedCalls = wrapperCalls();
+        useOneLineShortcut(true);
+        text.mockClear();
+        const direct = await renderPdf(doc);
+        expect(wrapperCalls()).toBeLessThan(wrappedCalls / 2);
+        expect(direct.equals(wrapped)).toBe(true);
+      }
+    } finally {
+      useOneLineShortcut(true);
+      text.mockRestore();
+    }
   });
 });
 
