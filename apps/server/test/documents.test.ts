@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney, formatTime, observationLines, pdfText } from '../src/documents/format.ts';
 import {
   generateSelfSignedP12,
@@ -20,6 +21,9 @@ import {
 import type { FiscalDocument } from '../src/documents/model.ts';
 import { KeyStoreError } from '../src/documents/pkcs12.ts';
 import { sampleInvoice } from '../src/documents/sample.ts';
+import { signWithLibrary } from '../src/documents/sign.ts';
+import { prepareSignatureUpdate } from '../src/documents/signature-update.ts';
+import { useOneLineShortcut } from '../src/documents/typesetting/typesetter.ts';
 import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
 
 const run = promisify(execFile);
@@ -209,6 +213,43 @@ describe('documents: layout', () => {
     expect(text).not.toContain('Tasa de cambio');
     expect(text).not.toContain('SNAT/2022/000013'); // no footnote for a Bs. invoice
   });
+
+  it('draws one-line texts without the line wrapper into the very same bytes', async () => {
+    const long = 'Descripción larga que no cabe en una sola línea de la columna y se parte en varias';
+    const docs: FiscalDocument[] = [
+      twoPageInvoice,
+      sampleInvoice({ lines: 1 }),
+      sampleInvoice({ lines: 7, currency: 'VEF', annulled: true }),
+      {
+        ...sampleInvoice({ lines: 2 }),
+        // Kerning between words (AV, Te, Yo), a right-aligned title, long and broken words.
+        customer: { ...sampleInvoice().customer, nombre: `AV. Te Yo Wa ${long} ${'X'.repeat(90)}` },
+        observacion: `Línea uno\ncon salto\nPalabra\u00adpartida ${long}`,
+        extras: [{ label: 'Orden de compra', value: 'OC-2026 Te AV' }],
+      },
+    ];
+    // pdfkit's text() is where the wrapper starts: the shortcut must really take most texts past it.
+    const text = vi.spyOn(PDFDocument.prototype, 'text');
+    // Calls with a width go through the wrapper; one-line drawing (`line`) passes none.
+    const wrapperCalls = () =>
+      text.mock.calls.filter((c) => (c[3] as { width?: number } | undefined)?.width !== undefined).length;
+    try {
+      for (const doc of docs) {
+        useOneLineShortcut(false);
+        text.mockClear();
+        const wrapped = await renderPdf(doc);
+        const wrappedCalls = wrapperCalls();
+        useOneLineShortcut(true);
+        text.mockClear();
+        const direct = await renderPdf(doc);
+        expect(wrapperCalls()).toBeLessThan(wrappedCalls / 2);
+        expect(direct.equals(wrapped)).toBe(true);
+      }
+    } finally {
+      useOneLineShortcut(true);
+      text.mockRestore();
+    }
+  });
 });
 
 describe('documents: signature', () => {
@@ -271,6 +312,54 @@ describe('documents: signature', () => {
     expect(result.checksumBase64).toBe(sha256Base64(result.pdf));
     expect(Buffer.from(result.checksumBase64, 'base64').toString('hex')).toBe(result.sha256);
     expect(await pdfSignatures(result.pdf)).toContain('Signature is Valid');
+  });
+
+  it("writes the incremental update byte for byte as @signpdf's placeholder and filler do", async () => {
+    const key = openSigningKey(testP12, PASSWORD);
+    const signingTime = new Date('2026-11-26T10:00:00Z');
+    for (const pdf of [twoPagePdf, await renderPdf(sampleInvoice({ lines: 1 }))]) {
+      const fields = {
+        reason: 'Emision (de) factura \\ prueba',
+        contactInfo: 'soporte',
+        name: key.commonName,
+        location: 'Caracas',
+        signingTime,
+        signatureLength: key.chain.reduce((a, c) => a + c.length, 0) + 2048,
+        subFilter: 'adbe.pkcs7.detached',
+        appName: 'sigece',
+      };
+      expect(prepareSignatureUpdate(pdf, fields)).not.toBeNull();
+      const direct = await signPdf(pdf, { p12: testP12, password: PASSWORD, ...fields });
+      const library = await signWithLibrary(pdf, key, fields);
+      // RSA PKCS#1 v1.5 is deterministic: the same bytes signed give the same file.
+      expect(direct.equals(library)).toBe(true);
+      expect(await pdfSignatures(direct)).toContain('Signature is Valid');
+    }
+  });
+
+  it('writes a non-ASCII reason as UTF-16BE with its byte-order mark', async () => {
+    const signed = await signPdf(twoPagePdf, { p12: testP12, password: PASSWORD, reason: 'Emisión' });
+    const utf16 = Buffer.from('\ufeffEmisión', 'utf16le').swap16();
+    expect(
+      signed.indexOf(Buffer.concat([Buffer.from('/Reason ('), utf16, Buffer.from(')')])),
+    ).toBeGreaterThan(twoPagePdf.length - 10);
+    expect(await pdfSignatures(signed)).toContain('Signature is Valid');
+  });
+
+  it("leaves a PDF it does not read (an earlier update, an AcroForm) to @signpdf's placeholder", async () => {
+    const signed = await signPdf(twoPagePdf, { p12: testP12, password: PASSWORD });
+    const fields = {
+      reason: 'r',
+      contactInfo: '',
+      name: 'n',
+      location: 'l',
+      signingTime: new Date(),
+      signatureLength: 4096,
+      subFilter: 'adbe.pkcs7.detached',
+      appName: 'sigece',
+    };
+    expect(prepareSignatureUpdate(signed, fields)).toBeNull();
+    expect(prepareSignatureUpdate(Buffer.from('%PDF-1.3\nno trailer\n%%EOF'), fields)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Embedded PDF signatures: an adbe.pkcs7.detached CMS SignedData (SHA-256, RSA PKCS#1 v1.5) over the
- * byte range of the document, in a signature field added as an incremental update
- * (@signpdf/placeholder-plain) and filled by @signpdf/signpdf.
+ * byte range of the document, in a signature field added as an incremental update: written directly
+ * for pdfkit's output (signature-update.ts), by @signpdf/placeholder-plain and @signpdf/signpdf for
+ * any other PDF.
  *
  * The CMS structure is written here rather than by node-forge's pkcs7 (which @signpdf/signer-p12 uses)
  * because that one decodes the PKCS#12 again, hashes the whole PDF and does the RSA operation in
@@ -21,6 +22,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import { describeName, KeyStoreError, openStoreBags } from './pkcs12.ts';
+import { prepareSignatureUpdate, type SignatureFields } from './signature-update.ts';
 
 export interface PdfSignerInput {
   /** PKCS#12 (.p12/.pfx) holding the private key and its certificate (and optionally the chain). */
@@ -152,8 +154,14 @@ const SHA256_ALGORITHM = seq(oid(OID.sha256), NULL);
  * CMS SignedData (RFC 5652) in detached mode over `content`: SHA-256 digest, the signed attributes
  * contentType, signingTime and messageDigest (in DER order), and the certificates of the store.
  */
-export function cmsDetachedSignature(content: Buffer, key: SigningKey, signingTime = new Date()): Buffer {
-  const digest = createHash('sha256').update(content).digest();
+export function cmsDetachedSignature(
+  content: Buffer | readonly Buffer[],
+  key: SigningKey,
+  signingTime = new Date(),
+): Buffer {
+  const hash = createHash('sha256');
+  for (const part of Buffer.isBuffer(content) ? [content] : content) hash.update(part);
+  const digest = hash.digest();
   const attributes = [
     seq(oid(OID.contentType), set(oid(OID.data))),
     seq(oid(OID.signingTime), set(derTime(signingTime))),
@@ -260,8 +268,7 @@ export async function signPdf(pdf: Buffer, signer: PdfSignerInput): Promise<Buff
   const signingTime = signer.signingTime ?? new Date();
   // Room for the certificates, the signed attributes and the signature value, in bytes (hex doubles it).
   const signatureLength = key.chain.reduce((a, c) => a + c.length, 0) + 2048;
-  const withPlaceholder = plainAddPlaceholder({
-    pdfBuffer: pdf,
+  const fields = {
     reason: signer.reason ?? 'Documento fiscal emitido por imprenta digital',
     contactInfo: signer.contactInfo ?? '',
     name: signer.name ?? key.commonName,
@@ -270,6 +277,19 @@ export async function signPdf(pdf: Buffer, signer: PdfSignerInput): Promise<Buff
     signatureLength,
     subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
     appName: 'sigece',
-  });
-  return signPdfEngine.sign(withPlaceholder, new CmsSigner(key), signingTime);
+  };
+  // pdfkit's output: the update written directly (the same bytes, half the signing time).
+  const update = prepareSignatureUpdate(pdf, fields);
+  if (update) return update.fill(cmsDetachedSignature(update.signedParts, key, signingTime));
+  return signWithLibrary(pdf, key, fields);
+}
+
+/** Any other PDF: @signpdf's placeholder (it reads the whole PDF as text) and filler. */
+export async function signWithLibrary(
+  pdf: Buffer,
+  key: SigningKey,
+  fields: SignatureFields,
+): Promise<Buffer> {
+  const withPlaceholder = plainAddPlaceholder({ pdfBuffer: pdf, ...fields });
+  return signPdfEngine.sign(withPlaceholder, new CmsSigner(key), fields.signingTime);
 }

@@ -12,6 +12,33 @@ import { type Align, BOLD, FILL, FONT, INK, ITALIC, M, PAGE_H, PAGE_W, RULE, W }
 
 type Pdf = PDFKit.PDFDocument;
 
+/** The pdfkit internals `oneLine` uses (checked before each use). */
+interface PdfInternals {
+  x: number;
+  y: number;
+  page: { maxY(): number };
+  _fontSize: number;
+  _font?: { encode(text: string): [unknown, { xAdvance: number; advanceWidth: number }[]] };
+  _textOptions?: unknown;
+  _wrapper?: unknown;
+  currentLineHeight(includeGap: boolean): number;
+  widthOfString(text: string): number;
+  _initOptions(x: number, y: number, options: object): TextOptions;
+  _fragment(text: string, x: number, y: number, options: TextOptions): void;
+}
+type TextOptions = { width: number; textWidth?: number; wordCount?: number; lineWidth?: number };
+
+/** Space added under every wrapped line. */
+const LINE_GAP = 0.5;
+/** What makes pdfkit's wrapper break a line by itself or change a character: never on the shortcut. */
+const UNWRAPPABLE = /[\n\r\f\v\u0085\u00ad\u2028\u2029]/;
+
+let oneLineShortcut = true;
+/** Turns the one-line shortcut off or on (the test that compares its bytes with the wrapper's). */
+export function useOneLineShortcut(on: boolean) {
+  oneLineShortcut = on;
+}
+
 const HEIGHT_CACHE_LIMIT = 20_000;
 const heights = new Map<string, number>();
 
@@ -70,7 +97,7 @@ export class Typesetter {
     const h = this.pdf
       .font(font)
       .fontSize(size)
-      .heightOfString(this.breakable(text, width), { width, lineGap: 0.5 });
+      .heightOfString(this.breakable(text, width), { width, lineGap: LINE_GAP });
     if (heights.size >= HEIGHT_CACHE_LIMIT) heights.clear();
     heights.set(key, h);
     return h;
@@ -88,8 +115,54 @@ export class Typesetter {
     color = INK,
   ): number {
     this.pdf.font(font).fontSize(size).fillColor(color);
-    this.pdf.text(this.breakable(text, width), x, y, { width, align, lineGap: 0.5 });
+    if (align === 'center' || !this.oneLine(text, x, y, width, align)) {
+      this.pdf.text(this.breakable(text, width), x, y, { width, align, lineGap: LINE_GAP });
+    }
     return this.pdf.y - y;
+  }
+
+  /**
+   * Draws `text` as the one line pdfkit's line wrapper would make of it, without the wrapper (a line
+   * breaker over the text, a width per word, events per line: most of the cost of a short text), when
+   * the text surely fits: the same `_fragment` call with the same options, the same advance of `y`, so
+   * the same bytes (a test renders documents both ways and compares them). False, and nothing drawn,
+   * when it might not fit or anything else could make the wrapper act: a break or a soft hyphen in the
+   * text, the page's foot near, centred text (whose offset uses the wrapper's sum of word widths), or a
+   * pdfkit without these internals.
+   */
+  private oneLine(text: string, x: number, y: number, width: number, align: Align): boolean {
+    const pdf = this.pdf as unknown as PdfInternals;
+    if (
+      !oneLineShortcut ||
+      text === '' ||
+      UNWRAPPABLE.test(text) ||
+      typeof pdf._fragment !== 'function' ||
+      typeof pdf._initOptions !== 'function' ||
+      pdf._textOptions ||
+      pdf._wrapper ||
+      typeof pdf._font?.encode !== 'function'
+    ) {
+      return false;
+    }
+    const lineHeight = pdf.currentLineHeight(true);
+    if (y + 3 * (lineHeight + LINE_GAP) > pdf.page.maxY()) return false;
+    // The wrapper measures word by word, so its sum differs from the whole string's width by the
+    // kerning between words: the string's width plus every kerning it holds bounds that sum.
+    const [, positions] = pdf._font.encode(text);
+    let kerning = 0;
+    for (const p of positions) kerning += Math.abs(p.xAdvance - p.advanceWidth);
+    const measured = pdf.widthOfString(text);
+    const options = pdf._initOptions(x, y, { width, align, lineGap: LINE_GAP });
+    // The wrapper's line width: (width × horizontal scaling / 100 − column gaps) / columns.
+    const lineWidth = (options.width * 100) / 100;
+    if (measured + (kerning * pdf._fontSize) / 1000 + 1e-6 > lineWidth) return false;
+    options.textWidth = measured;
+    options.wordCount = text.trim() ? text.trim().split(/\s+/).length : 0;
+    options.lineWidth = lineWidth;
+    pdf._fragment(text, pdf.x, pdf.y, options);
+    pdf.y += lineHeight + LINE_GAP;
+    pdf.x = x;
+    return true;
   }
 
   /** `text` with its too-wide words already broken, in the current font and size (see bounds.ts). */
