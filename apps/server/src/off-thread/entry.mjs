@@ -1,21 +1,14 @@
 // Entry of an off-thread task (started by run.ts). Workers do not inherit the tsx loader of the process
 // that starts them (see documents/render-worker.mjs), so this plain module registers tsx, loads the
-// task's TypeScript module and runs its default export: once, the task named in workerData, or (a warm
-// worker, `workerData.warm`) for every { type: 'task' } message, its modules loaded only the first time.
+// task's TypeScript module named in workerData and runs its default export once.
 import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-// The starting thread's clock, if it was moved (the tests' clock, vitest.clock.ts): "today" is the same
-// here. Each task brings the offset of its moment; under a second is no move.
-let clockOffsetMs = 0;
-let clockMoved = false;
-function followClock(offsetMs) {
-  clockOffsetMs = Math.abs(offsetMs) > 1000 ? offsetMs : 0;
-  if (clockOffsetMs === 0 || clockMoved) return;
-  clockMoved = true;
+// The starting thread's clock, if it was moved (the tests' clock, vitest.clock.ts): "today" is the same here.
+if (Math.abs(workerData.clockOffsetMs) > 1000) {
   const RealDate = globalThis.Date;
-  const now = () => RealDate.now() + clockOffsetMs;
+  const now = () => RealDate.now() + workerData.clockOffsetMs;
   globalThis.Date = new Proxy(RealDate, {
     construct: (date, args, newTarget) =>
       Reflect.construct(date, args.length > 0 ? args : [now()], newTarget),
@@ -33,28 +26,18 @@ const ask = (question) =>
     pending.set(id, { resolve, reject });
     port.postMessage({ type: 'ask', id, question });
   });
-
-async function run({ module, input, clockOffsetMs: offset }) {
-  followClock(offset);
-  try {
-    const task = await import(module);
-    const value = await task.default(input, ask);
-    port.postMessage({ type: 'done', value });
-  } catch (error) {
-    const { name, message } = error instanceof Error ? error : new Error(String(error));
-    port.postMessage({ type: 'failed', name, message });
-  }
-}
-
 port.on('message', (message) => {
-  if (message.type === 'task') {
-    void run(message);
-    return;
-  }
   const waiting = pending.get(message.id);
   if (!waiting) return;
   pending.delete(message.id);
   if (message.type === 'answer') waiting.resolve(message.value);
   else waiting.reject(new Error(message.message));
 });
-if (!workerData.warm) await run(workerData);
+try {
+  const task = await import(workerData.module);
+  const value = await task.default(workerData.input, ask);
+  port.postMessage({ type: 'done', value });
+} catch (error) {
+  const { name, message } = error instanceof Error ? error : new Error(String(error));
+  port.postMessage({ type: 'failed', name, message });
+}

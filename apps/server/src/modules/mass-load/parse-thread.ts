@@ -16,12 +16,6 @@ export const PARSE_TIMEOUT_MS = 120_000;
 const TASK = new URL('./parse-task.ts', import.meta.url);
 
 /**
- * How long a parse worker is kept, its modules loaded, for the next upload: a fresh one loads them
- * through tsx again, 2.4–2.6 s of CPU per upload, more than reading a 500-row file.
- */
-export const PARSE_WORKER_KEEP_MS = 10 * 60_000;
-
-/**
  * `parseFile(data, fileTypeNamed(tipo), ctx)` on a worker thread; the row checks' product lookups come
  * back here to `ctx.productExists`. NotASpreadsheet and the parse's own errors keep their meaning.
  */
@@ -36,7 +30,6 @@ export async function parseFileOffThread(
     return await runOffThread<ParsedFile>(TASK, input, {
       task: 'carga-masiva',
       timeoutMs,
-      keepWarmMs: PARSE_WORKER_KEEP_MS,
       answer: (question) => ctx.productExists((question as ParseQuestion).productExists),
     });
   } catch (error) {
