@@ -140,7 +140,14 @@ function forget(lane: Lane, slot: Slot) {
 export async function runOffThread<T>(module: URL, input: unknown, options: OffThreadOptions): Promise<T> {
   const lane = laneOf(options.task);
   const release = await turn(lane, options.concurrency ?? 2);
-  const slot = workerFor(lane, options.task);
+  let slot: Slot;
+  try {
+    slot = workerFor(lane, options.task);
+  } catch (error) {
+    // A thread that could not even start (out of resources): the turn goes to the next task.
+    release();
+    throw error;
+  }
   const { threadId } = slot.worker;
   offThreadChannel.publish({ task: options.task, phase: 'start', threadId });
   try {
