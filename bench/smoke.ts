@@ -27,6 +27,7 @@ export const BENCHMARKS: Benchmark[] = [
   { file: 'pdf.ts' },
   { file: 'sales-book.ts' },
   { file: 'mass-load.ts', args: ['--pdfs'] },
+  { file: 'mass-load-parse.ts' },
   { file: 'api-throughput.ts' },
   { file: 'health-latency.ts' },
   { file: 'crash-burst.ts', bothInOneRun: true },

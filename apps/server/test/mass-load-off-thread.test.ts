@@ -1,8 +1,10 @@
 // The upload of a mass load reads its workbook on a worker thread (issue 22 item 9: a large workbook held
 // the event loop 1.2–1.9 s): the API keeps answering while a 10,000-row file is read, and what the read
 // finds (a row's error as its document's error, a file that is not a workbook) is reported as before.
-import { MASS_LOAD_MESSAGES } from '@sigece/fiscal';
+import { caracasDate, MASS_LOAD_MESSAGES } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
+import { parseFileOffThread } from '../src/modules/mass-load/parse-thread.ts';
+import { offThreadChannel } from '../src/off-thread/run.ts';
 import { countRows, describeWithApp } from './harness.ts';
 import { newCompany } from './support/invoices.ts';
 import { addProducts, invoiceRow, sheetOf, upload } from './support/mass-load.ts';
@@ -51,6 +53,50 @@ describeWithApp('mass load: the workbook is read off the event loop (issue 22 it
       },
     ]);
     expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before + 1);
+  });
+
+  it('consecutive uploads are read by the same kept worker; one past the time limit is refused in Spanish and the next gets a fresh worker (issue 24 item 2)', async () => {
+    const company = await newCompany(ctx);
+    await addProducts(ctx, company.id, CODES);
+    // Three one-line invoices, numbered apart in each upload.
+    const small = (prefix: string) => sheetOf(CODES.map((code, i) => invoiceRow(`${prefix}-${i + 1}`, code)));
+    const threads: number[] = [];
+    const listener = (message: unknown) => {
+      const { task, phase, threadId } = message as { task: string; phase: string; threadId: number };
+      if (task === 'carga-masiva' && phase === 'start') threads.push(threadId);
+    };
+    offThreadChannel.subscribe(listener);
+    try {
+      for (const prefix of ['A', 'B']) {
+        const res = await upload(ctx, admin, company.id, 'factura', await small(prefix));
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().result.carga).toMatchObject({ total: 3, errores: 0 });
+      }
+      expect(threads).toHaveLength(2);
+      expect(threads[1]).toBe(threads[0]);
+      // The 10,000-row workbook takes seconds to read: past a 500 ms limit its worker is terminated. The
+      // product lookups are the upload's own (service.ts), on this test's database.
+      const productExists = async (code: string) =>
+        (
+          await ctx().database.query('select 1 from productos where id_localidad = $1 and codigo = $2', [
+            company.id,
+            code,
+          ])
+        ).length > 0;
+      await expect(
+        parseFileOffThread(large, 'factura', { company, today: caracasDate(), productExists }, 500),
+      ).rejects.toThrow(
+        'El archivo no se pudo leer en el tiempo límite (1 s): divídalo en archivos más pequeños',
+      );
+      expect(threads).toHaveLength(3);
+      const res = await upload(ctx, admin, company.id, 'factura', await small('C'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().result.carga).toMatchObject({ total: 3, errores: 0 });
+      expect(threads).toHaveLength(4);
+      expect(threads[3]).not.toBe(threads[2]);
+    } finally {
+      offThreadChannel.unsubscribe(listener);
+    }
   });
 
   it('a zip that is not a workbook is still refused as such from the worker thread', async () => {
