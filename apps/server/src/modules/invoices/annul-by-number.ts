@@ -7,16 +7,9 @@ import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
 import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
 import { realDocuments, visibleIssued } from '../issuance/issued.ts';
+import { annulInvoiceByNumberSchema, type InvoiceAnnulItem } from './annul-schema.ts';
 
-/** One invoice to annul, named by company RIF, number and series (spec 001 §7.1 masivaAnularfacturacionXls). */
-export const annulInvoiceByNumberSchema = tolerant.tolerantObject({
-  rif: tolerant.text('rif', 12),
-  codigoSucursal: tolerant.optionalText('codigoSucursal', 16),
-  nroFactura: tolerant.text('nroFactura', 20),
-  serieNrofactura: tolerant.optionalText('serieNrofactura', 2),
-  motivoAnulacion: annulReasonField,
-});
-type InvoiceAnnulItem = z.infer<typeof annulInvoiceByNumberSchema>;
+export { annulInvoiceByNumberSchema } from './annul-schema.ts';
 
 export interface InvoiceAnnulAnswer {
   code: 200 | 203;

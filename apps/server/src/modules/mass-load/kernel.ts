@@ -1,7 +1,5 @@
 import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
-import { issueDocuments } from '../issuance/pipeline.ts';
-import { familyOf } from '../issuance/registry.ts';
 import type { Outcome, Requester } from './descriptor.ts';
 
 /** A message saying the document was stored before (this file processed twice, or a resumed job). */
@@ -34,6 +32,13 @@ export interface AnswerReader<A> {
  */
 export function throughKernel<A>(tipoDoc: TipoDoc, reader: AnswerReader<A>) {
   return async (deps: Deps, requester: Requester, items: unknown[]): Promise<Outcome[]> => {
+    // Loaded when a chunk is processed, not when the file type is: the upload's parse thread imports the
+    // file types to read a workbook and never processes one (issue 24: the kernel's import was most of the
+    // thread's start-up). In the server both modules are already loaded, so this costs a lookup.
+    const [{ issueDocuments }, { familyOf }] = await Promise.all([
+      import('../issuance/pipeline.ts'),
+      import('../issuance/registry.ts'),
+    ]);
     const family = familyOf(tipoDoc);
     const { answer, ids } = await issueDocuments<A>(deps.db, family, requester.scope, items, {
       origin: 'WEB',

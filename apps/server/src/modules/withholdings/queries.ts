@@ -50,6 +50,7 @@ import {
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
+import { withheldDocumentKey } from './withheld-key.ts';
 
 /** The SQL of the withholdings' own tables (retenciones, retencion_lineas, unidades_tributarias). */
 
@@ -376,25 +377,7 @@ export async function declaredVouchers(
   return [...vouchers.values()];
 }
 
-/** One withheld supplier document: supplier, model, document or note number, control number, type. */
-export interface WithheldDocument {
-  rifProveedor: string;
-  modelo: string;
-  nroDocumento?: string | null;
-  nroNota?: string | null;
-  nroControlDocumento: string;
-  tipoTransaccion?: string | null;
-}
-
-export const withheldDocumentKey = (d: WithheldDocument) =>
-  [
-    d.rifProveedor,
-    d.modelo,
-    d.nroDocumento ?? '',
-    d.nroNota ?? '',
-    d.nroControlDocumento,
-    d.tipoTransaccion ?? '',
-  ].join('|');
+export { type WithheldDocument, withheldDocumentKey } from './withheld-key.ts';
 
 /**
  * The supplier documents already withheld by the company's active vouchers (key → voucher number), for

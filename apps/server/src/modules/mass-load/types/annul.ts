@@ -7,12 +7,19 @@ import {
   ORDER_KINDS,
   z,
 } from '@sigece/fiscal';
-import { annulInvoiceByNumberSchema, annulInvoicesByNumber } from '../../invoices/annul-by-number.ts';
-import { queueAnnulledRenders } from '../../issuance/annulment-render.ts';
-import { annulNotes } from '../../notes/annul.ts';
-import { annulOrders } from '../../orders/annul.ts';
+import type { Deps } from '../../../deps.ts';
+import { annulInvoiceByNumberSchema } from '../../invoices/annul-schema.ts';
 import { branchColumn } from '../columns.ts';
 import type { FileTypeDescriptor, Outcome } from '../descriptor.ts';
+
+/*
+ * The annulments themselves (the families' tables, the kernel) are imported when a chunk is processed, not
+ * with the file type: the upload's parse thread loads the file types only to read a workbook (issue 24).
+ */
+async function queueRenders(deps: Deps): Promise<void> {
+  const { queueAnnulledRenders } = await import('../../issuance/annulment-render.ts');
+  await queueAnnulledRenders(deps);
+}
 
 /** Annulling a document annulled before (this file processed twice) is reported as already done. */
 const ALREADY_ANNULLED = /ya está anulada/i;
@@ -69,8 +76,9 @@ export const annulInvoiceFileType: FileTypeDescriptor = {
     return parsed.success ? null : z.prettifyError(parsed.error);
   },
   async process(deps, requester, items) {
+    const { annulInvoicesByNumber } = await import('../../invoices/annul-by-number.ts');
     const answer = await annulInvoicesByNumber(deps.db, requester.scope, items, requester.audit);
-    await queueAnnulledRenders(deps);
+    await queueRenders(deps);
     const label = (i: unknown) => {
       const item = i as Record<string, unknown>;
       return documentLabel(String(item.serieNrofactura ?? '').toUpperCase(), String(item.nroFactura));
@@ -125,8 +133,9 @@ export const annulNoteFileType: FileTypeDescriptor = {
     return parsed.success ? null : describeIssues(parsed.error);
   },
   async process(deps, requester, items) {
+    const { annulNotes } = await import('../../notes/annul.ts');
     const answer = await annulNotes(deps.db, requester.scope, items, requester.audit);
-    await queueAnnulledRenders(deps);
+    await queueRenders(deps);
     return outcomesOf(
       items.map((i) => String((i as Record<string, unknown>).nroNota)),
       answer.DetalleErrorNotas.flat().map((e) => ({ numero: e.nroNota, msg: e.Msg })),
@@ -177,8 +186,9 @@ export const annulOrderFileType: FileTypeDescriptor = {
     return parsed.success ? null : describeIssues(parsed.error);
   },
   async process(deps, requester, items) {
+    const { annulOrders } = await import('../../orders/annul.ts');
     const { result } = await annulOrders(deps.db, requester.scope, items, requester.audit);
-    await queueAnnulledRenders(deps);
+    await queueRenders(deps);
     return outcomesOf(
       items.map((i) => String((i as Record<string, unknown>).nroOrden)),
       result.DetalleErrorOrdenes.map((e) => ({ numero: e.NroOrden, msg: e.Mensaje })),

@@ -14,7 +14,7 @@ import {
   WithholdingRuleError,
   withholdingHeaderSchema,
 } from '@sigece/fiscal';
-import { activeWithheldDocuments, withheldDocumentKey } from '../../withholdings/queries.ts';
+import { withheldDocumentKey } from '../../withholdings/withheld-key.ts';
 import { checkLineRow } from '../columns.ts';
 import type { FileTypeDescriptor, Outcome, RowValues } from '../descriptor.ts';
 import { throughKernel } from '../kernel.ts';
@@ -160,6 +160,8 @@ export const withholdingFileType: FileTypeDescriptor = {
   async process(deps, requester, items, load) {
     const docs = items as Array<Record<string, unknown>>;
     const suppliers = [...new Set(docs.map((d) => String(d.rifProveedor ?? '')))];
+    // Imported here, not with the file type: the upload's parse thread never runs this (issue 24).
+    const { activeWithheldDocuments } = await import('../../withholdings/queries.ts');
     const existing = await activeWithheldDocuments(deps.db, load.localidadId, suppliers);
     const outcomes: Outcome[] = new Array(docs.length);
     const fresh: number[] = [];
