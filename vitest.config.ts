@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './vitest.sequencer.ts';
 
 // One runner for every unit and integration test; the browser journeys live in e2e/ (Playwright).
 export default defineConfig({
@@ -8,6 +9,8 @@ export default defineConfig({
     // A server test file waits much of its time on its database thread, its HTTP or its job queue, so two
     // files overlap well; SIGECE_TEST_WORKERS=1 runs them one at a time.
     maxWorkers: Number(process.env.SIGECE_TEST_WORKERS) || availableParallelism(),
+    // The minute-long server files first (vitest.sequencer.ts), so that both workers end together.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {

@@ -7,6 +7,7 @@ import type { AppConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
 import { DEMO_ADMIN_EMAIL, seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
+import { usePasswordHashCostForTests } from '../src/modules/auth/password.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { type DatabaseLevel, pgliteAt, postgresAt } from './database-snapshots.ts';
 
@@ -16,6 +17,11 @@ export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: 'admin123' };
+
+// Passwords hashed at argon2's smallest cost in every test that uses the harness (and in the shared
+// snapshots it seeds): no test is about the cost, and at the server's own it was a tenth of the suite's
+// CPU. password-cost.test.ts checks the server's cost.
+usePasswordHashCostForTests();
 
 /**
  * The tests' DATA_DIR, private as the server wants it (issue 22 item 4: it warns at start about a DATA_DIR

@@ -4,11 +4,16 @@
 // bench/crash-burst.ts. No test-runner imports here.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Database, openPglite } from '../../src/db/client.ts';
+import {
+  loadProviderCertificate,
+  PROVIDER_P12_FILE,
+  PROVIDER_P12_PASS_FILE,
+} from '../../src/documents/provider-certificate.ts';
 import { scratchPostgres } from '../scratch-database.ts';
 
 const ENTRY = resolve(import.meta.dirname, '../../src/main.ts');
@@ -22,6 +27,23 @@ export async function freePort(): Promise<number> {
 }
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Where the demo provider certificate that every server home starts with is generated, once per machine. */
+const PROVIDER_HOME = join(tmpdir(), 'sigece-test-provider');
+
+/**
+ * Puts the demo provider certificate in `dataDir`, as a server that already ran once has it. A fresh
+ * server generates it at its first render, holding a lock directory meanwhile; a kill -9 in those moments
+ * (these homes' tests kill the server during its first renders) leaves the lock, and the restarted server
+ * waits the lock's 60 s staleness before rendering anything: a minute of every crash test spent on the
+ * certificate, which none of them is about (crash-recovery took 92 s instead of 41 s). The certificate's
+ * own generation is tested in documents.test.ts.
+ */
+async function provideCertificate(dataDir: string): Promise<void> {
+  await loadProviderCertificate({ dataDir: PROVIDER_HOME });
+  for (const file of [PROVIDER_P12_PASS_FILE, PROVIDER_P12_FILE])
+    copyFileSync(join(PROVIDER_HOME, file), join(dataDir, file));
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -56,6 +78,7 @@ export interface ServerHome {
 export async function serverHome(serverUrl?: string): Promise<ServerHome> {
   const driver = serverUrl ? 'postgres' : 'pglite';
   const dataDir = mkdtempSync(join(tmpdir(), 'sigece-crash-'));
+  await provideCertificate(dataDir);
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
   let output = '';
