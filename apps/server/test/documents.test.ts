@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
@@ -364,6 +364,38 @@ describe('documents: signature', () => {
 });
 
 describe('documents: provider certificate', () => {
+  it('takes over the generation lock of a server killed while generating, without waiting for it to age', async () => {
+    const dataDir = join(dir, 'data-provider-killed');
+    // A process that has ended, as a server killed with SIGKILL between taking the lock and writing the files.
+    const gone = spawn(process.execPath, ['-e', '']);
+    const pid = gone.pid;
+    await new Promise((resolve) => gone.on('exit', resolve));
+    await mkdir(join(dataDir, 'provider.p12.lock'), { recursive: true });
+    await writeFile(join(dataDir, 'provider.p12.lock', 'owner'), `${hostname()} ${pid}\n`);
+    // Before the owner was recorded this waited a minute for the lock to age: past this test's time limit.
+    const loaded = await loadProviderCertificate({ dataDir });
+    expect((await readFile(join(dataDir, 'provider.p12'))).equals(loaded.p12)).toBe(true);
+    await expect(stat(join(dataDir, 'provider.p12.lock'))).rejects.toThrow();
+  }, 30_000);
+
+  it('waits for a lock whose owner still runs', async () => {
+    const dataDir = join(dir, 'data-provider-held');
+    await mkdir(join(dataDir, 'provider.p12.lock'), { recursive: true });
+    await writeFile(join(dataDir, 'provider.p12.lock', 'owner'), `${hostname()} ${process.pid}\n`);
+    const loading = loadProviderCertificate({ dataDir });
+    let settled = false;
+    void loading.then(() => {
+      settled = true;
+    });
+    // The holder is alive: nothing is generated behind its back.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(settled).toBe(false);
+    await expect(stat(join(dataDir, 'provider.p12'))).rejects.toThrow();
+    await rm(join(dataDir, 'provider.p12.lock'), { recursive: true });
+    await loading;
+    expect(settled).toBe(true);
+  }, 30_000);
+
   it('generates the demo certificate once and returns the same one afterwards', async () => {
     const dataDir = join(dir, 'data-provider');
     const [first, concurrent] = await Promise.all([

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { generateSelfSignedOffThread, signingSubjectOffThread } from './keystore-thread.ts';
 import { KeyStoreError } from './pkcs12.ts';
@@ -63,6 +64,35 @@ async function writeAtomically(path: string, data: Buffer | string): Promise<voi
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The generation lock is stale when the process that took it is gone: its owner (host and pid, written
+ * when it took the lock) is a process of this host that no longer runs — a server killed with SIGKILL
+ * while generating — or, without an owner (killed between the two steps) or on another host, when it is
+ * over a minute old. Before the owner was written, a restarted server waited that whole minute before
+ * signing anything.
+ */
+async function lockIsStale(lock: string): Promise<boolean> {
+  const owner = await readFile(join(lock, 'owner'), 'utf8').catch(() => '');
+  const [host, pidText] = owner.trim().split(' ');
+  const pid = Number(pidText);
+  if (host === hostname() && Number.isInteger(pid) && pid > 0) return !processRuns(pid);
+  const age = await stat(lock).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
+  return age > 60_000;
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function generateOnce(dataDir: string, timeoutMs?: number): Promise<ProviderCertificate> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = join(dataDir, `${PROVIDER_P12_FILE}.lock`);
@@ -74,15 +104,12 @@ async function generateOnce(dataDir: string, timeoutMs?: number): Promise<Provid
       await mkdir(lock);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (age > 60_000) await rmdir(lock).catch(() => {});
+      if (await lockIsStale(lock)) await rm(lock, { recursive: true, force: true });
       else await sleep(Math.min(50 * (attempt + 1), 500));
       continue;
     }
     try {
+      await writeFile(join(lock, 'owner'), `${hostname()} ${process.pid}\n`);
       const again = await readStored(dataDir, timeoutMs);
       if (again) return again;
       const password = randomBytes(24).toString('base64url');
@@ -95,7 +122,7 @@ async function generateOnce(dataDir: string, timeoutMs?: number): Promise<Provid
       await writeAtomically(join(dataDir, PROVIDER_P12_FILE), p12);
       return { p12, password, subject };
     } finally {
-      await rmdir(lock).catch(() => {});
+      await rm(lock, { recursive: true, force: true });
     }
   }
 }
