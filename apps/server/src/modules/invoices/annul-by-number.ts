@@ -1,4 +1,4 @@
-import { annulReasonField, DOCUMENT_FAMILIES, documentLabel, tolerant, z } from '@sigece/fiscal';
+import { DOCUMENT_FAMILIES, documentLabel, z } from '@sigece/fiscal';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
