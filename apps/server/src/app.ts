@@ -72,6 +72,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** How often idle workers look for jobs (tests use the minimum). */
   jobPollingSeconds?: number;
+  /** The job retry delay of queues that set none (tests of a failure that heals; production keeps 5 s). */
+  jobRetryDelaySeconds?: number;
 }
 
 /** A hop count as the function Fastify applies to one (its typings take no number). */
@@ -114,7 +116,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     secrets: createSecretBox(config.secretsKey),
     jobs: config.jobs
-      ? await startJobQueue(database, JOBS, { pollingIntervalSeconds: options.jobPollingSeconds })
+      ? await startJobQueue(database, JOBS, {
+          pollingIntervalSeconds: options.jobPollingSeconds,
+          defaultRetryDelaySeconds: options.jobRetryDelaySeconds,
+        })
       : null,
     // API keys (issue 20 item 4) beside login tokens.
     authenticate: withApiKeys(tokenAuthenticator(signer, database.db), database.db),

@@ -14,6 +14,11 @@
  * clock held at the test clock's start, so its rows' dates are the same in every copy and never newer than
  * what a test writes after loading it.
  *
+ * A snapshot from `migrated` up also holds pg-boss's schema and queues, made by the server's own job-queue
+ * start (same pg-boss version: the lock file is in the key; same schema name and queue options): without
+ * them every test app started with jobs built them again, about a second a file and driver. Only the
+ * snapshots hold them; a level built from nothing (buildLevel) leaves them to the server, as before.
+ *
  * `SIGECE_TEST_SNAPSHOTS=0` (or `SIGECE_TEST_NOW=real`) turns all this off: every file builds its database
  * from nothing, as before, to check that a snapshot hides nothing.
  */
@@ -26,6 +31,8 @@ import { TEST_CLOCK_START } from '../../../vitest.clock.ts';
 import { type Database, openPglite, type PgliteDatabase } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
 import { seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
+import { JOBS } from '../src/jobs/registry.ts';
+import { startJobQueue } from '../src/modules/jobs/queue.ts';
 import { scratchPostgres } from './scratch-database.ts';
 
 /**
@@ -67,6 +74,16 @@ export async function buildLevel(database: Database, level: DatabaseLevel, admin
   const { parent, build } = LEVELS[level];
   if (parent) await buildLevel(database, parent, adminPassword);
   await build(database, adminPassword);
+}
+
+/**
+ * Builds `level` on its parent for a snapshot: the level itself (at the test clock's start), then, on the
+ * migrated database, pg-boss's schema and queues as a server start makes them. The job queue runs on the
+ * machine's clock (pg-boss times its stop by it) and stops at once: it works no job and sends none.
+ */
+async function buildSnapshotLevel(database: Database, level: DatabaseLevel, adminPassword: string) {
+  await atClockStart(() => LEVELS[level].build(database, adminPassword));
+  if (level === 'migrated') await (await startJobQueue(database, JOBS)).stop();
 }
 
 /** Every file under `dir`, sorted, as paths relative to the repository. */
@@ -182,7 +199,7 @@ async function fromPgliteSnapshot(dataDir: string, level: DatabaseLevel, adminPa
   if (saved === levels.length - 1) return database;
   try {
     for (const entry of levels.slice(saved + 1)) {
-      await atClockStart(() => LEVELS[entry.name].build(database, adminPassword));
+      await buildSnapshotLevel(database, entry.name, adminPassword);
       await database.dump(entry.path);
     }
   } catch (error) {
@@ -256,7 +273,7 @@ async function buildTemplate(serverUrl: string, name: string, level: DatabaseLev
       if (rows.length > 0) await admin.query(`drop database ${name} with (force)`);
       const scratch = await scratchPostgres(serverUrl, name, 2, parentTemplate);
       try {
-        await atClockStart(() => LEVELS[level].build(scratch.database, adminPassword));
+        await buildSnapshotLevel(scratch.database, level, adminPassword);
       } catch (error) {
         await scratch.drop();
         throw error;

@@ -92,6 +92,8 @@ export function describeWithApp(
     config?: Partial<AppConfig>;
     mailer?: () => Mailer;
     jobPollingSeconds?: number;
+    /** The retry delay of job queues that set none (see buildApp); production's when unset. */
+    jobRetryDelaySeconds?: number;
     /** Collects the app's log (at config.logLevel) instead of turning it off. */
     logStream?: NodeJS.WritableStream;
   } = {},
@@ -119,6 +121,7 @@ export function describeWithApp(
         logger: options.logStream !== undefined,
         logStream: options.logStream,
         jobPollingSeconds: options.jobPollingSeconds,
+        jobRetryDelaySeconds: options.jobRetryDelaySeconds,
       });
       await app.ready();
       let adminToken: string | undefined;

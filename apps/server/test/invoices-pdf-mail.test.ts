@@ -276,6 +276,10 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
     {
       config: { jobs: true },
       jobPollingSeconds: 0.5,
+      // The 550 test waits out a retry and then another (5-10 s, then 10-20 s at production's delay); no
+      // test of this group counts retries against the back-off's length. The mail queue sets no delay of
+      // its own, so it follows this one; the render queue keeps its 5 s.
+      jobRetryDelaySeconds: 1,
       mailer: () =>
         createMailer({
           smtpUrl: `smtp://127.0.0.1:${smtp.port()}`,

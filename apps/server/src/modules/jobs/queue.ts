@@ -59,7 +59,14 @@ const report = (error: unknown) => console.error('cola de trabajos:', (error as 
 export async function startJobQueue(
   database: Database,
   definitions: readonly JobSpec<never>[],
-  options: { pollingIntervalSeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    /**
+     * The first retry's delay for queues that set none of their own (the default, 5 s, doubles with each
+     * retry): a test of a failure that heals shortens it, instead of waiting the production back-off out.
+     */
+    defaultRetryDelaySeconds?: number;
+  } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
@@ -72,8 +79,12 @@ export async function startJobQueue(
   boss.on('error', report);
   await boss.start();
   const policies = new Map<string, PgBoss.QueuePolicy>();
+  const defaults = {
+    ...QUEUE_DEFAULTS,
+    retryDelay: options.defaultRetryDelaySeconds ?? QUEUE_DEFAULTS.retryDelay,
+  };
   for (const job of definitions) {
-    const queue = { name: job.name, ...QUEUE_DEFAULTS, ...job.queue };
+    const queue = { name: job.name, ...defaults, ...job.queue };
     await boss.createQueue(job.name, queue);
     // createQueue leaves an existing queue as it was: bring queues made by earlier versions up to date.
     await boss.updateQueue(job.name, queue);
