@@ -7,10 +7,10 @@ import { clientsUpsertOf, completeDocumentClientRow } from '../catalog/clients.s
 /**
  * The invoice intake's one statement (the client's upsert, the invoice, its lines, payments and taxes as
  * one CTE), with its text built by drizzle once per shape instead of once per invoice: building it value
- * by value was about a fifth of the API thread's busy time (issue 24). The shape is the number of rows of
- * each part and which of their values are absent (drizzle writes `default` for those); every other value
- * is a placeholder in the cached text, encoded per invoice by its column exactly as drizzle encodes a
- * value (null stays null, numerics as strings, timestamps, json). The rows are then the same, and so are
+ * by value was about a fifth of the API thread's busy time (issue 24). The shape is the number of rows
+ * of each part, their keys and which of their values are absent (drizzle writes `default` for those);
+ * every other value is a placeholder in the cached text, encoded per invoice by its column exactly as
+ * drizzle encodes a value (null stays null, numerics as strings, timestamps, json). The rows are then the same, and so are
  * the errors (a numeric overflow or check violation raised by PostgreSQL inside the document's savepoint).
  */
 
@@ -96,11 +96,12 @@ export function invoiceStatement(tx: DbOrTx, rows: InvoiceStatementRows): { sql:
   for (const part of partsOf(rows)) {
     for (const row of part) {
       for (const k in row) {
+        // The key names are part of the shape too, so that no other row can ever reuse a wrong text.
         const v = row[k];
-        if (v === undefined) key += 'u';
-        else if (v === CLIENT_ID) key += 'c';
+        if (v === undefined) key += `${k}=u,`;
+        else if (v === CLIENT_ID) key += `${k}=c,`;
         else {
-          key += 'v';
+          key += `${k},`;
           values.push(v);
         }
       }
