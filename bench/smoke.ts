@@ -20,6 +20,7 @@ export const BENCHMARKS: Benchmark[] = [
   { file: 'auth.ts' },
   { file: 'numbering.ts' },
   { file: 'invoices.ts' },
+  { file: 'invoice-statement.ts' },
   { file: 'notes.ts' },
   { file: 'orders.ts' },
   { file: 'withholdings.ts' },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { fillComputedDefaults } from '../../db/computed-defaults.ts';
 import { clientes } from '../../db/schema.ts';
 
 /** A client as a fiscal document names it (the connector's `cliente` object). */
@@ -30,23 +31,47 @@ export function documentClientsUpsert(tx: DbOrTx, clients: DocumentClient[], cre
   const byKey = new Map<string, DocumentClient>();
   for (const c of clients) byKey.set(keyOf(c), c);
   const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
+  return clientsUpsertOf(
+    tx,
+    rows.map((c) => documentClientRow(c, createdBy)),
+    new Date(),
+  );
+}
+
+/** The row `documentClientsUpsert` writes for one client. */
+export function documentClientRow(c: DocumentClient, createdBy: string) {
+  return {
+    localidadId: c.localidadId,
+    tipoDocumento: c.tipoDocumento,
+    numeroDocumento: c.numeroDocumento,
+    identificacion: c.identificacion,
+    correo: c.correo?.toLowerCase() ?? null,
+    ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
+    direccion: c.direccion ?? null,
+    telefonoMovil: c.telefonoMovil ?? null,
+    contribuyenteEspecial: c.contribuyenteEspecial ?? false,
+    tipoProveedor: c.tipoProveedor,
+    createdBy,
+  };
+}
+
+/** A client's row with the values drizzle's insert would compute for it (its creation time). */
+export function completeDocumentClientRow<R extends Record<string, unknown>>(row: R): R {
+  return fillComputedDefaults(clientes, row);
+}
+
+/**
+ * The upsert of `documentClientsUpsert` for rows already made (sorted, one per client); its values
+ * may be drizzle placeholders, so the invoices' store can build the statement's text once per shape.
+ */
+export function clientsUpsertOf(
+  tx: DbOrTx,
+  rows: Array<Record<keyof ReturnType<typeof documentClientRow>, unknown>>,
+  updatedAt: unknown,
+) {
   return tx
     .insert(clientes)
-    .values(
-      rows.map((c) => ({
-        localidadId: c.localidadId,
-        tipoDocumento: c.tipoDocumento,
-        numeroDocumento: c.numeroDocumento,
-        identificacion: c.identificacion,
-        correo: c.correo?.toLowerCase() ?? null,
-        ccCorreo: c.ccCorreo?.toLowerCase() ?? null,
-        direccion: c.direccion ?? null,
-        telefonoMovil: c.telefonoMovil ?? null,
-        contribuyenteEspecial: c.contribuyenteEspecial ?? false,
-        tipoProveedor: c.tipoProveedor,
-        createdBy,
-      })),
-    )
+    .values(rows as Array<ReturnType<typeof documentClientRow>>)
     .onConflictDoUpdate({
       target: [clientes.localidadId, clientes.tipoDocumento, clientes.numeroDocumento],
       set: {
@@ -55,7 +80,7 @@ export function documentClientsUpsert(tx: DbOrTx, clients: DocumentClient[], cre
         ccCorreo: sql`coalesce(excluded.cc_correo, ${clientes.ccCorreo})`,
         direccion: sql`coalesce(excluded.direccion, ${clientes.direccion})`,
         telefonoMovil: sql`coalesce(excluded.telefono_movil, ${clientes.telefonoMovil})`,
-        updatedAt: new Date(),
+        updatedAt: updatedAt as Date,
       },
     })
     .returning({

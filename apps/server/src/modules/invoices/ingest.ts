@@ -21,10 +21,8 @@ import {
   NATIONAL_CURRENCIES,
   tooLargeMessage,
 } from '@sigece/fiscal';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
-import { documentClientsUpsert } from '../catalog/clients.service.ts';
+import { documentClientRow } from '../catalog/clients.service.ts';
 import { cachedRateOn } from '../catalog/currencies.ts';
 import {
   type BranchRow,
@@ -37,6 +35,7 @@ import {
 } from '../issuance/family.ts';
 import { checkOrderToInvoice } from '../orders/invoicing.ts';
 import { type PreparedModel, prepareInvoiceModel } from './models.ts';
+import { CLIENT_ID, runInvoiceStatement } from './store-statement.ts';
 
 /**
  * The invoice family's own intake: what an invoice of POST /v2/facturas/masivafacturacion must be
@@ -300,7 +299,6 @@ export async function storeInvoice(
   // a request's CPU). The invoice's id is chosen here so the parts need not wait for each other; the
   // client's id comes from the upsert, read by the invoice's row (`c`).
   const invoice = { id: randomUUID() };
-  const client = documentClientsUpsert(tx, [{ ...c, localidadId: company.id }], createdBy);
 
   const servicio =
     input.modeloFactura === 'SERVICIO'
@@ -319,142 +317,128 @@ export async function storeInvoice(
           domicilioPrestador: input.domicilioPrestador ?? '',
         }
       : null;
-  const header = tx
-    .insert(facturas)
-    .values({
-      id: invoice.id,
-      localidadId: company.id,
-      sucursalId: branch?.id ?? null,
-      clienteId: sql`(select id from c)`,
-      serieFactura,
-      nroFactura,
-      sandbox: context.sandbox === true,
-      moneda: input.facturaDivisa,
-      tasaCambio: p.tasaCambio,
-      tasaUsd: p.tasaUsd,
-      condicionPago: input.condicionPago,
-      tipoVenta: input.tipoVenta,
-      modelo: input.modeloFactura,
-      diasCredito: input.diasCredito ?? null,
-      fechaVencimiento: dueDateOf(input),
-      estatusCredito: input.estatusCredito ?? null,
-      subTotal: p.totals.subTotal,
-      totalExento: p.totals.totalExento,
-      totalExonerado: p.totals.totalExonerado,
-      montoDescuento: p.totals.montoDescuento,
-      totalIva: p.totals.totalIva,
-      importeTotal: p.totals.importeTotal,
-      totalIgtf: p.totalIgtf,
-      tipoColetilla: input.tipoColetilla ?? false,
-      coletillaIgtf: Boolean(input.coletillaIGTF) || p.payments.some((x) => dec(x.igtf).gt(0)),
-      observacion: input.observacion ?? null,
-      observacionInfo: input.observacionInfo ?? null,
-      ordenCompra: input.ordenCompra ?? null,
-      ordenId: input.idOrden ?? null,
-      servicio,
-      cuentaTerceros: terceros,
-      cliente: {
-        tipoDocumento: c.tipoDocumento,
-        numeroDocumento: c.numeroDocumento,
-        identificacion: c.identificacion,
-        direccion: c.direccion ?? null,
-        telefonoMovil: c.telefonoMovil ?? null,
-        correo: c.correo ?? null,
-        ccCorreo: c.ccCorreo ?? null,
-        contribuyenteEspecial: c.contribuyenteEspecial ?? false,
-        tipoProveedor: c.tipoProveedor,
-      },
-      extras: p.extras,
-      datosModelo: p.model.datosModelo,
-      totalCargos: p.model.totalCargos,
-      origen: origin,
-      createdBy,
-    })
-    .returning({ id: facturas.id });
+  const header = {
+    id: invoice.id,
+    localidadId: company.id,
+    sucursalId: branch?.id ?? null,
+    clienteId: CLIENT_ID,
+    serieFactura,
+    nroFactura,
+    sandbox: context.sandbox === true,
+    moneda: input.facturaDivisa,
+    tasaCambio: p.tasaCambio,
+    tasaUsd: p.tasaUsd,
+    condicionPago: input.condicionPago,
+    tipoVenta: input.tipoVenta,
+    modelo: input.modeloFactura,
+    diasCredito: input.diasCredito ?? null,
+    fechaVencimiento: dueDateOf(input),
+    estatusCredito: input.estatusCredito ?? null,
+    subTotal: p.totals.subTotal,
+    totalExento: p.totals.totalExento,
+    totalExonerado: p.totals.totalExonerado,
+    montoDescuento: p.totals.montoDescuento,
+    totalIva: p.totals.totalIva,
+    importeTotal: p.totals.importeTotal,
+    totalIgtf: p.totalIgtf,
+    tipoColetilla: input.tipoColetilla ?? false,
+    coletillaIgtf: Boolean(input.coletillaIGTF) || p.payments.some((x) => dec(x.igtf).gt(0)),
+    observacion: input.observacion ?? null,
+    observacionInfo: input.observacionInfo ?? null,
+    ordenCompra: input.ordenCompra ?? null,
+    ordenId: input.idOrden ?? null,
+    servicio,
+    cuentaTerceros: terceros,
+    cliente: {
+      tipoDocumento: c.tipoDocumento,
+      numeroDocumento: c.numeroDocumento,
+      identificacion: c.identificacion,
+      direccion: c.direccion ?? null,
+      telefonoMovil: c.telefonoMovil ?? null,
+      correo: c.correo ?? null,
+      ccCorreo: c.ccCorreo ?? null,
+      contribuyenteEspecial: c.contribuyenteEspecial ?? false,
+      tipoProveedor: c.tipoProveedor,
+    },
+    extras: p.extras,
+    datosModelo: p.model.datosModelo,
+    totalCargos: p.model.totalCargos,
+    origen: origin,
+    createdBy,
+  };
 
-  const lines = tx.insert(facturaLineas).values(
-    input.lstDetallesFacturaGeneral.map((l, i) => {
-      const {
-        codigoProducto,
-        descripcion,
-        unidadMedida,
-        cantidad,
-        precio,
-        nrolote,
-        fechaVenciProducto,
-        ...rest
-      } = l;
-      const extras = Object.fromEntries(
-        Object.entries(rest).filter(
-          ([k]) =>
-            ![
-              'exento',
-              'exonerado',
-              'importe',
-              'alicuotaGravamen',
-              'montoGravamen',
-              'montoDescuento',
-              'descuento',
-              'licor',
-            ].includes(k),
-        ),
-      );
-      return {
-        facturaId: invoice.id,
-        posicion: i + 1,
-        codigoProducto,
-        descripcion,
-        unidadMedida: unidadMedida.toUpperCase(),
-        cantidad,
-        precio,
-        descuento: l.descuento ?? '0',
-        montoDescuento: p.lines[i].descuento,
-        importe: p.lines[i].importe,
-        alicuota: p.lines[i].alicuota,
-        montoGravamen: p.lines[i].impuesto,
-        exento: p.lines[i].exento,
-        exonerado: p.lines[i].exonerado,
-        nroLote: nrolote ?? null,
-        fechaVenciProducto: fechaVenciProducto ?? null,
-        extras: Object.keys(extras).length ? extras : null,
-      };
-    }),
-  );
-  const parts = [
-    sql`c as (${client.getSQL()})`,
-    sql`f as (${header.getSQL()})`,
-    sql`l as (${lines.getSQL()})`,
-  ];
-  if (p.payments.length > 0) {
-    const payments = tx.insert(facturaPagos).values(
-      p.payments.map(({ input: pay, igtf, igtfBase, igtfBs, tasaBs }) => ({
-        facturaId: invoice.id,
-        modoPago: pay.modoPago.toUpperCase(),
-        nro: pay.nro ?? null,
-        monto: money(pay.monto),
-        fecha: pay.fechaComprobantePago ?? null,
-        banco: pay.banco ?? null,
-        divisa: pay.divisa,
-        tasaDiaDivisa: pay.tasaDiaDivisa ?? null,
-        diasCredito: pay.diasCredito ?? null,
-        igtf: pay.igtf,
-        igtfValor: igtf,
-        igtfBase,
-        igtfBs,
-        tasaBs,
-      })),
+  const lines = input.lstDetallesFacturaGeneral.map((l, i) => {
+    const {
+      codigoProducto,
+      descripcion,
+      unidadMedida,
+      cantidad,
+      precio,
+      nrolote,
+      fechaVenciProducto,
+      ...rest
+    } = l;
+    const extras = Object.fromEntries(
+      Object.entries(rest).filter(
+        ([k]) =>
+          ![
+            'exento',
+            'exonerado',
+            'importe',
+            'alicuotaGravamen',
+            'montoGravamen',
+            'montoDescuento',
+            'descuento',
+            'licor',
+          ].includes(k),
+      ),
     );
-    parts.push(sql`p as (${payments.getSQL()})`);
-  }
-  if (p.totals.gravamenes.length > 0) {
-    const taxes = tx
-      .insert(facturaGravamenes)
-      .values(p.totals.gravamenes.map((g) => ({ facturaId: invoice.id, ...g })));
-    parts.push(sql`g as (${taxes.getSQL()})`);
-  }
-  // Every part runs to completion whether read or not; the foreign keys are checked at the statement's
-  // end, when the invoice's row exists.
-  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+    return {
+      facturaId: invoice.id,
+      posicion: i + 1,
+      codigoProducto,
+      descripcion,
+      unidadMedida: unidadMedida.toUpperCase(),
+      cantidad,
+      precio,
+      descuento: l.descuento ?? '0',
+      montoDescuento: p.lines[i].descuento,
+      importe: p.lines[i].importe,
+      alicuota: p.lines[i].alicuota,
+      montoGravamen: p.lines[i].impuesto,
+      exento: p.lines[i].exento,
+      exonerado: p.lines[i].exonerado,
+      nroLote: nrolote ?? null,
+      fechaVenciProducto: fechaVenciProducto ?? null,
+      extras: Object.keys(extras).length ? extras : null,
+    };
+  });
+  const payments = p.payments.map(({ input: pay, igtf, igtfBase, igtfBs, tasaBs }) => ({
+    facturaId: invoice.id,
+    modoPago: pay.modoPago.toUpperCase(),
+    nro: pay.nro ?? null,
+    monto: money(pay.monto),
+    fecha: pay.fechaComprobantePago ?? null,
+    banco: pay.banco ?? null,
+    divisa: pay.divisa,
+    tasaDiaDivisa: pay.tasaDiaDivisa ?? null,
+    diasCredito: pay.diasCredito ?? null,
+    igtf: pay.igtf,
+    igtfValor: igtf,
+    igtfBase,
+    igtfBs,
+    tasaBs,
+  }));
+  const taxes = p.totals.gravamenes.map((g) => ({ facturaId: invoice.id, ...g }));
+  // Its text is built once per shape (store-statement.ts); only these values are encoded per invoice.
+  await runInvoiceStatement(tx, {
+    client: documentClientRow({ ...c, localidadId: company.id }, createdBy),
+    clientUpdatedAt: new Date(),
+    header,
+    lines,
+    payments,
+    taxes,
+  });
 
   return {
     id: invoice.id,
