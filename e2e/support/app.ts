@@ -2,13 +2,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@sigece.local', password: 'admin123' };
 
-/** Logs in through the login form (Spanish labels). */
-export async function login(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Logs in through the login form (Spanish labels) and waits for the user's first screen: 'Inicio' for
+ * staff, or the screen the user's kind starts on (a SENIAT portal user goes straight to its documents, and
+ * on a fast machine never shows /home on the way).
+ */
+export async function login(page: Page, email: string, password: string, landing = /\/home$/): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** The 'Contrato de servicio' modal shows until its checkbox is ticked. */
@@ -21,8 +25,13 @@ export async function acceptContract(page: Page): Promise<void> {
 }
 
 /** How every journey starts: log in (the admin unless told) and accept the service contract. */
-export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
-  await login(page, email, password);
+export async function signIn(
+  page: Page,
+  email = ADMIN.email,
+  password = ADMIN.password,
+  landing = /\/home$/,
+): Promise<void> {
+  await login(page, email, password, landing);
   await acceptContract(page);
 }
 

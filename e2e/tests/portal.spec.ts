@@ -40,8 +40,7 @@ test('a SENIAT portal user reads the numbered documents, read only', async ({ pa
   expect(created.status(), await created.text()).toBe(200);
   await logout(page);
 
-  await signIn(page, `${alias}@seniat.example`, 'Clave.Segura.2024');
-  await expect(page).toHaveURL(/\/portal\/documentos$/);
+  await signIn(page, `${alias}@seniat.example`, 'Clave.Segura.2024', /\/portal\/documentos$/);
   await expect(page.getByRole('heading', { name: 'Portal SENIAT: documentos numerados' })).toBeVisible();
   const menu = mainMenu(page);
   await expect(menu.getByRole('link', { name: 'Portal SENIAT' })).toBeVisible();
