@@ -53,8 +53,12 @@ test('a 3-line invoice from login: clicks and time', async ({ page }, info) => {
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await shot('user-menu');
   await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
+  const ownPassword = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  await expect(ownPassword).toBeVisible();
   await shot('change-password');
   await page.keyboard.press('Escape');
+  // Closed before the next click: a click during the dialog's closing lands on its backdrop and opens nothing.
+  await expect(ownPassword).toBeHidden();
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);

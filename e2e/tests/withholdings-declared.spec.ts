@@ -132,7 +132,10 @@ test('declare a fortnight; annulment of its vouchers is refused', async ({ page 
     await expect(
       toast(page, `La retención ${nroComprobante} ya fue declarada al SENIAT en el período`),
     ).toContainText('Registre el ajuste en un período posterior');
-    await page.keyboard.press('Escape');
+    // The refused dialog stays open: closed by its button (an Escape pressed while the confirm button was
+    // still busy reached no dialog, which stayed open and hid the list from the next look).
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
     await expect(row).toContainText('Activa');
   });
 });
