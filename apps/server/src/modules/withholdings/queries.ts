@@ -377,7 +377,6 @@ export async function declaredVouchers(
   return [...vouchers.values()];
 }
 
-export { type WithheldDocument, withheldDocumentKey } from './withheld-key.ts';
 
 /**
  * The supplier documents already withheld by the company's active vouchers (key → voucher number), for
