@@ -1,4 +1,5 @@
 import { is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { fillComputedDefaults } from '../../db/computed-defaults.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
@@ -33,31 +34,19 @@ export const CLIENT_ID: SQL = sql`(select id from c)`;
 /** Drizzle's text of the statement for these rows (values or placeholders). */
 export function invoiceStatementSql(tx: DbOrTx, rows: InvoiceStatementRows): SQL {
   const client = clientsUpsertOf(tx, [rows.client as never], rows.clientUpdatedAt);
+  const insert = (name: string, table: PgTable, values: Row[]) =>
+    sql`${sql.raw(name)} as (${tx
+      .insert(table)
+      .values(values as never)
+      .getSQL()})`;
   const parts = [
     sql`c as (${client.getSQL()})`,
-    sql`f as (${tx
-      .insert(facturas)
-      .values(rows.header as never)
-      .getSQL()})`,
-    sql`l as (${tx
-      .insert(facturaLineas)
-      .values(rows.lines as never)
-      .getSQL()})`,
+    insert('f', facturas, [rows.header]),
+    insert('l', facturaLineas, rows.lines),
   ];
-  if (rows.payments.length > 0)
-    parts.push(
-      sql`p as (${tx
-        .insert(facturaPagos)
-        .values(rows.payments as never)
-        .getSQL()})`,
-    );
-  if (rows.taxes.length > 0)
-    parts.push(
-      sql`g as (${tx
-        .insert(facturaGravamenes)
-        .values(rows.taxes as never)
-        .getSQL()})`,
-    );
+  // An insert of no rows is not SQL: payments and taxes are parts only when there are some.
+  if (rows.payments.length > 0) parts.push(insert('p', facturaPagos, rows.payments));
+  if (rows.taxes.length > 0) parts.push(insert('g', facturaGravamenes, rows.taxes));
   // Every part runs to completion whether read or not; the foreign keys are checked at the statement's
   // end, when the invoice's row exists.
   return sql`with ${sql.join(parts, sql`, `)} select 1`;
