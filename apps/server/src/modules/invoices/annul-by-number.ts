@@ -9,7 +9,6 @@ import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
 import { realDocuments, visibleIssued } from '../issuance/issued.ts';
 import { annulInvoiceByNumberSchema, type InvoiceAnnulItem } from './annul-schema.ts';
 
-
 export interface InvoiceAnnulAnswer {
   code: 200 | 203;
   TotalFacturasProcedas: number;

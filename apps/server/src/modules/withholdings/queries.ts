@@ -377,7 +377,6 @@ export async function declaredVouchers(
   return [...vouchers.values()];
 }
 
-
 /**
  * The supplier documents already withheld by the company's active vouchers (key → voucher number), for
  * the given suppliers: the mass load reports a voucher whose documents are there as already existing
