@@ -1,15 +1,13 @@
 import { type ActivityEvent, type ActivityFamily, type ActivityKind, documentLabel } from '@sigece/fiscal';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  auditLog,
-  controlNumbers,
-  documentAnnulments,
-  documentDeliveries,
-  mailMessages,
-} from '../../db/schema.ts';
+import { auditTrailOf } from '../audit/queries.ts';
+import { deliveryOf } from '../delivery/service.ts';
+import { annulmentOf } from '../issuance/annulment-record.ts';
 import type { DocumentHeader } from '../issuance/family.ts';
+import { ledgerEntriesOf } from '../issuance/ledger-reads.ts';
 import { familyOf } from '../issuance/registry.ts';
+import { mailsOfDocument } from '../mail/log-queries.ts';
 
 /**
  * A document's activity timeline (issue 21 item 11), built only from what is already recorded: the
@@ -66,7 +64,7 @@ export async function documentActivity(
 ): Promise<ActivityEvent[]> {
   const { id } = header;
   const family = familyOf(tipoDoc);
-  const [own, ledger, audits, deliveries, annulment, mails] = await Promise.all([
+  const [own, ledger, audits, delivery, annulment, mails] = await Promise.all([
     db.execute(
       sql`select log_fecha_registro as created_at, log_username as created_by, origen, pdf_generated_at
             from ${sql.identifier(TABLES[tipoDoc])} where id = ${id}::uuid`,
@@ -78,49 +76,19 @@ export async function documentActivity(
         pdf_generated_at: Date | string | null;
       }>;
     }>,
-    db
-      .select({
-        at: controlNumbers.issuedAt,
-        nroControl: controlNumbers.nroControl,
-        estado: controlNumbers.pdfEstado,
-        error: controlNumbers.pdfError,
-        updated: controlNumbers.pdfUpdatedAt,
-      })
-      .from(controlNumbers)
-      .where(and(eq(controlNumbers.tipoDoc, tipoDoc), eq(controlNumbers.documentId, id))),
-    db
-      .select({ at: auditLog.at, by: auditLog.userEmail, action: auditLog.action, after: auditLog.after })
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, id), eq(auditLog.entity, family.auditEntity)))
-      .orderBy(asc(auditLog.at), asc(auditLog.id))
-      .limit(200),
-    db
-      .select()
-      .from(documentDeliveries)
-      .where(and(eq(documentDeliveries.tipoDoc, tipoDoc), eq(documentDeliveries.documentId, id))),
-    db
-      .select({ at: documentAnnulments.pdfGeneratedAt, by: documentAnnulments.annulledBy })
-      .from(documentAnnulments)
-      .where(and(eq(documentAnnulments.tipoDoc, tipoDoc), eq(documentAnnulments.documentId, id))),
-    db
-      .select({
-        at: mailMessages.createdAt,
-        to: mailMessages.to,
-        cc: mailMessages.cc,
-        sentAt: mailMessages.sentAt,
-        statusCode: mailMessages.statusCode,
-        statusText: mailMessages.statusText,
-      })
-      .from(mailMessages)
-      .where(
-        and(
-          eq(mailMessages.tipoDoc, family.kind),
-          eq(mailMessages.nroDoc, documentLabel(header.serie, header.numero)),
-          eq(mailMessages.localidadId, header.localidadId),
-        ),
-      )
-      .orderBy(asc(mailMessages.createdAt))
-      .limit(100),
+    ledgerEntriesOf(db, tipoDoc, id),
+    auditTrailOf(db, family.auditEntity, id, 200),
+    deliveryOf(db, tipoDoc, id),
+    annulmentOf(db, tipoDoc, id),
+    mailsOfDocument(
+      db,
+      {
+        tipoDoc: family.kind,
+        nroDoc: documentLabel(header.serie, header.numero),
+        localidadId: header.localidadId,
+      },
+      100,
+    ),
   ]);
 
   const events: ActivityEvent[] = [];
@@ -148,12 +116,12 @@ export async function documentActivity(
     else
       events.push(event('correoFallido', m.at, null, [recipients, m.statusText].filter(Boolean).join(' · ')));
   }
-  const delivery = deliveries[0];
-  if (delivery?.estado === 'EN_COLA')
+  // A document never queued has no time of delivery (NO_ENVIADO): neither state below applies to it.
+  if (delivery.estado === 'EN_COLA' && delivery.actualizado)
     events.push(event('correoEnCola', delivery.actualizado, null, list(delivery.correo)));
-  if (delivery?.estado === 'FALLIDO' && !mails.some((m) => !m.sentAt))
+  if (delivery.estado === 'FALLIDO' && delivery.actualizado && !mails.some((m) => !m.sentAt))
     events.push(event('correoFallido', delivery.actualizado, null, delivery.statusText));
-  if (annulment[0]?.at) events.push(event('firmadoAnulado', annulment[0].at, null));
+  if (annulment?.pdfGeneratedAt) events.push(event('firmadoAnulado', annulment.pdfGeneratedAt, null));
   // Oldest first; at the same instant, in the order a document lives (created before numbered…).
   const order = (kind: ActivityKind) => EVENT_ORDER.indexOf(kind);
   return events.sort((a, b) => a.at.localeCompare(b.at) || order(a.kind) - order(b.kind));

@@ -36,3 +36,13 @@ export async function lastAuditEntry(
     .limit(1);
   return entry;
 }
+
+/** The audit trail of one record of one entity, oldest first, at most `limit` entries. */
+export function auditTrailOf(db: DbOrTx, entity: string, entityId: string, limit: number) {
+  return db
+    .select({ at: auditLog.at, by: auditLog.userEmail, action: auditLog.action, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.entity, entity)))
+    .orderBy(asc(auditLog.at), asc(auditLog.id))
+    .limit(limit);
+}

@@ -1,10 +1,10 @@
 /**
  * What other contexts may ask of the catalog without reading its tables: the shared geography (states and
- * municipalities), the ISLR concepts and whether a company has a product.
+ * municipalities), the ISLR concepts, whether a company has a product and the rate published on a day.
  */
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conceptosIslr, estados, municipios, productos } from '../../db/schema.ts';
+import { conceptosIslr, estados, municipios, productos, tasasCambio } from '../../db/schema.ts';
 
 /** The names of a state and a municipality (null for one that is not set or not found). */
 export async function placeNames(
@@ -39,6 +39,28 @@ export async function productCodeExists(db: DbOrTx, localidadId: string, codigo:
     .where(and(eq(productos.localidadId, localidadId), eq(productos.codigo, codigo)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Which of these companies have an active product. */
+export async function companiesWithActiveProducts(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: productos.localidadId })
+    .from(productos)
+    .where(and(inArray(productos.localidadId, ids), eq(productos.status, 'ACTIVO')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The rate of a currency published for exactly this day (yyyy-MM-dd), or null: unlike `rateOn`, no
+ * earlier day stands in, so a missing publication shows as missing.
+ */
+export async function rateOfDay(db: DbOrTx, iso: string, fecha: string): Promise<string | null> {
+  const [row] = await db
+    .select({ valor: tasasCambio.valor })
+    .from(tasasCambio)
+    .where(and(eq(tasasCambio.iso, iso), eq(tasasCambio.fecha, fecha)))
+    .limit(1);
+  return row?.valor ?? null;
 }
 
 /** The ISLR concepts by code (the seeded table of Decreto 1.808). */

@@ -41,6 +41,14 @@ export function companyNamesByIds(db: DbOrTx, ids: string[]) {
     .where(inArray(localidades.id, ids));
 }
 
+/**
+ * Every company's id and name as a subquery, for a context that lists its own rows by company name in one
+ * query (joined on the id; the planner flattens it into a plain join on the table).
+ */
+export function companyNamesTable(db: DbOrTx) {
+  return db.select({ id: localidades.id, nombre: localidades.nombre }).from(localidades).as('company_names');
+}
+
 export async function companyName(db: DbOrTx, id: string): Promise<string | undefined> {
   const [company] = await db
     .select({ nombre: localidades.nombre })

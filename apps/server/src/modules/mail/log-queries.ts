@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailMessages } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
@@ -72,4 +72,34 @@ export async function mailLogByMessageId(
     .orderBy(desc(mailMessages.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The e-mails logged for one document, oldest first, at most `limit`: to whom, and when the server took
+ * it or what it answered. The log names a document by its kind, its number as printed and its company.
+ */
+export function mailsOfDocument(
+  db: DbOrTx,
+  doc: { tipoDoc: string; nroDoc: string; localidadId: string },
+  limit: number,
+) {
+  return db
+    .select({
+      at: mailMessages.createdAt,
+      to: mailMessages.to,
+      cc: mailMessages.cc,
+      sentAt: mailMessages.sentAt,
+      statusCode: mailMessages.statusCode,
+      statusText: mailMessages.statusText,
+    })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.tipoDoc, doc.tipoDoc),
+        eq(mailMessages.nroDoc, doc.nroDoc),
+        eq(mailMessages.localidadId, doc.localidadId),
+      ),
+    )
+    .orderBy(asc(mailMessages.createdAt))
+    .limit(limit);
 }
