@@ -12,7 +12,7 @@ import {
   invoiceIngestAnswerSchema,
   invoiceListRowSchema,
   invoicePublicAnswerSchema,
-  pageQuery,
+  type PageQuery,
   screen,
   z,
 } from '@sigece/fiscal';
@@ -20,12 +20,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../http/errors.ts';
 import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
-import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
-import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
-import { retryFailedRender } from '../issuance/render.ts';
+import {
+  jsonRoute,
+  listRoutes,
+  pdfRoute,
+  publicOrDetailRoute,
+  retryRenderRoute,
+} from '../issuance/read-routes.ts';
 import type { Principal } from '../security/principal.ts';
 import { annulInvoicesByNumber } from './annul-by-number.ts';
 import { invoiceCollections, recordCollection } from './collections.ts';
@@ -69,8 +74,6 @@ const emptyToUndefined = (v: unknown) => {
   }
   return out;
 };
-
-const listRow = invoiceListRowSchema;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -148,49 +151,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       )) as z.infer<typeof invoiceAnnulAnswerSchema>,
   );
 
-  app.get(
-    '/facturas/queryfacturacion',
-    {
-      preValidation: guard({
-        anyOf: [{ module: LIST.module }, { module: AIR.module }, { module: LIQUOR.module }],
-      }),
-      schema: {
-        tags,
-        security,
-        summary: 'Lista paginada de facturas (más recientes primero), con búsqueda y filtros',
-        querystring: pageQuery.extend(invoiceFiltersSchema.shape),
-        response: { 200: pageBody(listRow), ...errorResponses },
-      },
+  listRoutes(app, {
+    tags,
+    filters: invoiceFiltersSchema,
+    row: invoiceListRowSchema,
+    query: {
+      path: '/facturas/queryfacturacion',
+      access: { anyOf: [{ module: LIST.module }, { module: AIR.module }, { module: LIQUOR.module }] },
+      summary: 'Lista paginada de facturas (más recientes primero), con búsqueda y filtros',
     },
-    async (request) =>
-      invoices.listInvoices(db, scopeOfRequest(request), {
-        ...request.query,
-        modeloFactura: listableModels(principalOf(request), request.query.modeloFactura),
-      }),
-  );
-
-  app.post(
-    '/facturas/FiltrarFacturas',
-    {
-      preValidation: guard({ anyOf: [LIST.can('search'), AIR.can('search'), LIQUOR.can('search')] }),
-      schema: {
-        tags,
-        security,
-        summary: 'Filtra facturas por razón social, sucursal, número, fechas y cliente',
-        querystring: pageQuery,
-        body: z.preprocess(emptyToUndefined, invoiceFiltersSchema),
-        response: { 200: pageBody(listRow).extend({ message: z.string() }), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      ...(await invoices.listInvoices(db, scopeOfRequest(request), {
-        ...request.query,
-        ...request.body,
-        modeloFactura: listableModels(principalOf(request), request.body.modeloFactura),
-      })),
+    search: {
+      path: '/facturas/FiltrarFacturas',
+      access: { anyOf: [LIST.can('search'), AIR.can('search'), LIQUOR.can('search')] },
+      summary: 'Filtra facturas por razón social, sucursal, número, fechas y cliente',
       message: 'Busqueda Encontrada',
-    }),
-  );
+      body: z.preprocess(emptyToUndefined, invoiceFiltersSchema),
+    },
+    list: (scope, query: PageQuery & z.infer<typeof invoiceFiltersSchema>, request) =>
+      invoices.listInvoices(db, scope, {
+        ...query,
+        modeloFactura: listableModels(principalOf(request), query.modeloFactura),
+      }),
+  });
 
   publicOrDetailRoute(app, db, {
     path: '/facturas/getfacturacion/:id',
@@ -200,10 +182,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     permission: 'view',
     visible: invoices.visibleInvoice,
     detail: invoices.invoiceDetail,
-    publicAnswer: async (db, id) => {
-      const projection = await invoices.publicInvoice(db, id);
-      return projection && { code: 200, ...projection };
-    },
+    publicAnswer: invoices.publicInvoice,
     response: z.union([invoiceDetailAnswerSchema, invoicePublicAnswerSchema]),
   });
 
@@ -357,37 +336,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/facturas/regenerarpdf/:id',
-    {
-      preValidation: guard(LIST.can('cancel')),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Vuelve a encolar el PDF de una factura cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
-        params: idParam,
-        response: {
-          200: resultBody(
-            z.object({ id: z.string(), nroFactura: z.string(), pdfEstado: z.literal('PENDIENTE') }),
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const { id, label } = await retryFailedRender(
-        app.deps,
-        scopeOfRequest(request),
-        'fact',
-        request.params.id,
-        auditContextOf(request),
-      );
-      return {
-        code: 200,
-        message: `PDF de la Factura N°: ${label} en cola`,
-        result: { id, nroFactura: label, pdfEstado: 'PENDIENTE' as const },
-      };
-    },
-  );
+  retryRenderRoute(app, {
+    path: '/facturas/regenerarpdf/:id',
+    access: LIST.can('cancel'),
+    tags,
+    summary:
+      'Vuelve a encolar el PDF de una factura cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
+    tipoDoc: 'fact',
+    numberKey: 'nroFactura',
+    message: (label) => `PDF de la Factura N°: ${label} en cola`,
+  });
 };

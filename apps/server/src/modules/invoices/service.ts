@@ -2,29 +2,23 @@ import {
   documentStatusLabel,
   formatDateCaracas,
   formatRif,
+  type InvoicePublicAnswer,
   type PageQuery,
-  sandboxPublicNotice,
   shownControlNumber,
 } from '@sigece/fiscal';
-import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
 import { checksumBase64 } from '../../documents/checksum.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { likePattern } from '../../http/paging.ts';
-import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
+import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { issuerRows } from '../companies/service.ts';
 import { annulDocument } from '../issuance/annul.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
-import {
-  clientSearchFields,
-  documentListWhere,
-  documentPage,
-  loadPublic,
-  visibleIssued,
-} from '../issuance/issued.ts';
+import { childRows, clientSearchFields, loadIssued, visibleIssued } from '../issuance/issued.ts';
 import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
+import { documentList, publicView } from '../issuance/listing.ts';
 import { invoiceAnnulment, invoiceLabel } from './annul-by-number.ts';
 import { collectedSql, creditView } from './collections.ts';
 import { invoiceModelDetail, lineModelData } from './models.ts';
@@ -82,7 +76,7 @@ type ListRow = {
   sucursal: string | null;
 };
 
-export function invoiceListView(r: ListRow, render?: RenderState) {
+function invoiceListView(r: ListRow, render?: RenderState) {
   const c = r.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
   return {
     id: r.id,
@@ -111,65 +105,47 @@ export function invoiceListView(r: ListRow, render?: RenderState) {
   };
 }
 
-export async function listInvoices(db: Db, scope: TenantScope, query: PageQuery & InvoiceFilters) {
-  const where = documentListWhere(facturas, scope, query, {
-    filters: [
-      query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
-      query.modeloFactura ? inArray(facturas.modelo, [query.modeloFactura].flat()) : undefined,
-      query.identificacion
-        ? ilike(sql`${facturas.cliente}->>'identificacion'`, likePattern(query.identificacion))
-        : undefined,
-      query.tipoDocumento ? sql`${facturas.cliente}->>'tipoDocumento' = ${query.tipoDocumento}` : undefined,
-      query.numeroDocumento
-        ? sql`${facturas.cliente}->>'numeroDocumento' like ${`${query.numeroDocumento}%`}`
-        : undefined,
-    ],
-    searchIn: [facturas.nroFactura, facturas.nroControl, ...clientSearchFields(facturas.cliente)],
-  });
-  return documentPage(
-    db,
-    {
-      table: facturas,
-      tipoDoc: 'fact',
-      columns: listColumns,
-      where,
-      orderBy: [desc(facturas.fechaEmision), desc(facturas.numeroControl)],
-    },
-    query,
-    (rows) =>
-      rows.map(({ row, render, company, branch }) =>
-        invoiceListView({ ...row, localidad: company.nombre, sucursal: branch?.nombre ?? null }, render),
-      ),
-  );
-}
+export const listInvoices = documentList({
+  table: facturas,
+  tipoDoc: 'fact',
+  columns: listColumns,
+  filters: (query: PageQuery & InvoiceFilters) => [
+    query.nroFactura ? ilike(facturas.nroFactura, likePattern(query.nroFactura)) : undefined,
+    query.modeloFactura ? inArray(facturas.modelo, [query.modeloFactura].flat()) : undefined,
+    query.identificacion
+      ? ilike(sql`${facturas.cliente}->>'identificacion'`, likePattern(query.identificacion))
+      : undefined,
+    query.tipoDocumento ? sql`${facturas.cliente}->>'tipoDocumento' = ${query.tipoDocumento}` : undefined,
+    query.numeroDocumento
+      ? sql`${facturas.cliente}->>'numeroDocumento' like ${`${query.numeroDocumento}%`}`
+      : undefined,
+  ],
+  searchIn: [facturas.nroFactura, facturas.nroControl, ...clientSearchFields(facturas.cliente)],
+  orderBy: () => [desc(facturas.fechaEmision), desc(facturas.numeroControl)],
+  rows: (_db, rows) =>
+    rows.map(({ row, render, company, branch }) =>
+      invoiceListView({ ...row, localidad: company.nombre, sucursal: branch?.nombre ?? null }, render),
+    ),
+});
 
 export async function visibleInvoice(db: DbOrTx, scope: TenantScope, id: string) {
   return visibleIssued(db, facturas, scope, id, 'Factura no encontrada');
 }
 
-export function canSeeInvoice(scope: TenantScope, row: { localidadId: string; sucursalId: string | null }) {
-  return canSeeRow(scope, row);
-}
-
 /** The whole invoice as the detail dialog and the JSON download show it, without the PDF bytes. */
 export async function invoiceDetail(db: Db, id: string) {
-  const [invoice] = await db.select().from(facturas).where(eq(facturas.id, id)).limit(1);
-  if (!invoice) throw notFound('Factura no encontrada');
-  const [{ company, branch }, lines, payments, taxes] = await Promise.all([
-    issuerRows(db, invoice.localidadId, invoice.sucursalId),
-    db
-      .select()
-      .from(facturaLineas)
-      .where(eq(facturaLineas.facturaId, id))
-      .orderBy(asc(facturaLineas.posicion)),
-    db.select().from(facturaPagos).where(eq(facturaPagos.facturaId, id)).orderBy(asc(facturaPagos.id)),
-    db
-      .select()
-      .from(facturaGravamenes)
-      .where(eq(facturaGravamenes.facturaId, id))
-      .orderBy(asc(facturaGravamenes.alicuota)),
-  ]);
-  const f = invoice;
+  const {
+    doc: f,
+    company,
+    branch,
+    lines,
+    payments,
+    taxes,
+  } = await loadIssued(db, facturas, id, 'Factura no encontrada', {
+    lines: childRows(db, facturaLineas, facturaLineas.facturaId, id, facturaLineas.posicion),
+    payments: childRows(db, facturaPagos, facturaPagos.facturaId, id, facturaPagos.id),
+    taxes: childRows(db, facturaGravamenes, facturaGravamenes.facturaId, id, facturaGravamenes.alicuota),
+  });
   const row = { localidad: company, sucursal: branch };
   return {
     id: f.id,
@@ -315,27 +291,16 @@ export async function invoicePdf(db: Db, scope: TenantScope, id: string) {
 }
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
-export async function publicInvoice(db: Db, id: string) {
-  const found = await loadPublic(db, facturas, id);
-  if (!found) return null;
-  const { doc: f, company } = found;
-  const c = f.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
-  return {
-    factura: {
-      id: f.id,
-      nroFactura: invoiceLabel(f),
-      serie: f.serie,
-      nroControl: f.pdf ? f.nroControl : null,
-      fechaEmision: f.fechaEmision.toISOString(),
-      estatus: documentStatusLabel(f.status),
-      logEstatusRegistro: f.status,
-      motivoAnulacion: f.motivoAnulacion,
-      facturaGenerada: f.pdf ? 'true' : 'false',
-      checkedSumBase64: checksumBase64(f.pdfSha256),
-      cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
-      // Verified publicly as what it is: a test document (issue 20 item 5).
-      ...sandboxPublicNotice(f.sandbox),
-    },
-    localidaddetalle: { rif: company.rif, nombre: company.nombre },
-  };
-}
+export const publicInvoice = publicView<InvoicePublicAnswer, typeof facturas>({
+  table: facturas,
+  key: 'factura',
+  head: (f) => ({
+    id: f.id,
+    nroFactura: invoiceLabel(f),
+    serie: f.serie,
+    nroControl: f.pdf ? f.nroControl : null,
+    fechaEmision: f.fechaEmision.toISOString(),
+  }),
+  generated: 'facturaGenerada',
+  client: true,
+});

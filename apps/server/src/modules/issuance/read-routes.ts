@@ -1,16 +1,20 @@
-import { hasPermission, idParam, type z } from '@sigece/fiscal';
+import { hasPermission, idParam, type Page, pageQuery, z } from '@sigece/fiscal';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { type Access, guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { scopeOf, type TenantScope } from '../../http/tenancy.ts';
+import { auditContextOf } from '../audit/service.ts';
+import type { TipoDoc } from './family.ts';
+import { retryFailedRender } from './render.ts';
 
 /**
- * The read routes every family has, written once (issue 23 item 1): the public-or-detail route
- * (`getfacturacion`, `getNotaId`, `getOrdenId`, `getRetencionId`), the signed PDF's bytes and the JSON
- * download. A family's routes file calls these with its paths (the spec's, unchanged), its screen's
+ * The read routes every family has, written once (issue 23 item 1): the paged list and its search form,
+ * the public-or-detail route (`getfacturacion`, `getNotaId`, `getOrdenId`, `getRetencionId`), the signed
+ * PDF's bytes and the JSON download. A family's routes file calls these with its paths (the spec's, unchanged), its screen's
  * permission and its own detail and public projection.
  */
 
@@ -125,6 +129,118 @@ export function jsonRoute<D>(
           contentDisposition('attachment', `${spec.name(detail)}_${Date.now()}.json`),
         )
         .send(JSON.stringify(detail, null, 2));
+    },
+  );
+}
+
+/** What a family's list routes declare (its paths, filters and row contract are the spec's). */
+export interface ListRoutes<Q> {
+  tags: string[];
+  /** The filters the list takes besides paging and search (the family's contract). */
+  filters: z.ZodObject;
+  /** The contract of one row. */
+  row: z.ZodType;
+  /** GET: the filters in the query string. */
+  query: { path: string; access: Access; summary: string };
+  /**
+   * POST: the same filters in the body (paging in the query string), answered with `message`; `body`
+   * when the family reads the body before its filters (e.g. drops empty values).
+   */
+  search?: { path: string; access: Access; summary: string; message: string; body?: z.ZodType };
+  /** One page of the list for the caller, the query already merged with the body. */
+  list(scope: TenantScope, query: Q, request: FastifyRequest): Promise<Page<unknown> & { code: number }>;
+}
+
+/** The family's paged list (`GET`) and, where the spec has one, its search form (`POST`). */
+export function listRoutes<Q>(app: App, spec: ListRoutes<Q>): void {
+  const security = [{ bearerAuth: [] }];
+  app.get(
+    spec.query.path,
+    {
+      preValidation: guard(spec.query.access),
+      schema: {
+        tags: spec.tags,
+        security,
+        summary: spec.query.summary,
+        querystring: pageQuery.extend(spec.filters.shape),
+        response: { 200: pageBody(spec.row), ...errorResponses },
+      },
+    },
+    (request) => spec.list(scopeOfRequest(request), request.query as Q, request),
+  );
+  const search = spec.search;
+  if (!search) return;
+  app.post(
+    search.path,
+    {
+      preValidation: guard(search.access),
+      schema: {
+        tags: spec.tags,
+        security,
+        summary: search.summary,
+        querystring: pageQuery,
+        body: search.body ?? spec.filters,
+        response: { 200: pageBody(spec.row).extend({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ...(await spec.list(
+        scopeOfRequest(request),
+        { ...(request.query as object), ...(request.body as object) } as Q,
+        request,
+      )),
+      message: search.message,
+    }),
+  );
+}
+
+/**
+ * PUT …/regenerarpdf/:id: queues again the PDF of a document whose render failed after its retries
+ * (pdfEstado FALLIDA); answers `{ id, [numberKey]: label, pdfEstado: 'PENDIENTE' }`.
+ */
+export function retryRenderRoute(
+  app: App,
+  spec: {
+    path: string;
+    access: Access;
+    tags: string[];
+    summary: string;
+    tipoDoc: TipoDoc;
+    /** The answer's key for the document's number ('nroFactura', 'nroNota'). */
+    numberKey: string;
+    message(label: string): string;
+  },
+): void {
+  app.put(
+    spec.path,
+    {
+      preValidation: guard(spec.access),
+      schema: {
+        tags: spec.tags,
+        security: [{ bearerAuth: [] }],
+        summary: spec.summary,
+        params: idParam,
+        response: {
+          200: resultBody(
+            z.object({ id: z.string(), [spec.numberKey]: z.string(), pdfEstado: z.literal('PENDIENTE') }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id, label } = await retryFailedRender(
+        app.deps,
+        scopeOfRequest(request),
+        spec.tipoDoc,
+        (request.params as { id: string }).id,
+        auditContextOf(request),
+      );
+      return {
+        code: 200,
+        message: spec.message(label),
+        result: { id, [spec.numberKey]: label, pdfEstado: 'PENDIENTE' as const },
+      };
     },
   );
 }

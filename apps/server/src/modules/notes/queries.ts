@@ -8,7 +8,6 @@ import {
   type NoteListRow,
   type NotePublic,
   type PageQuery,
-  sandboxPublicNotice,
   shownControlNumber,
   totalsInBs,
 } from '@sigece/fiscal';
@@ -21,14 +20,12 @@ import type { TenantScope } from '../../http/tenancy.ts';
 import {
   childRows,
   clientSearchFields,
-  documentListWhere,
-  documentPage,
   loadIssued,
-  loadPublic,
   realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
+import { documentList, publicView } from '../issuance/listing.ts';
 
 /** The SQL of the notes' own tables (notas, nota_lineas, nota_gravamenes). */
 
@@ -156,36 +153,27 @@ const { pdf: _pdf, ...noteColumns } = getTableColumns(notas);
 const listColumns = { ...noteColumns, generada: sql<boolean>`${notas.pdf} is not null` };
 
 /** The notes list (spec 001 §2.3), most recent first, paged on the server, with search and filters. */
-export async function listNotes(db: DbOrTx, scope: TenantScope, query: PageQuery & NoteFilters) {
-  const where = documentListWhere(notas, scope, query, {
-    filters: [
-      query.nroNota ? ilike(notas.nroNota, likePattern(query.nroNota)) : undefined,
-      query.tipo ? eq(notas.tipo, query.tipo) : undefined,
-    ],
-    searchIn: [
-      notas.nroNota,
-      notas.nroControl,
-      notas.nroFactura,
-      notas.concepto,
-      ...clientSearchFields(notas.cliente),
-    ],
-  });
-  return documentPage(
-    db,
-    {
-      table: notas,
-      tipoDoc: 'nota',
-      columns: listColumns,
-      where,
-      orderBy: [desc(notas.fechaEmision), desc(notas.createdAt)],
-    },
-    query,
-    (rows) =>
-      rows.map(({ row, render, company, branch }) =>
-        listRow(row, row.generada, company.nombre, branch?.nombre ?? null, render),
-      ),
-  );
-}
+export const listNotes = documentList({
+  table: notas,
+  tipoDoc: 'nota',
+  columns: listColumns,
+  filters: (query: PageQuery & NoteFilters) => [
+    query.nroNota ? ilike(notas.nroNota, likePattern(query.nroNota)) : undefined,
+    query.tipo ? eq(notas.tipo, query.tipo) : undefined,
+  ],
+  searchIn: [
+    notas.nroNota,
+    notas.nroControl,
+    notas.nroFactura,
+    notas.concepto,
+    ...clientSearchFields(notas.cliente),
+  ],
+  orderBy: () => [desc(notas.fechaEmision), desc(notas.createdAt)],
+  rows: (_db, rows) =>
+    rows.map(({ row, render, company, branch }) =>
+      listRow(row, row.generada, company.nombre, branch?.nombre ?? null, render),
+    ),
+});
 
 function listRow(
   n: Omit<NoteRow, 'pdf'>,
@@ -319,30 +307,18 @@ export async function noteDetail(db: DbOrTx, id: string): Promise<NoteDetail> {
 }
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
-export async function publicNote(db: DbOrTx, id: string): Promise<NotePublic | null> {
-  const found = await loadPublic(db, notas, id);
-  if (!found) return null;
-  const { doc: n, company } = found;
-  const c = n.cliente as { tipoDocumento: string; numeroDocumento: string; identificacion: string };
-  return {
-    code: 200,
-    nota: {
-      id: n.id,
-      tipo: n.tipo as NotePublic['nota']['tipo'],
-      nroNota: documentLabel(n.serieNota, n.nroNota),
-      serie: n.serieNota,
-      nroControl: n.pdf ? n.nroControl : null,
-      nroFactura: n.nroFactura,
-      fechaEmision: n.fechaEmision.toISOString(),
-      estatus: documentStatusLabel(n.status),
-      logEstatusRegistro: n.status,
-      motivoAnulacion: n.motivoAnulacion,
-      notaGenerada: n.pdf ? 'true' : 'false',
-      checkedSumBase64: checksumBase64(n.pdfSha256),
-      cliente: { rif: `${c.tipoDocumento}-${c.numeroDocumento}`, identificacion: c.identificacion },
-      // Verified publicly as what it is: a test document (issue 20 item 5).
-      ...sandboxPublicNotice(n.sandbox),
-    },
-    localidaddetalle: { rif: company.rif, nombre: company.nombre },
-  };
-}
+export const publicNote = publicView<NotePublic, typeof notas>({
+  table: notas,
+  key: 'nota',
+  head: (n) => ({
+    id: n.id,
+    tipo: n.tipo,
+    nroNota: documentLabel(n.serieNota, n.nroNota),
+    serie: n.serieNota,
+    nroControl: n.pdf ? n.nroControl : null,
+    nroFactura: n.nroFactura,
+    fechaEmision: n.fechaEmision.toISOString(),
+  }),
+  generated: 'notaGenerada',
+  client: true,
+});

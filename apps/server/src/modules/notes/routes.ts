@@ -10,7 +10,6 @@ import {
   noteIngestAnswerSchema,
   noteInvoiceBalanceSchema,
   noteListRowSchema,
-  pageQuery,
   screen,
   z,
 } from '@sigece/fiscal';
@@ -18,12 +17,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
-import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
-import { jsonRoute, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
-import { retryFailedRender } from '../issuance/render.ts';
+import {
+  jsonRoute,
+  listRoutes,
+  pdfRoute,
+  publicOrDetailRoute,
+  retryRenderRoute,
+} from '../issuance/read-routes.ts';
 import { annulNotes } from './annul.ts';
 import { noteFamily } from './family.ts';
 import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';
@@ -112,40 +116,23 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
       )) as z.infer<typeof noteAnnulAnswerSchema>,
   );
 
-  app.get(
-    `${BASE}/querynotas`,
-    {
-      preValidation: guard({ module: LIST.module }),
-      schema: {
-        tags,
-        security,
-        summary: 'Lista paginada de notas (más recientes primero), con búsqueda y filtros',
-        querystring: pageQuery.extend(noteFiltersSchema.shape),
-        response: { 200: pageBody(noteListRowSchema), ...errorResponses },
-      },
+  listRoutes(app, {
+    tags,
+    filters: noteFiltersSchema,
+    row: noteListRowSchema,
+    query: {
+      path: `${BASE}/querynotas`,
+      access: { module: LIST.module },
+      summary: 'Lista paginada de notas (más recientes primero), con búsqueda y filtros',
     },
-    (request) => listNotes(db, scopeOfRequest(request), request.query),
-  );
-
-  app.post(
-    `${BASE}/FiltrarNotas`,
-    {
-      preValidation: guard(LIST.can('search')),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Filtra notas por razón social, sucursal, número, tipo y fechas (solo los filtros con valor)',
-        querystring: pageQuery,
-        body: noteFiltersSchema,
-        response: { 200: pageBody(noteListRowSchema).extend({ message: z.string() }), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      ...(await listNotes(db, scopeOfRequest(request), { ...request.query, ...request.body })),
+    search: {
+      path: `${BASE}/FiltrarNotas`,
+      access: LIST.can('search'),
+      summary: 'Filtra notas por razón social, sucursal, número, tipo y fechas (solo los filtros con valor)',
       message: NOTE_MESSAGES.searched,
-    }),
-  );
+    },
+    list: (scope, query: Parameters<typeof listNotes>[2]) => listNotes(db, scope, query),
+  });
 
   app.post(
     `${BASE}/addnota`,
@@ -217,39 +204,16 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     notes.deleteNote(db, scopeOfRequest(request), id, auditContextOf(request)),
   );
 
-  app.put(
-    `${BASE}/regenerarpdf/:id`,
-    {
-      preValidation: guard(LIST.can('generar')),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Vuelve a encolar el PDF de una nota cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
-        params: idParam,
-        response: {
-          200: resultBody(
-            z.object({ id: z.string(), nroNota: z.string(), pdfEstado: z.literal('PENDIENTE') }),
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const { id, label } = await retryFailedRender(
-        app.deps,
-        scopeOfRequest(request),
-        'nota',
-        request.params.id,
-        auditContextOf(request),
-      );
-      return {
-        code: 200,
-        message: `PDF de la Nota N°: ${label} en cola`,
-        result: { id, nroNota: label, pdfEstado: 'PENDIENTE' as const },
-      };
-    },
-  );
+  retryRenderRoute(app, {
+    path: `${BASE}/regenerarpdf/:id`,
+    access: LIST.can('generar'),
+    tags,
+    summary:
+      'Vuelve a encolar el PDF de una nota cuyo PDF quedó fallido tras los reintentos (pdfEstado FALLIDA)',
+    tipoDoc: 'nota',
+    numberKey: 'nroNota',
+    message: (label) => `PDF de la Nota N°: ${label} en cola`,
+  });
 
   pdfRoute(app, {
     path: `${BASE}/pdf/:id`,

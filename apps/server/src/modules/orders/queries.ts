@@ -10,7 +10,6 @@ import {
   type OrderPublic,
   orderKindLabel,
   type PageQuery,
-  sandboxPublicNotice,
 } from '@sigece/fiscal';
 import { and, asc, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -29,14 +28,12 @@ import { activeInvoicesOfOrders } from '../invoices/orders.service.ts';
 import {
   childRows,
   clientSearchFields,
-  documentListWhere,
-  documentPage,
   loadIssued,
-  loadPublic,
   realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
+import { documentList, publicView } from '../issuance/listing.ts';
 
 /** The SQL of the orders' own tables (ordenes, orden_lineas, orden_gravamenes). */
 
@@ -140,38 +137,33 @@ const SORTS: Record<OrderFilters['sort'], SQL> = {
  * The orders list (spec 001 §2.4, §7.3 queryordenes): paged on the server (page from 1), sorted by id
  * ascending unless told, filtered by rif, dates, branch code, company and number, with a search box.
  */
-export async function listOrders(db: DbOrTx, scope: TenantScope, query: PageQuery & OrderFilters) {
-  const rif = query.rif?.toUpperCase().replace('-', '');
-  const where = documentListWhere(ordenes, scope, query, {
-    filters: [
+export const listOrders = documentList({
+  table: ordenes,
+  tipoDoc: 'orden',
+  columns: getTableColumns(ordenes),
+  filters: (query: PageQuery & OrderFilters) => {
+    const rif = query.rif?.toUpperCase().replace('-', '');
+    return [
       rif ? issuedByRif(ordenes.localidadId, rif) : undefined,
       query.codigoSucursal ? issuedByBranchCode(ordenes.sucursalId, query.codigoSucursal) : undefined,
       query.nroOrden ? ilike(ordenes.nroOrden, likePattern(query.nroOrden)) : undefined,
-    ],
-    searchIn: [ordenes.nroOrden, ordenes.nroControl, ordenes.motivo, ...clientSearchFields(ordenes.cliente)],
-  });
-  const sort = SORTS[query.sort];
-  return documentPage(
-    db,
-    {
-      table: ordenes,
-      tipoDoc: 'orden',
-      columns: getTableColumns(ordenes),
-      where,
-      orderBy: [query.order === 'desc' ? desc(sort) : asc(sort), asc(ordenes.secuencia)],
-    },
-    query,
-    async (rows) => {
-      const invoices = await invoicesOf(
-        db,
-        rows.map((r) => r.row.id),
-      );
-      return rows.map(({ row, render, company, branch }) =>
-        listRow(row, company, branch, render?.pdfEstado, invoices.get(row.id)),
-      );
-    },
-  );
-}
+    ];
+  },
+  searchIn: [ordenes.nroOrden, ordenes.nroControl, ordenes.motivo, ...clientSearchFields(ordenes.cliente)],
+  orderBy: (query) => {
+    const sort = SORTS[query.sort];
+    return [query.order === 'desc' ? desc(sort) : asc(sort), asc(ordenes.secuencia)];
+  },
+  rows: async (db, rows) => {
+    const invoices = await invoicesOf(
+      db,
+      rows.map((r) => r.row.id),
+    );
+    return rows.map(({ row, render, company, branch }) =>
+      listRow(row, company, branch, render?.pdfEstado, invoices.get(row.id)),
+    );
+  },
+});
 
 function listRow(
   o: OrderRow,
@@ -264,29 +256,17 @@ export async function orderDetail(db: DbOrTx, id: string): Promise<OrderDetail> 
 }
 
 /** The public projection (spec 002 §7 "Public verification"): never lines, amounts or e-mail addresses. */
-export async function publicOrder(db: DbOrTx, id: string): Promise<OrderPublic | null> {
-  const found = await loadPublic(db, ordenes, id);
-  if (!found) return null;
-  const { doc: o, company } = found;
-  const c = o.cliente as ClientJson;
-  return {
-    code: 200,
-    orden: {
-      id: o.id,
-      modeloOrden: o.modelo as OrderKind,
-      tipo: orderKindLabel(o.modelo),
-      nroOrden: o.nroOrden,
-      nroControl: o.pdf ? o.nroControl : null,
-      fechaEmision: o.fechaEmision.toISOString(),
-      estatus: documentStatusLabel(o.status),
-      logEstatusRegistro: o.status,
-      motivoAnulacion: o.motivoAnulacion,
-      ordenGenerada: o.pdf ? 'true' : 'false',
-      checkedSumBase64: checksumBase64(o.pdfSha256),
-      cliente: { rif: formatRif(c.tipoDocumento, c.numeroDocumento), identificacion: c.identificacion },
-      // Verified publicly as what it is: a test document (issue 20 item 5).
-      ...sandboxPublicNotice(o.sandbox),
-    },
-    localidaddetalle: { rif: company.rif, nombre: company.nombre },
-  };
-}
+export const publicOrder = publicView<OrderPublic, typeof ordenes>({
+  table: ordenes,
+  key: 'orden',
+  head: (o) => ({
+    id: o.id,
+    modeloOrden: o.modelo,
+    tipo: orderKindLabel(o.modelo),
+    nroOrden: o.nroOrden,
+    nroControl: o.pdf ? o.nroControl : null,
+    fechaEmision: o.fechaEmision.toISOString(),
+  }),
+  generated: 'ordenGenerada',
+  client: true,
+});

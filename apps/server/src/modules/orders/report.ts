@@ -1,6 +1,4 @@
 import {
-  caracasDayEnd,
-  caracasDayStart,
   documentStatusLabel,
   formatCurrencyAmount,
   formatDateCaracas,
@@ -10,7 +8,7 @@ import {
   orderKindLabel,
   totalsByCurrency,
 } from '@sigece/fiscal';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +16,7 @@ import { ordenes } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { issuerRows } from '../companies/service.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { bookPeriod } from '../issuance/book-reader.ts';
 
 /**
  * The order report (spec 002 §2.7, §7 Reports: getlibroOrdenes and getOrdenesExcel): a company's (or
@@ -54,13 +52,13 @@ async function reportRows(db: Db, scope: TenantScope, q: OrderReportQuery) {
     .from(ordenes)
     .where(
       and(
-        eq(ordenes.localidadId, company.id),
-        q.id_sucursal ? eq(ordenes.sucursalId, q.id_sucursal) : undefined,
+        bookPeriod(ordenes, {
+          localidadId: company.id,
+          sucursalId: q.id_sucursal,
+          fechaInicio: q.fechaInicio,
+          fechaFin: q.fechaFin,
+        }),
         eq(ordenes.deleted, false),
-        // A test key's order is not in the book of orders (issue 20 item 5).
-        realDocuments(ordenes),
-        gte(ordenes.fechaEmision, caracasDayStart(q.fechaInicio)),
-        lt(ordenes.fechaEmision, caracasDayEnd(q.fechaFin)),
       ),
     )
     .orderBy(asc(ordenes.fechaEmision), asc(ordenes.secuencia))

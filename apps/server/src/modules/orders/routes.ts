@@ -8,7 +8,6 @@ import {
   orderListRowSchema,
   orderReportAnswerSchema,
   orderReportQuerySchema,
-  pageQuery,
   screen,
   z,
 } from '@sigece/fiscal';
@@ -16,12 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
-import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
+import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
-import { pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
+import { listRoutes, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { renderDocument } from '../issuance/render.ts';
 import { annulOrders, MAX_ORDERS_PER_REQUEST } from './annul.ts';
 import { orderFamily } from './family.ts';
@@ -93,21 +92,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       )) as z.infer<typeof orderAnnulAnswerSchema>,
   );
 
-  app.get(
-    `${BASE}/queryordenes`,
-    {
-      preValidation: guard({ module: LIST.module }),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Lista paginada de órdenes/guías (page desde 1, por id ascendente salvo sort/order), con búsqueda y filtros',
-        querystring: pageQuery.extend(orderFiltersSchema.shape),
-        response: { 200: pageBody(orderListRowSchema), ...errorResponses },
-      },
+  listRoutes(app, {
+    tags,
+    filters: orderFiltersSchema,
+    row: orderListRowSchema,
+    query: {
+      path: `${BASE}/queryordenes`,
+      access: { module: LIST.module },
+      summary:
+        'Lista paginada de órdenes/guías (page desde 1, por id ascendente salvo sort/order), con búsqueda y filtros',
     },
-    (request) => listOrders(db, scopeOfRequest(request), request.query),
-  );
+    list: (scope, query: Parameters<typeof listOrders>[2]) => listOrders(db, scope, query),
+  });
 
   /** The stored PDF, rendered now when the job has not yet done it (the number is already assigned). */
   async function pdfOf(scope: ReturnType<typeof scopeOfRequest>, id: string) {

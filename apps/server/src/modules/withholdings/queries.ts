@@ -4,7 +4,6 @@ import {
   documentStatusLabel,
   formatDateCaracas,
   type PageQuery,
-  sandboxPublicNotice,
   type TaxUnitRow,
   type TaxUnitValue,
   type WithholdingDetail,
@@ -34,22 +33,14 @@ import {
   retencionLineas,
   unidadesTributarias,
 } from '../../db/schema.ts';
-import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { islrConceptsByCode, isTarifa2Concept } from '../catalog/lookup.service.ts';
 import { lockCompany } from '../companies/lookup.service.ts';
 import { issuedByRif } from '../companies/service.ts';
-import {
-  childRows,
-  documentListWhere,
-  documentPage,
-  loadIssued,
-  loadPublic,
-  realDocuments,
-  visibleIssued,
-} from '../issuance/issued.ts';
+import { childRows, loadIssued, realDocuments, visibleIssued } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
+import { documentList, publicView } from '../issuance/listing.ts';
 import { withheldDocumentKey } from './withheld-key.ts';
 
 /** The SQL of the withholdings' own tables (retenciones, retencion_lineas, unidades_tributarias). */
@@ -176,38 +167,33 @@ const SORT = {
 } as const;
 
 /** getRetencionesIva (spec 002 §2.2, §7): server paging, filters and sort (default id ascending, §9). */
-export async function listWithholdings(db: DbOrTx, scope: TenantScope, q: PageQuery & WithholdingFilters) {
-  const rif = q.rif?.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const where = documentListWhere(retenciones, scope, q, {
-    filters: [
+export const listWithholdings = documentList({
+  table: retenciones,
+  tipoDoc: 'ret',
+  columns: getTableColumns(retenciones),
+  filters: (q: PageQuery & WithholdingFilters) => {
+    const rif = q.rif?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    return [
       rif ? issuedByRif(retenciones.localidadId, rif) : undefined,
       q.nroComprobante ? ilike(retenciones.nroComprobante, likePattern(q.nroComprobante)) : undefined,
       q.rifProveedor ? ilike(retenciones.rifProveedor, likePattern(q.rifProveedor.toUpperCase())) : undefined,
       q.modeloRetencion ? eq(retenciones.modelo, q.modeloRetencion) : undefined,
       q.facturaCompraId ? eq(retenciones.facturaCompraId, q.facturaCompraId) : undefined,
-    ],
-    searchIn: [
-      retenciones.nroComprobante,
-      retenciones.nroControl,
-      retenciones.rifProveedor,
-      retenciones.identificacion,
-    ],
-  });
-  const column = SORT[q.sortBy];
-  const order = q.sortOrder === 'desc' ? desc : asc;
-  return documentPage(
-    db,
-    {
-      table: retenciones,
-      tipoDoc: 'ret',
-      columns: getTableColumns(retenciones),
-      where,
-      orderBy: [order(column), order(retenciones.id)],
-    },
-    q,
-    (rows) => rows.map(({ row, render, company }) => listRow(row, company, render?.pdfEstado ?? null)),
-  );
-}
+    ];
+  },
+  searchIn: [
+    retenciones.nroComprobante,
+    retenciones.nroControl,
+    retenciones.rifProveedor,
+    retenciones.identificacion,
+  ],
+  orderBy: (q) => {
+    const order = q.sortOrder === 'desc' ? desc : asc;
+    return [order(SORT[q.sortBy]), order(retenciones.id)];
+  },
+  rows: (_db, rows) =>
+    rows.map(({ row, render, company }) => listRow(row, company, render?.pdfEstado ?? null)),
+});
 
 function listRow(
   r: WithholdingRow,
@@ -315,30 +301,19 @@ export async function withholdingDetail(db: DbOrTx, id: string): Promise<Withhol
 }
 
 /** The public projection (spec 002 §3 "Verification data read"): never lines, amounts or e-mail. */
-export async function publicWithholding(db: DbOrTx, id: string): Promise<WithholdingPublic | null> {
-  const found = await loadPublic(db, retenciones, id);
-  if (!found) return null;
-  const { doc: r, company } = found;
-  return {
-    code: 200,
-    data: {
-      id: r.id,
-      nroComprobante: r.nroComprobante ?? '',
-      NroControlComprobante: r.nroControl,
-      rifProveedor: r.rifProveedor,
-      identificacion: r.identificacion,
-      modeloRetencion: r.modelo,
-      fechaEmision: r.fechaEmision.toISOString(),
-      estatus: documentStatusLabel(r.status),
-      logEstatusRegistro: r.status,
-      motivoAnulacion: r.motivoAnulacion,
-      checkedSumBase64: checksumBase64(r.pdfSha256),
-      // Verified publicly as what it is: a test document (issue 20 item 5).
-      ...sandboxPublicNotice(r.sandbox),
-    },
-    localidaddetalle: { rif: company.rif, nombre: company.nombre },
-  };
-}
+export const publicWithholding = publicView<WithholdingPublic, typeof retenciones>({
+  table: retenciones,
+  key: 'data',
+  head: (r) => ({
+    id: r.id,
+    nroComprobante: r.nroComprobante ?? '',
+    NroControlComprobante: r.nroControl,
+    rifProveedor: r.rifProveedor,
+    identificacion: r.identificacion,
+    modeloRetencion: r.modelo,
+    fechaEmision: r.fechaEmision.toISOString(),
+  }),
+});
 
 // --- Declarations -------------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { idempotent, keptTransaction } from '../integration/idempotency.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
-import { publicOrDetailRoute } from '../issuance/read-routes.ts';
+import { listRoutes, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { withholdingFamily } from './family.ts';
 import { islrPreview } from './islr-preview.ts';
 import { listWithholdings, publicWithholding, visibleWithholding, withholdingDetail } from './queries.ts';
@@ -109,21 +109,17 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
       )) as z.infer<typeof withholdingAnnulAnswerSchema>,
   );
 
-  app.get(
-    `${BASE}/getRetencionesIva`,
-    {
-      preValidation: guard({ module: LIST.module }),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Lista paginada de comprobantes de retención con filtros y orden (por omisión id ascendente)',
-        querystring: pageQuery.extend(withholdingFiltersSchema.shape),
-        response: { 200: pageBody(withholdingListRowSchema), ...errorResponses },
-      },
+  listRoutes(app, {
+    tags,
+    filters: withholdingFiltersSchema,
+    row: withholdingListRowSchema,
+    query: {
+      path: `${BASE}/getRetencionesIva`,
+      access: { module: LIST.module },
+      summary: 'Lista paginada de comprobantes de retención con filtros y orden (por omisión id ascendente)',
     },
-    (request) => listWithholdings(db, scopeOfRequest(request), request.query),
-  );
+    list: (scope, query: Parameters<typeof listWithholdings>[2]) => listWithholdings(db, scope, query),
+  });
 
   app.get(
     `${BASE}/getBase64RetencionIva/:id`,
