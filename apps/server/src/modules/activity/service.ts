@@ -1,5 +1,4 @@
 import { type ActivityEvent, type ActivityFamily, type ActivityKind, documentLabel } from '@sigece/fiscal';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditTrailOf } from '../audit/queries.ts';
 import { deliveryOf } from '../delivery/service.ts';
@@ -16,14 +15,6 @@ import { mailsOfDocument } from '../mail/log-queries.ts';
  * the e-mail log and each document's delivery state, and the annulment (its PDF marked ANULADA).
  * Nothing records when a recipient opens a document, so no 'opened' event is invented.
  */
-
-/** The table of each family, read for the two facts its header does not carry (when and by whom). */
-const TABLES: Record<ActivityFamily, string> = {
-  fact: 'facturas',
-  nota: 'notas',
-  orden: 'ordenes',
-  ret: 'retenciones',
-};
 
 /** The audit actions of one record, in the timeline's words. */
 const AUDIT_KINDS: Record<string, ActivityKind> = {
@@ -65,17 +56,7 @@ export async function documentActivity(
   const { id } = header;
   const family = familyOf(tipoDoc);
   const [own, ledger, audits, delivery, annulment, mails] = await Promise.all([
-    db.execute(
-      sql`select log_fecha_registro as created_at, log_username as created_by, origen, pdf_generated_at
-            from ${sql.identifier(TABLES[tipoDoc])} where id = ${id}::uuid`,
-    ) as unknown as Promise<{
-      rows: Array<{
-        created_at: Date | string;
-        created_by: string | null;
-        origen: string;
-        pdf_generated_at: Date | string | null;
-      }>;
-    }>,
+    family.provenance(db, id),
     ledgerEntriesOf(db, tipoDoc, id),
     auditTrailOf(db, family.auditEntity, id, 200),
     deliveryOf(db, tipoDoc, id),
@@ -92,12 +73,9 @@ export async function documentActivity(
   ]);
 
   const events: ActivityEvent[] = [];
-  const row = own.rows[0];
-  if (row) events.push(event('creado', row.created_at, row.created_by, row.origen === 'WEB' ? 'WEB' : 'API'));
-  const signedAt = row?.pdf_generated_at
-    ? new Date(row.pdf_generated_at).getTime()
-    : Number.POSITIVE_INFINITY;
-  const createdAt = row ? new Date(row.created_at).getTime() : Number.NEGATIVE_INFINITY;
+  if (own) events.push(event('creado', own.createdAt, own.createdBy, own.origin === 'WEB' ? 'WEB' : 'API'));
+  const signedAt = own?.pdfGeneratedAt ? own.pdfGeneratedAt.getTime() : Number.POSITIVE_INFINITY;
+  const createdAt = own ? own.createdAt.getTime() : Number.NEGATIVE_INFINITY;
   for (const n of ledger) {
     // The ledger's time is the database server's clock: kept between creation and signature, where the
     // number is taken (same transaction as the document, or the screen's 'Generar' before its PDF).
@@ -105,7 +83,7 @@ export async function documentActivity(
     events.push(event('numerado', new Date(at), null, n.nroControl));
     if (n.estado === 'FALLIDA' && n.updated) events.push(event('pdfFallido', n.updated, null, n.error));
   }
-  if (row?.pdf_generated_at) events.push(event('firmado', row.pdf_generated_at, null));
+  if (own?.pdfGeneratedAt) events.push(event('firmado', own.pdfGeneratedAt, null));
   for (const a of audits) {
     const kind = AUDIT_KINDS[a.action] ?? (a.action === 'create' ? null : 'modificado');
     if (kind) events.push(event(kind, a.at, a.by, auditDetail(kind, a.after)));

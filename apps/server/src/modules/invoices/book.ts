@@ -8,8 +8,6 @@ import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type BookDocument, bookReader } from '../issuance/book-reader.ts';
 import { realDocuments } from '../issuance/issued.ts';
 
-export type { BookCursor, BookFilter } from '../issuance/book-reader.ts';
-
 export interface BookInvoice extends BookDocument {
   label: string;
   totalIgtf: string;

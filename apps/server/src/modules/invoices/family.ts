@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
 import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../issuance/family.ts';
-import { sandboxHook } from '../issuance/issued.ts';
+import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
@@ -123,6 +123,7 @@ export const invoiceFamily: DocumentFamily<
     };
   },
   pdf: pdfStoreOf(facturas),
+  provenance: provenanceOf(facturas),
   fileName: (label) => `Factura_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

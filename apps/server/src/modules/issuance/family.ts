@@ -188,6 +188,14 @@ export interface DocumentHeader extends IssuerRef, DocumentNumber {
   recipient: { nombre: string; correo: string | null; ccCorreo: string | null };
 }
 
+/** What a document's own row records about its life: read by the activity timeline (issue 21 item 11). */
+export interface Provenance {
+  createdAt: Date;
+  createdBy: string;
+  origin: string;
+  pdfGeneratedAt: Date | null;
+}
+
 /** The signed PDF's storage in the family's table (see `pdfStoreOf` for the usual columns). */
 export interface PdfStore {
   /**
@@ -260,6 +268,8 @@ export interface DocumentFamily<
     id: string,
   ): Promise<{ header: DocumentHeader; document(): Promise<FiscalDocument> } | null>;
   pdf: PdfStore;
+  /** When, by whom and from where the document was stored, and when its PDF was signed (the timeline). */
+  provenance(db: DbOrTx, id: string): Promise<Provenance | null>;
   /** Shown as the signature's reason when the company signs with its own certificate. */
   signatureReason: string;
   /** The PDF's file name without extension, e.g. 'Factura_A-00000001'. */

@@ -13,7 +13,7 @@ import {
   issuerNames,
   issuerRows,
 } from '../companies/service.ts';
-import type { BranchRow, CompanyRow, IssuerRef, TipoDoc } from './family.ts';
+import type { BranchRow, CompanyRow, IssuerRef, Provenance, TipoDoc } from './family.ts';
 import { type RenderState, renderStates } from './ledger.ts';
 
 /**
@@ -244,4 +244,31 @@ export async function documentPage<S extends SelectedFields, V>(
   ]);
   const listed = rows.map((row) => ({ row, render: states.get(row.id), ...issuerOf(row) }));
   return pageOf(q, await view(listed), total);
+}
+
+/**
+ * The descriptor's `provenance` for a family's table: the columns `db/schema/columns.ts` gives every
+ * document table, so the timeline reads them without naming the family's table itself.
+ */
+export function provenanceOf(
+  table: DocumentTable & {
+    createdAt: AnyPgColumn;
+    createdBy: AnyPgColumn;
+    origen: AnyPgColumn;
+    pdfGeneratedAt: AnyPgColumn;
+  },
+) {
+  return async (db: DbOrTx, id: string): Promise<Provenance | null> => {
+    const [row] = await db
+      .select({
+        createdAt: table.createdAt,
+        createdBy: table.createdBy,
+        origin: table.origen,
+        pdfGeneratedAt: table.pdfGeneratedAt,
+      })
+      .from(table as PgTable)
+      .where(eq(table.id, id))
+      .limit(1);
+    return (row as Provenance | undefined) ?? null;
+  };
 }

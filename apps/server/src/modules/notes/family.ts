@@ -24,7 +24,7 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { sandboxHook } from '../issuance/issued.ts';
+import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { noteDocument } from './document.ts';
@@ -238,6 +238,7 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
   },
   toFiscalDocument: noteDocument,
   pdf: pdfStoreOf(notas),
+  provenance: provenanceOf(notas),
   fileName: (label) => `Nota_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

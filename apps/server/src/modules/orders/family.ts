@@ -26,7 +26,7 @@ import {
   type StoreContext,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { sandboxHook } from '../issuance/issued.ts';
+import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { orderDocument } from './document.ts';
@@ -273,6 +273,7 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
     },
     toFiscalDocument: orderDocument,
     pdf: pdfStoreOf(ordenes),
+    provenance: provenanceOf(ordenes),
     fileName: (label) => `Orden_${label}`,
     mail: {
       subject: ({ company, label, header }) =>

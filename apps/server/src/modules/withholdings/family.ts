@@ -13,7 +13,7 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { sandboxHook } from '../issuance/issued.ts';
+import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateVoucherSequence } from '../numbering/engine.ts';
@@ -161,6 +161,7 @@ export const withholdingFamily: DocumentFamily<
   },
   toFiscalDocument: withholdingDocument,
   pdf: pdfStoreOf(retenciones),
+  provenance: provenanceOf(retenciones),
   fileName: (label) => `Retencion_${label}`,
   mail: {
     subject: ({ company, label, header }) =>
