@@ -23,8 +23,17 @@ const setting = process.env.SIGECE_TEST_NOW?.trim() || DEFAULT_TEST_NOW;
  */
 export const TEST_CLOCK_START: number | undefined = setting === 'real' ? undefined : Date.parse(setting);
 
+/**
+ * The machine's Date, kept on the first load: a worker that runs several files without isolation (the
+ * server project, vitest.config.ts) loads this file again before each one, and each file's clock must
+ * start at the chosen instant from the real clock, not wrap the previous file's.
+ */
+const REAL_DATE = Symbol.for('sigece.test.realDate');
+const holder = globalThis as unknown as { [REAL_DATE]?: DateConstructor };
+holder[REAL_DATE] ??= globalThis.Date;
+
 if (TEST_CLOCK_START !== undefined) {
-  const RealDate = globalThis.Date;
+  const RealDate = holder[REAL_DATE];
   const target = TEST_CLOCK_START;
   if (Number.isNaN(target)) {
     throw new Error(`SIGECE_TEST_NOW no es una fecha ISO 8601 válida: ${setting}`);

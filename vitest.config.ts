@@ -2,6 +2,23 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './vitest.sequencer.ts';
 
+/**
+ * Server test files that must not share modules with the others: a module mock (vi.mock) would leak into
+ * the files after it, and password-cost.test.ts checks the server's own hash cost, which the harness
+ * lowers for every file that imports it.
+ */
+const ISOLATED_SERVER_FILES = [
+  'apps/server/test/auth-reset-throttle.test.ts',
+  'apps/server/test/password-cost.test.ts',
+];
+
+const SERVER_TEST = {
+  setupFiles: ['./vitest.clock.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  fileParallelism: true,
+};
+
 // One runner for every unit and integration test; the browser journeys live in e2e/ (Playwright).
 export default defineConfig({
   test: {
@@ -29,12 +46,22 @@ export default defineConfig({
       },
       {
         test: {
+          // A worker runs its server files one after another in one module graph (no isolation): each
+          // file used to import the server (Fastify, drizzle, pg-boss, PDFKit…) again, a second or more of
+          // CPU a file. Files share no state through it: each has its own database, app and secrets.
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
-          setupFiles: ['./vitest.clock.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: true,
+          exclude: ISOLATED_SERVER_FILES,
+          isolate: false,
+          ...SERVER_TEST,
+        },
+      },
+      {
+        test: {
+          // The files that need their own module graph (ISOLATED_SERVER_FILES says why).
+          name: 'server-isolated',
+          include: ISOLATED_SERVER_FILES,
+          ...SERVER_TEST,
         },
       },
     ],
