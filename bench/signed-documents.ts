@@ -10,7 +10,9 @@
 // Usage (the server started here, on a scratch database; DATABASE_URL unset: PGlite in its DATA_DIR):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/signed-documents.ts
 //     [--seconds 10] [--clients 16] [--batch 10] [--mass 2000] [--loads single,batch,mass]
-//     [--workers 1] [--no-pgbench]
+//     [--workers 1] [--no-pgbench] [--statements]
+//   --statements: also counts the statements the server sends (bench/statement-counter.mjs) and the
+//     database's own counters, per signed document (slower: CPU figures of such a run are not comparable).
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes flags to the server's node.
 // Against a deployment already running (e.g. several hosts behind HAProxy and PgBouncer), with the demo
 // data (SIGECE_DEMO=1, ADMIN_PASSWORD=admin123):
@@ -25,8 +27,9 @@
 //     [--proxy-pids 91,92]             (counted apart, e.g. PgBouncer and HAProxy)
 // `signedDocumentsRun` is the load-and-wait part, for other scripts (deploy/) to call with their own
 // address, watcher and process groups.
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { demoCompanyId, generatedFile, processMassLoad, uploadMassLoad } from './mass-load-file.ts';
@@ -63,6 +66,13 @@ export interface SignedRunOptions {
   cpu: CpuGroup[];
   /** Longest wait for the last PDF after the load (default 10 minutes). */
   maxWaitMs?: number;
+  /** Counters read at the window's start and end (statements sent, the database's own statistics). */
+  counters?: CounterProbe;
+}
+
+/** Named counters whose growth over the window is reported per signed document. */
+export interface CounterProbe {
+  read(): Promise<Record<string, number>>;
 }
 
 export interface SignedRunResult {
@@ -87,6 +97,8 @@ export interface SignedRunResult {
   /** CPU milliseconds per signed document, per group. */
   msPerDocument: Record<string, number>;
   loadAverage: number;
+  /** Growth of each counter of `counters` over the window. */
+  counted?: Record<string, number>;
 }
 
 /** Until no PDF is pending (polled every 100 ms), or `maxWaitMs`. */
@@ -110,6 +122,7 @@ export async function signedDocumentsRun(options: SignedRunOptions): Promise<Sig
   const maxWaitMs = options.maxWaitMs ?? 600_000;
   await drain(watcher, maxWaitMs);
   const before = await watcher.counts();
+  const countersBefore = await options.counters?.read();
   const meter = await cpuMeter(options.cpu);
   const started = performance.now();
   let acknowledged = 0;
@@ -143,6 +156,7 @@ export async function signedDocumentsRun(options: SignedRunOptions): Promise<Sig
   await drain(watcher, maxWaitMs);
   const finished = performance.now();
   const cpu = await meter.stop();
+  const countersAfter = await options.counters?.read();
   const after = await watcher.counts();
   const signed = after.generated - before.generated;
   return {
@@ -160,7 +174,17 @@ export async function signedDocumentsRun(options: SignedRunOptions): Promise<Sig
     cpu,
     msPerDocument: Object.fromEntries(Object.entries(cpu).map(([k, s]) => [k, (s * 1000) / signed])),
     loadAverage: loadavg()[0],
+    counted: countersAfter && growth(countersBefore ?? {}, countersAfter),
   };
+}
+
+function growth(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, n] of Object.entries(after)) {
+    const d = n - (before[key] ?? 0);
+    if (d !== 0) out[key] = d;
+  }
+  return out;
 }
 
 /** Reads the PDFs' states from the deployment's database (the ledger `control_numbers`). */
@@ -251,6 +275,84 @@ const pidList = (text: string | undefined) =>
     .map((p) => Number(p.trim()))
     .filter((p) => Number.isInteger(p) && p > 0);
 
+/**
+ * The statements the server's processes sent (bench/statement-counter.mjs, loaded with `--import`): each
+ * process is asked with SIGUSR2 to write its counts, which are summed by statement text.
+ */
+export function statementProbe(pids: () => number[], file: string): CounterProbe {
+  return {
+    async read() {
+      const targets = pids()
+        .filter((pid) => existsSync(`${file}.${pid}.ready`))
+        .map((pid) => ({ pid, path: `${file}.${pid}` }));
+      const mtime = (path: string) => {
+        try {
+          return statSync(path).mtimeMs;
+        } catch {
+          return 0;
+        }
+      };
+      const was = targets.map((t) => mtime(t.path));
+      for (const t of targets) process.kill(t.pid, 'SIGUSR2');
+      const until = Date.now() + 5_000;
+      const totals: Record<string, number> = {};
+      for (const [i, t] of targets.entries()) {
+        while (mtime(t.path) === was[i] && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+        if (mtime(t.path) === was[i]) continue;
+        const counts = JSON.parse(readFileSync(t.path, 'utf8')) as Record<string, number>;
+        for (const [text, n] of Object.entries(counts))
+          totals[`sql ${text}`] = (totals[`sql ${text}`] ?? 0) + n;
+      }
+      return totals;
+    },
+  };
+}
+
+/**
+ * The database's own counters (pg_stat_database, pg_stat_user_tables): transactions committed, rows
+ * inserted and updated per table. They need no configuration, but a backend reports them only when idle
+ * for a second or after 10 s, so each read waits 11 s first. The watcher's own queries are included.
+ */
+export function databaseProbe(client: pg.Client, database: string): CounterProbe {
+  return {
+    async read() {
+      await new Promise((r) => setTimeout(r, 11_000));
+      const out: Record<string, number> = {};
+      const { rows: db } = await client.query(
+        `select xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, tup_updated, tup_deleted
+           from pg_stat_database where datname = $1`,
+        [database],
+      );
+      for (const [k, v] of Object.entries(db[0] ?? {})) out[`db ${k}`] = Number(v);
+      const { rows: tables } = await client.query(
+        `select schemaname || '.' || relname as t, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del,
+                coalesce(idx_scan, 0) + coalesce(seq_scan, 0) as scans
+           from pg_stat_user_tables`,
+      );
+      for (const r of tables)
+        for (const k of ['n_tup_ins', 'n_tup_upd', 'n_tup_hot_upd', 'n_tup_del', 'scans'])
+          out[`table ${r.t} ${k}`] = Number(r[k]);
+      return out;
+    },
+  };
+}
+
+/** The counters' growth per signed document, largest first (statements, then the database's). */
+function describeCounted(r: SignedRunResult): string {
+  if (!r.counted || r.signed === 0) return '';
+  const per = (n: number) => (n / r.signed).toFixed(2);
+  const entries = Object.entries(r.counted).sort((a, b) => b[1] - a[1]);
+  const statements = entries.filter(([k]) => k.startsWith('sql '));
+  const total = statements.reduce((s, [, n]) => s + n, 0);
+  const lines = [`  statements sent per signed document: ${per(total)}`];
+  for (const [k, n] of statements)
+    if (n / r.signed >= 0.005) lines.push(`    ${per(n).padStart(6)}  ${k.slice(4)}`);
+  lines.push('  database counters per signed document:');
+  for (const [k, n] of entries.filter(([k]) => !k.startsWith('sql ')))
+    if (n / r.signed >= 0.005) lines.push(`    ${per(n).padStart(8)}  ${k}`);
+  return lines.join('\n');
+}
+
 /** One run's lines, as printed (also what bench/README.md records). */
 export function describe(r: SignedRunResult, groups: string[]): string {
   const what =
@@ -283,6 +385,7 @@ async function main() {
       'server-pids': { type: 'string' },
       pg: { type: 'string', default: 'database' },
       'proxy-pids': { type: 'string' },
+      statements: { type: 'boolean', default: false },
     },
   });
   const seconds = Number(values.seconds);
@@ -311,6 +414,7 @@ async function main() {
     let watchUrl = values['watch-url'];
     let server: BenchServer | undefined;
     let databaseName: string | undefined;
+    let statementsFile: string | undefined;
     if (external) {
       address = external.replace(/\/$/, '');
     } else {
@@ -323,7 +427,14 @@ async function main() {
         watchUrl = databaseUrl;
       }
       const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      server = await startServer({ databaseUrl: databaseUrl ?? '', workers, jobs: true, nodeArgs });
+      const env: Record<string, string> = {};
+      if (values.statements) {
+        // Plain JavaScript: the render pool's threads inherit the flag and load it before tsx.
+        nodeArgs.push('--import', resolve(import.meta.dirname, 'statement-counter.mjs'));
+        statementsFile = join(mkdtempSync(join(tmpdir(), 'sigece-statements-')), 'counts');
+        env.BENCH_STATEMENTS_FILE = statementsFile;
+      }
+      server = await startServer({ databaseUrl: databaseUrl ?? '', workers, jobs: true, nodeArgs, env });
       cleanup.unshift(server.stop);
       address = server.address;
     }
@@ -361,8 +472,23 @@ async function main() {
       `${external ? `deployment at ${address}` : `server: apps/server/src/main.ts, SIGECE_WORKERS=${workers}, jobs on, ${serverUrl ? 'PostgreSQL' : 'PGlite'}`}; ` +
         `CPU counted: ${groups.map((g) => g.label).join(', ')}`,
     );
+    const probes: CounterProbe[] = [];
+    if (statementsFile) {
+      probes.push(statementProbe(() => serverPids(server!.process.pid!), statementsFile));
+      if (watchUrl) {
+        const client = new pg.Client({ connectionString: watchUrl });
+        await client.connect();
+        cleanup.unshift(() => client.end());
+        probes.push(databaseProbe(client, databaseName ?? new URL(watchUrl).pathname.slice(1)));
+      }
+    }
+    const counters: CounterProbe | undefined =
+      probes.length === 0
+        ? undefined
+        : { read: async () => Object.assign({}, ...(await Promise.all(probes.map((p) => p.read())))) };
     for (const kind of kinds) {
       const r = await signedDocumentsRun({
+        counters,
         address,
         token,
         kind,
@@ -374,6 +500,7 @@ async function main() {
         cpu: groups,
       });
       console.log(describe(r, counted));
+      if (r.counted) console.log(describeCounted(r));
       if (r.cpu['every postgres process'] !== undefined)
         console.log(
           `  (every postgres process on this machine, other users' included: ${r.msPerDocument['every postgres process'].toFixed(2)} ms)`,

@@ -2,17 +2,19 @@ import { availableParallelism } from 'node:os';
 import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { renderSignedDocument } from '../../documents/index.ts';
+import { type FiscalDocument, renderSignedDocument } from '../../documents/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { sendsDocumentsByEmail } from '../companies/service.ts';
 import { markQueued } from '../delivery/service.ts';
+import { sameTurnBatches } from '../jobs/batch.ts';
 import { defineJob } from '../jobs/define.ts';
-import { aboutDocument, withWebhookEvent } from '../webhooks/outbox.ts';
-import type { TipoDoc } from './family.ts';
-import { markGenerated, recordRenderFailure, resetFailedRender, withControlAssignment } from './ledger.ts';
+import { aboutDocument, isSubscribed, withWebhookEvent } from '../webhooks/outbox.ts';
+import type { AnyFamily, DocumentHeader, TipoDoc } from './family.ts';
+import { controlAssignedAt, markGenerated, recordRenderFailure, resetFailedRender } from './ledger.ts';
 import { documentMailJob } from './mail-job.ts';
+import { saveManyOf } from './pdf-store.ts';
 import { familyOf } from './registry.ts';
 import { signerFor } from './signer.ts';
 
@@ -24,41 +26,161 @@ const RENDER_JOBS_IN_FLIGHT = Math.max(8, availableParallelism() * 8);
 /** One document, one render job: the key pg-boss deduplicates on (see `documentPdfJob`'s policy). */
 const renderKey = (tipoDoc: TipoDoc, id: string) => `pdf-${tipoDoc}-${id}`;
 
+/** A document whose PDF is to be made: the render job's payload. */
+export interface RenderJob {
+  tipoDoc: TipoDoc;
+  id: string;
+}
+
+/** A document read and still without its PDF. */
+interface ToRender {
+  at: number;
+  job: RenderJob;
+  family: AnyFamily;
+  header: DocumentHeader;
+  document: () => Promise<FiscalDocument>;
+}
+
 /**
  * Renders, signs and stores a document's PDF with its SHA-256, and marks it generated in the ledger in
- * the same transaction. A stored PDF is never replaced. Then queues the e-mail when the company or
- * branch sends documents by e-mail and the client has an address.
+ * the same statement. A stored PDF is never replaced. Then queues the e-mail when the company or branch
+ * sends documents by e-mail and the client has an address.
  */
 export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): Promise<void> {
+  const [result] = await renderDocuments(deps, [{ tipoDoc, id }]);
+  if (result.status === 'rejected') throw result.reason;
+}
+
+/**
+ * `renderDocument` for several documents at once (the render job's batch), each with its own outcome:
+ * the moments their numbers were assigned are read in one query per family, and their PDFs stored in one
+ * statement per family (a company whose webhook endpoints want 'documento.firmado' stores each in a
+ * transaction with its event, as before). A failure of one document's read or render is that document's;
+ * a failure of the shared store, every stored document's (each job is retried, and a stored PDF is kept).
+ */
+export async function renderDocuments(
+  deps: Deps,
+  jobs: RenderJob[],
+): Promise<Array<PromiseSettledResult<void>>> {
   const { db, config } = deps;
-  const family = familyOf(tipoDoc);
-  const source = family.pdfSource
-    ? await family.pdfSource(db, config, id)
-    : await family
-        .header(db, id)
-        .then((header) => header && { header, document: () => family.toFiscalDocument(db, config, id) });
-  if (!source) return;
-  const { header } = source;
-  if (header.generated) {
-    await markGenerated(db, tipoDoc, id);
-    return;
+  const results: Array<PromiseSettledResult<void>> = jobs.map(() => ({
+    status: 'fulfilled',
+    value: undefined,
+  }));
+  const fail = (at: number, reason: unknown) => {
+    results[at] = { status: 'rejected', reason };
+  };
+  const read = await Promise.allSettled(
+    jobs.map(async (job, at): Promise<ToRender | null> => {
+      const family = familyOf(job.tipoDoc);
+      const source = family.pdfSource
+        ? await family.pdfSource(db, config, job.id)
+        : await family
+            .header(db, job.id)
+            .then(
+              (header) => header && { header, document: () => family.toFiscalDocument(db, config, job.id) },
+            );
+      if (!source) return null;
+      const { header } = source;
+      if (header.generated) {
+        await markGenerated(db, job.tipoDoc, job.id);
+        return null;
+      }
+      if (!header.nroControl)
+        throw new Error(`${family.kind} ${documentLabel(header.serie, header.numero)} sin número de control`);
+      return { at, job, family, header, document: source.document };
+    }),
+  );
+  const todo: ToRender[] = [];
+  read.forEach((r, at) => {
+    if (r.status === 'rejected') fail(at, r.reason);
+    else if (r.value) todo.push(r.value);
+  });
+  if (todo.length === 0) return results;
+
+  // When each number was assigned (printed under it): one query per family for the whole batch.
+  const assigned = new Map<string, Date>();
+  try {
+    for (const tipoDoc of new Set(todo.map((t) => t.job.tipoDoc))) {
+      const ids = todo.filter((t) => t.job.tipoDoc === tipoDoc).map((t) => t.job.id);
+      for (const [id, at] of await controlAssignedAt(db, tipoDoc, ids)) assigned.set(`${tipoDoc}:${id}`, at);
+    }
+  } catch (error) {
+    for (const t of todo) fail(t.at, error);
+    return results;
   }
-  if (!header.nroControl)
-    throw new Error(`${family.kind} ${documentLabel(header.serie, header.numero)} sin número de control`);
-  const doc = await withControlAssignment(db, tipoDoc, id, await source.document());
-  const signed = await renderSignedDocument(
-    doc,
-    await signerFor(deps, header.localidadId, family.signatureReason),
+
+  const rendered = await Promise.allSettled(
+    todo.map(async (t) => {
+      const doc = await t.document();
+      const at = assigned.get(`${t.job.tipoDoc}:${t.job.id}`);
+      return renderSignedDocument(
+        at ? { ...doc, controlAssignedAt: at } : doc,
+        await signerFor(deps, t.header.localidadId, t.family.signatureReason),
+      );
+    }),
   );
-  // Issue 20 item 3: 'documento.firmado' with the stored PDF, when the company's endpoints want it.
-  const stored = await withWebhookEvent(
-    db,
-    { localidadId: header.localidadId, tipo: 'documento.firmado' },
-    (tx) => family.pdf.save(tx, tipoDoc, id, signed.pdf, signed.sha256),
-    (saved) => (saved ? aboutDocument(tipoDoc, { ...header, id }, { sha256: signed.sha256 }) : null),
+  const signed: Array<ToRender & { pdf: Buffer; sha256: string }> = [];
+  rendered.forEach((r, i) => {
+    if (r.status === 'rejected') fail(todo[i].at, r.reason);
+    else signed.push({ ...todo[i], pdf: r.value.pdf, sha256: r.value.sha256 });
+  });
+
+  const stored: typeof signed = [];
+  const storeOne = async (s: (typeof signed)[number]) => {
+    // Issue 20 item 3: 'documento.firmado' with the stored PDF, when the company's endpoints want it.
+    const saved = await withWebhookEvent(
+      db,
+      { localidadId: s.header.localidadId, tipo: 'documento.firmado' },
+      (tx) => s.family.pdf.save(tx, s.job.tipoDoc, s.job.id, s.pdf, s.sha256),
+      (ok) => (ok ? aboutDocument(s.job.tipoDoc, { ...s.header, id: s.job.id }, { sha256: s.sha256 }) : null),
+    );
+    if (saved) stored.push(s);
+  };
+  const plain = new Map<TipoDoc, typeof signed>();
+  await Promise.all(
+    signed.map(async (s) => {
+      try {
+        const watched = await isSubscribed(db, s.header.localidadId, 'documento.firmado');
+        if (watched || !saveManyOf(s.family.pdf)) return await storeOne(s);
+        const group = plain.get(s.job.tipoDoc) ?? [];
+        group.push(s);
+        plain.set(s.job.tipoDoc, group);
+      } catch (error) {
+        fail(s.at, error);
+      }
+    }),
   );
+  for (const [tipoDoc, group] of plain) {
+    try {
+      const saved = await saveManyOf(group[0].family.pdf)!(
+        db,
+        tipoDoc,
+        group.map((s) => ({ id: s.job.id, pdf: s.pdf, sha256: s.sha256 })),
+      );
+      stored.push(...group.filter((s) => saved.has(s.job.id)));
+    } catch (error) {
+      for (const s of group) fail(s.at, error);
+    }
+  }
+
+  await Promise.all(
+    stored.map(async (s) => {
+      try {
+        await queueMail(deps, s.family, s.job, s.header);
+      } catch (error) {
+        fail(s.at, error);
+      }
+    }),
+  );
+  return results;
+}
+
+/** The e-mail of a document whose PDF was just stored, when its company sends documents by e-mail. */
+async function queueMail(deps: Deps, family: AnyFamily, { tipoDoc, id }: RenderJob, header: DocumentHeader) {
+  const { db } = deps;
   // A sandbox document is never mailed to the client by itself (issue 20 item 5).
-  if (!stored || !deps.jobs || !header.recipient.correo || header.sandbox) return;
+  if (!deps.jobs || !header.recipient.correo || header.sandbox) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await markQueued(
       db,
@@ -73,6 +195,17 @@ export async function renderDocument(deps: Deps, tipoDoc: TipoDoc, id: string): 
     );
   }
 }
+
+/** Each process's jobs of one turn rendered together (jobs/batch.ts). */
+const batches = new WeakMap<Deps, (job: RenderJob) => Promise<void>>();
+const renderInBatch = (deps: Deps, job: RenderJob) => {
+  let run = batches.get(deps);
+  if (!run) {
+    run = sameTurnBatches((jobs: RenderJob[]) => renderDocuments(deps, jobs));
+    batches.set(deps, run);
+  }
+  return run(job);
+};
 
 /**
  * The render job. A failure is counted in the ledger and rethrown, so pg-boss retries it with back-off;
@@ -92,9 +225,12 @@ export const documentPdfJob = defineJob({
   // reads done): the queue fetches and completes them in groups of half that, so pg-boss's fetch, claim
   // and complete cost a fraction of a statement per document instead of about two.
   concurrency: RENDER_JOBS_IN_FLIGHT,
+  // Fetched in halves of that: each half is rendered as one batch (its reads and its stores one statement
+  // each) while the other renders.
+  batchSize: RENDER_JOBS_IN_FLIGHT / 2,
   async handler(deps, { tipoDoc, id }) {
     try {
-      await renderDocument(deps, tipoDoc, id);
+      await renderInBatch(deps, { tipoDoc, id });
     } catch (error) {
       const message = `No se pudo generar el PDF: ${(error as Error)?.message ?? String(error)}`;
       const state = await recordRenderFailure(deps.db, tipoDoc, id, message, RENDER_RETRY_LIMIT + 1);

@@ -156,7 +156,13 @@ class WorkLoop<T> {
   private running: Promise<void> = Promise.resolve();
   private wake: (() => void) | undefined;
   private nudged = false;
-  private drained: (() => void) | undefined;
+  /**
+   * The last fetch found fewer jobs than it asked for: the queue was empty then. A job ending does not
+   * make it fetch again (it would find nothing): only a send from this process, a reclaimed orphan or
+   * the polling interval does (jobs sent by other processes wait for the poll, as they always did).
+   */
+  private drained = false;
+  private idle: (() => void) | undefined;
   private runner: JobRunner | undefined;
 
   constructor(
@@ -176,8 +182,9 @@ class WorkLoop<T> {
     this.running = this.loop().catch(report);
   }
 
-  /** Something changed (a job sent or finished): look again now rather than at the next poll. */
-  nudge() {
+  /** Something changed (a job sent, or with `fresh` false one finished): look again now, not at the next poll. */
+  nudge(fresh = true) {
+    if (fresh) this.drained = false;
     const wake = this.wake;
     this.wake = undefined;
     if (wake) wake();
@@ -191,7 +198,7 @@ class WorkLoop<T> {
     if (this.inFlight > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
-        this.drained = () => {
+        this.idle = () => {
           clearTimeout(timer);
           resolve();
         };
@@ -208,6 +215,7 @@ class WorkLoop<T> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.wake = undefined;
+        this.drained = false;
         resolve();
       }, ms);
       this.wake = () => {
@@ -226,17 +234,15 @@ class WorkLoop<T> {
       // ends): a group waits at most until half the slots are free. A crash before that runs them again
       // (handlers are idempotent: a stored PDF is never replaced).
       if (refill || this.completed.length >= Math.ceil(this.slots / 2)) await this.flush();
-      if (!refill) {
+      if (!refill || this.drained) {
         await this.pause(this.pollMs);
         continue;
       }
-      let jobs: PgBoss.Job<object>[] = [];
+      let jobs: Array<{ id: string; data: object }> = [];
+      const asked = Math.min(this.batchSize, free);
       try {
-        jobs = await this.boss.fetch<object>(this.name, { batchSize: Math.min(this.batchSize, free) });
-        await this.runner?.claim(
-          this.name,
-          jobs.map((job) => job.id),
-        );
+        jobs = await this.runner!.fetch(this.name, asked);
+        this.drained = jobs.length < asked;
       } catch (error) {
         report(error);
       }
@@ -245,7 +251,7 @@ class WorkLoop<T> {
     }
   }
 
-  private execute(item: PgBoss.Job<object>) {
+  private execute(item: { id: string; data: object }) {
     this.inFlight++;
     void (async () => {
       try {
@@ -256,8 +262,8 @@ class WorkLoop<T> {
         await this.boss.fail(this.name, item.id, { name, message }).catch(report);
       } finally {
         this.inFlight--;
-        if (this.inFlight === 0) this.drained?.();
-        this.nudge();
+        if (this.inFlight === 0) this.idle?.();
+        this.nudge(false);
       }
     })();
   }

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
  * rendered waited up to 7 minutes while every other PDF was done in seconds (issue 13, "Done when").
  *
  * Every process that works jobs records itself in `job_runners` and beats every HEARTBEAT_MS; each job it
- * fetches is tagged with its id (pg-boss's `output` column, which pg-boss overwrites when the job ends).
+ * fetches is tagged with its id as it is fetched (pg-boss's `output` column, which pg-boss overwrites when the job ends).
  * At each beat, an 'active' job whose runner has not beaten for RUNNER_GONE_SECONDS, or that was never
  * tagged RUNNER_GONE_SECONDS after it started (its process died between fetching and tagging), is handed
  * back to the same job row as a retry: never a second job for the same document. Handlers are idempotent
@@ -54,14 +54,38 @@ export class JobRunner {
     this.timer.unref();
   }
 
-  /** Marks jobs just fetched as this runner's. */
-  async claim(queue: string, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.database.query(
-      `update pgboss.job set output = jsonb_build_object('runner', $1::text)
-        where name = $2 and id = any($3::uuid[]) and state = 'active'`,
-      [this.id, queue, ids],
+  /**
+   * Fetches up to `batchSize` jobs of `queue` and tags them as this runner's in ONE statement: pg-boss's
+   * own fetch (the same selection, order, skip-locked and retry count) with the tag set in its update, so
+   * each job row is written once when it starts instead of twice (fetch, then `claim`).
+   */
+  async fetch(queue: string, batchSize: number): Promise<Array<{ id: string; data: object }>> {
+    const { rows } = await this.database.executeSql(
+      `with next as (
+         select id, singleton_key, policy from pgboss.job
+          where name = $1 and state < 'active' and start_after < now()
+          order by priority desc, created_on, id
+          limit $2
+          for update skip locked),
+       grouped as (
+         select n.id, n.policy as grouped_policy,
+                row_number() over (partition by case
+                  when $2 > 1 and n.policy in ('singleton', 'stately') then n.singleton_key
+                  else n.id::text end) as row_number
+           from next n)
+       update pgboss.job j set
+         state = 'active',
+         started_on = now(),
+         retry_count = case when started_on is not null then retry_count + 1 else retry_count end,
+         output = jsonb_build_object('runner', $3::text)
+         from grouped
+        where name = $1 and j.id = grouped.id
+          and ((grouped.grouped_policy in ('singleton', 'stately') and grouped.row_number = 1)
+               or coalesce(grouped.grouped_policy, '') not in ('singleton', 'stately'))
+       returning j.id, j.data`,
+      [queue, batchSize, this.id],
     );
+    return rows as Array<{ id: string; data: object }>;
   }
 
   /** Says this runner is alive (recording itself again if it was taken for dead), then reclaims orphans. */
