@@ -65,14 +65,18 @@ export function publicOrDetailRoute(app: App, db: Db, spec: PublicOrDetailRoute)
   );
 }
 
+/** What every guarded read route of a family is declared with: the spec's path, who may call it, its docs. */
+interface RouteHead {
+  path: string;
+  access: Access;
+  tags: string[];
+  summary: string;
+}
+
 /** GET …/pdf/:id: the signed PDF's exact bytes, inline, under the family's file name. */
 export function pdfRoute(
   app: App,
-  spec: {
-    path: string;
-    access: Access;
-    tags: string[];
-    summary: string;
+  spec: RouteHead & {
     pdf(scope: TenantScope, id: string): Promise<{ pdf: Buffer; nombre: string }>;
   },
 ): void {
@@ -101,11 +105,7 @@ export function pdfRoute(
  */
 export function jsonRoute<D>(
   app: App,
-  spec: {
-    path: string;
-    access: Access;
-    tags: string[];
-    summary: string;
+  spec: RouteHead & {
     detail(scope: TenantScope, id: string): Promise<D>;
     /** The file name without the timestamp and extension, e.g. 'Factura_A-00000001'. */
     name(detail: D): string;
@@ -200,11 +200,7 @@ export function listRoutes<Q>(app: App, spec: ListRoutes<Q>): void {
  */
 export function retryRenderRoute(
   app: App,
-  spec: {
-    path: string;
-    access: Access;
-    tags: string[];
-    summary: string;
+  spec: RouteHead & {
     tipoDoc: TipoDoc;
     /** The answer's key for the document's number ('nroFactura', 'nroNota'). */
     numberKey: string;
