@@ -70,7 +70,11 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One more try for a journey that fails once: on the two-core CI machine, loaded by the server, its
+  // render workers, PostgreSQL and Chromium together, two journeys in 83 (a heading after a menu click, a
+  // radio after a select) each missed their 10 s once and passed in every run before and after. Playwright
+  // still reports such a journey as "flaky" in its summary; one that fails twice fails the run.
+  retries: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
