@@ -22,7 +22,7 @@ import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { bulkAnnulRoute } from '../issuance/annul-route.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
 import {
   jsonRoute,
@@ -123,33 +123,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Spec 001 §7.1: the annulments of a workbook (the mass load's anularFactura type), as JSON: each
   // invoice named by rif, nroFactura and serieNrofactura is annulled on its own; code 200.
-  app.post(
-    '/facturas/masivaAnularfacturacionXls',
-    {
-      config: INTEGRATION.annul,
-      preValidation: guard({ anyOf: [LIST.can('cancel'), BULK] }),
-      schema: {
-        tags: ['integración'],
-        security,
-        summary:
-          'Anula las facturas de una hoja de cálculo (rif, nroFactura, serieNrofactura, codigoSucursal): code 200 con el resultado de cada factura',
-        body: invoicesBody,
-        response: { 200: invoiceAnnulAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      (await idempotent(request, reply, db, (claim) =>
-        keptTransaction(db, claim, async (tx) => ({
-          ...(await annulInvoicesByNumber(
-            tx,
-            scopeOfRequest(request),
-            request.body,
-            auditContextOf(request),
-          )),
-          code: 200 as const,
-        })),
-      )) as z.infer<typeof invoiceAnnulAnswerSchema>,
-  );
+  bulkAnnulRoute(app, db, {
+    method: 'post',
+    path: '/facturas/masivaAnularfacturacionXls',
+    access: { anyOf: [LIST.can('cancel'), BULK] },
+    tags: ['integración'],
+    summary:
+      'Anula las facturas de una hoja de cálculo (rif, nroFactura, serieNrofactura, codigoSucursal): code 200 con el resultado de cada factura',
+    body: invoicesBody,
+    answer: invoiceAnnulAnswerSchema,
+    annul: async (tx, scope, body, audit) => ({
+      ...(await annulInvoicesByNumber(tx, scope, body, audit)),
+      code: 200 as const,
+    }),
+  });
 
   listRoutes(app, {
     tags,

@@ -19,7 +19,7 @@ import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { bulkAnnulRoute } from '../issuance/annul-route.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
 import {
   jsonRoute,
@@ -94,27 +94,16 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => ingest('WEB')(request),
   );
 
-  app.put(
-    `${BASE}/masivaanularnotas`,
-    {
-      config: INTEGRATION.annul,
-      preValidation: guard({ anyOf: [LIST.can('cancel'), BULK] }),
-      schema: {
-        tags: ['integración'],
-        security,
-        summary:
-          'Anula notas generadas por razón social y número: code 200, o 203 con los errores de cada nota',
-        body: arrayBody('notas'),
-        response: { 200: noteAnnulAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      (await idempotent(request, reply, db, (claim) =>
-        keptTransaction(db, claim, (tx) =>
-          annulNotes(tx, scopeOfRequest(request), request.body, auditContextOf(request)),
-        ),
-      )) as z.infer<typeof noteAnnulAnswerSchema>,
-  );
+  bulkAnnulRoute(app, db, {
+    method: 'put',
+    path: `${BASE}/masivaanularnotas`,
+    access: { anyOf: [LIST.can('cancel'), BULK] },
+    tags: ['integración'],
+    summary: 'Anula notas generadas por razón social y número: code 200, o 203 con los errores de cada nota',
+    body: arrayBody('notas'),
+    answer: noteAnnulAnswerSchema,
+    annul: annulNotes,
+  });
 
   listRoutes(app, {
     tags,

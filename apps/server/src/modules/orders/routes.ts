@@ -16,8 +16,7 @@ import { badRequest } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, resultBody } from '../../http/responses.ts';
-import { auditContextOf } from '../audit/service.ts';
-import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { bulkAnnulRoute } from '../issuance/annul-route.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
 import { listRoutes, pdfRoute, publicOrDetailRoute } from '../issuance/read-routes.ts';
@@ -70,27 +69,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.put(
-    `${BASE}/anular`,
-    {
-      config: INTEGRATION.annul,
-      preValidation: guard({ anyOf: [LIST.can('delete'), BULK] }),
-      schema: {
-        tags: ['integración'],
-        security,
-        summary:
-          'Anula órdenes/guías por razón social, sucursal y número: code 200, o 203 con los errores de cada una',
-        body: arrayBody('órdenes'),
-        response: { 200: orderAnnulAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      (await idempotent(request, reply, db, (claim) =>
-        keptTransaction(db, claim, (tx) =>
-          annulOrders(tx, scopeOfRequest(request), request.body, auditContextOf(request)),
-        ),
-      )) as z.infer<typeof orderAnnulAnswerSchema>,
-  );
+  bulkAnnulRoute(app, db, {
+    method: 'put',
+    path: `${BASE}/anular`,
+    access: { anyOf: [LIST.can('delete'), BULK] },
+    tags: ['integración'],
+    summary:
+      'Anula órdenes/guías por razón social, sucursal y número: code 200, o 203 con los errores de cada una',
+    body: arrayBody('órdenes'),
+    answer: orderAnnulAnswerSchema,
+    annul: annulOrders,
+  });
 
   listRoutes(app, {
     tags,

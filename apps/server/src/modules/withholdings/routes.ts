@@ -26,7 +26,7 @@ import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import { bulkAnnulRoute } from '../issuance/annul-route.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
 import { listRoutes, publicOrDetailRoute } from '../issuance/read-routes.ts';
 import { withholdingFamily } from './family.ts';
@@ -87,27 +87,16 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     'Comprobantes de retención leídos de la hoja de cálculo (generación masiva): mismo cuerpo y respuesta',
   );
 
-  app.post(
-    `${BASE}/anularMasivaRetencionesIva`,
-    {
-      config: INTEGRATION.annul,
-      preValidation: guard(LIST.can('delete')),
-      schema: {
-        tags: ['integración', ...tags],
-        security,
-        summary:
-          'Anula comprobantes por RIF del agente y nroComprobante; code 203 con los errores de cada uno',
-        body: arrayBody('retenciones'),
-        response: { 200: withholdingAnnulAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      (await idempotent(request, reply, db, (claim) =>
-        keptTransaction(db, claim, (tx) =>
-          withholdings.annulWithholdings(tx, scopeOfRequest(request), request.body, auditContextOf(request)),
-        ),
-      )) as z.infer<typeof withholdingAnnulAnswerSchema>,
-  );
+  bulkAnnulRoute(app, db, {
+    method: 'post',
+    path: `${BASE}/anularMasivaRetencionesIva`,
+    access: LIST.can('delete'),
+    tags: ['integración', ...tags],
+    summary: 'Anula comprobantes por RIF del agente y nroComprobante; code 203 con los errores de cada uno',
+    body: arrayBody('retenciones'),
+    answer: withholdingAnnulAnswerSchema,
+    annul: withholdings.annulWithholdings,
+  });
 
   listRoutes(app, {
     tags,
