@@ -6,10 +6,12 @@
 // spellings) is in the sample; what is the kernel's (the ledger, render and sign, the stored checksum,
 // the annulment's record and audit) is read through the family's descriptor.
 import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sucursales } from '../src/db/schema.ts';
 import { FAMILIES } from '../src/families/registry.ts';
 import type { AnyFamily } from '../src/modules/issuance/family.ts';
+import { ledgerDocuments } from '../src/modules/issuance/ledger-documents.ts';
 import { allFamilies } from '../src/modules/issuance/registry.ts';
 import { documentPdfJob } from '../src/modules/issuance/render.ts';
 import { describeWithApp } from './harness.ts';
@@ -239,6 +241,33 @@ function familyChecks(ctx: Ctx, family: AnyFamily, fixture: FamilyFixture): void
     expect(twice.annulled).toEqual([]);
     expect(twice.errors).toHaveLength(1);
     expect(twice.errors[0]).toMatch(/anulad/i);
+  });
+
+  it("the ledger's read models (reports, portal) see it through its ledgerView: number, date, party, amounts; INACTIVO once annulled", async () => {
+    const { issued, id } = await issue(home, { generated: true });
+    const view = async () => {
+      const result = (await ctx().database.db.execute(sql`
+        select d.numero, d.fecha_emision as "fechaEmision", d.status, d.cliente_nombre as cliente,
+               d.cliente_clave as clave, d.moneda, d.total::text as total
+        from control_numbers c
+        join ${ledgerDocuments()} d on d.tipo_doc = c.tipo_doc and d.id = c.id_documento
+        where c.tipo_doc = ${tipoDoc} and c.id_documento = ${id}::uuid`)) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      };
+      return result.rows;
+    };
+    const [row, ...more] = await view();
+    expect(more).toEqual([]);
+    expect(issued.number.endsWith(String(row.numero))).toBe(true);
+    expect(row).toMatchObject({ status: 'ACTIVO', moneda: expect.stringMatching(/^[A-Z]{3}$/) });
+    expect(new Date(row.fechaEmision as string).getTime()).not.toBeNaN();
+    expect(String(row.cliente)).not.toBe('');
+    expect(String(row.clave)).toMatch(/^[A-Z0-9]+$/);
+    // A guide may carry no amounts (null: the read models show 0.00); otherwise a total with cents.
+    if (row.total !== null) expect(String(row.total)).toMatch(/^\d+\.\d{2}$/);
+
+    await annul(owner.token, [fixture.annul.item(home.rif, issued)]);
+    expect((await view())[0].status).toBe('INACTIVO');
   });
 
   it("a foreign company's user can neither read, list nor annul it", async () => {

@@ -5,6 +5,7 @@ import { facturas } from '../../db/schema.ts';
 import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../issuance/family.ts';
 import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
+import { clientDocumentView } from '../issuance/ledger-view.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
 import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoice } from './document.ts';
@@ -124,6 +125,11 @@ export const invoiceFamily: DocumentFamily<
   },
   pdf: pdfStoreOf(facturas),
   provenance: provenanceOf(facturas),
+  ledgerView: clientDocumentView(facturas, {
+    serie: facturas.serieFactura,
+    numero: facturas.nroFactura,
+    tipo: null,
+  }),
   fileName: (label) => `Factura_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

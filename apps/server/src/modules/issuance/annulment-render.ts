@@ -1,4 +1,4 @@
-import { z } from '@sigece/fiscal';
+import { TIPOS_DOC, z } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
@@ -10,7 +10,6 @@ import { withControlAssignment } from './ledger.ts';
 import { familyOf } from './registry.ts';
 import { signerFor } from './signer.ts';
 
-const TIPOS_DOC = ['fact', 'nota', 'orden', 'ret'] as const satisfies readonly TipoDoc[];
 const QUEUE = 'documento-pdf-anulado';
 const keyOf = (tipoDoc: TipoDoc, id: string) => `anulada-${tipoDoc}-${id}`;
 

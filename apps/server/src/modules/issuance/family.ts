@@ -19,6 +19,7 @@
  * - `intake.writeControlNumbers` copies the numbers the kernel allocated (and recorded in the ledger)
  *   onto the family's rows, in ONE statement for many documents.
  */
+
 import { type ControlFamily, DOCUMENT_FAMILIES, type TipoDoc } from '@sigece/fiscal';
 import type { SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
@@ -27,6 +28,7 @@ import type { FiscalDocument } from '../../documents/index.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { BranchRow, CompanyRow } from '../companies/lookup.service.ts';
 import type { ControlNumber } from '../numbering/engine.ts';
+import type { LedgerView } from './ledger-view.ts';
 
 /** The family keys are declared once, in `@sigece/fiscal` (documents/families.ts). */
 export type { TipoDoc } from '@sigece/fiscal';
@@ -270,6 +272,8 @@ export interface DocumentFamily<
   pdf: PdfStore;
   /** When, by whom and from where the document was stored, and when its PDF was signed (the timeline). */
   provenance(db: DbOrTx, id: string): Promise<Provenance | null>;
+  /** How its numbered documents show in the ledger's read models (reports, the portal): `ledger-view.ts`. */
+  ledgerView: LedgerView;
   /** Shown as the signature's reason when the company signs with its own certificate. */
   signatureReason: string;
   /** The PDF's file name without extension, e.g. 'Factura_A-00000001'. */

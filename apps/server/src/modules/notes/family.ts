@@ -26,6 +26,7 @@ import {
 } from '../issuance/family.ts';
 import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
+import { clientDocumentView } from '../issuance/ledger-view.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { noteDocument } from './document.ts';
 import { checkAgainstInvoice, type NoteDraft, priceChecked, storeDraft } from './draft.ts';
@@ -239,6 +240,7 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
   toFiscalDocument: noteDocument,
   pdf: pdfStoreOf(notas),
   provenance: provenanceOf(notas),
+  ledgerView: clientDocumentView(notas, { serie: notas.serieNota, numero: notas.nroNota, tipo: notas.tipo }),
   fileName: (label) => `Nota_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

@@ -28,6 +28,7 @@ import {
 } from '../issuance/family.ts';
 import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
+import { clientDocumentView } from '../issuance/ledger-view.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { orderDocument } from './document.ts';
 import { existingOrderKeys, insertOrder, ORDER_CONTROL_NUMBERS_UPDATE, orderKey } from './queries.ts';
@@ -274,6 +275,7 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
     toFiscalDocument: orderDocument,
     pdf: pdfStoreOf(ordenes),
     provenance: provenanceOf(ordenes),
+    ledgerView: clientDocumentView(ordenes, { serie: null, numero: ordenes.nroOrden, tipo: ordenes.modelo }),
     fileName: (label) => `Orden_${label}`,
     mail: {
       subject: ({ company, label, header }) =>

@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
+import { ledgerDocuments } from '../issuance/ledger-documents.ts';
 
 /**
  * The tax authority's view of every numbered document (issue 19 item 7), a read model like the SENIAT
@@ -18,21 +19,14 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
  * number. Deleted documents stay in it: a numbered document never leaves a fiscal record (issue 19 item 6).
  * No tenancy: the portal user reads every company (the guard opened this to portal users only).
  */
-const FROM = sql`
+/** Built when first asked, once every family is registered (src/families/registry.ts). */
+const from = () => sql`
   from control_numbers c
   join localidades l on l.id = c.id_localidad
-  left join facturas f on c.tipo_doc = 'fact' and f.id = c.id_documento
-  left join notas n on c.tipo_doc = 'nota' and n.id = c.id_documento
-  left join ordenes o on c.tipo_doc = 'orden' and o.id = c.id_documento
-  left join retenciones r on c.tipo_doc = 'ret' and r.id = c.id_documento`;
+  left join ${ledgerDocuments()} d on d.tipo_doc = c.tipo_doc and d.id = c.id_documento`;
 
-const ISSUED_AT = sql`coalesce(f.fecha_emision, n.fecha_emision, o.fecha_emision, r.fecha_emision, c.emitido_en)`;
-const CLIENT = sql`coalesce(f.cliente, n.cliente, o.cliente)`;
+const ISSUED_AT = sql`coalesce(d.fecha_emision, c.emitido_en)`;
 const ISSUER_KEY = sql`upper(l.tipo_documento || l.numero_documento)`;
-/** The client's RIF without dash (withholding vouchers: the supplier's). */
-const CLIENT_KEY = sql`case when r.id is not null then regexp_replace(upper(r.rif_proveedor), '[^0-9A-Z]', '', 'g')
-  else upper(coalesce(${CLIENT} ->> 'tipoDocumento', '') || coalesce(${CLIENT} ->> 'numeroDocumento', '')) end`;
-const CLIENT_NAME = sql`coalesce(r.identificacion, ${CLIENT} ->> 'identificacion', '')`;
 
 function filters(q: PortalDocumentsQuery): SQL {
   const parts: SQL[] = [sql`true`];
@@ -47,14 +41,14 @@ function filters(q: PortalDocumentsQuery): SQL {
     // With its letter the RIF is matched whole; digits alone match whatever the letter.
     parts.push(
       /^[A-Z]/.test(key)
-        ? sql`(${ISSUER_KEY} = ${key} or ${CLIENT_KEY} = ${key})`
-        : sql`(regexp_replace(${ISSUER_KEY}, '^[A-Z]', '') = ${key} or regexp_replace(${CLIENT_KEY}, '^[A-Z]', '') = ${key})`,
+        ? sql`(${ISSUER_KEY} = ${key} or d.cliente_clave = ${key})`
+        : sql`(regexp_replace(${ISSUER_KEY}, '^[A-Z]', '') = ${key} or regexp_replace(d.cliente_clave, '^[A-Z]', '') = ${key})`,
     );
   }
   if (q.search) {
     const term = likePattern(q.search);
-    parts.push(sql`(l.nombre ilike ${term} or ${CLIENT_NAME} ilike ${term} or c.nro_control ilike ${term}
-      or coalesce(f.nro_factura, n.nro_nota, o.nro_orden, r.nro_comprobante, '') ilike ${term})`);
+    parts.push(sql`(l.nombre ilike ${term} or coalesce(d.cliente_nombre, '') ilike ${term} or c.nro_control ilike ${term}
+      or coalesce(d.numero, '') ilike ${term})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -62,9 +56,8 @@ function filters(q: PortalDocumentsQuery): SQL {
 interface RawRow {
   id: string;
   tipoDoc: string;
-  tipoNota: string | null;
-  modeloOrden: string | null;
-  modeloRet: string | null;
+  /** The document's kind within its family (a note's Credito/Debito, an order's model, IVA/ISLR). */
+  tipo: string | null;
   fechaEmision: Date | string;
   fechaAsignacion: Date | string;
   nroControl: string;
@@ -77,7 +70,6 @@ interface RawRow {
   clienteTipo: string | null;
   clienteNumero: string | null;
   cliente: string;
-  rifProveedor: string | null;
   clienteDireccion: string | null;
   moneda: string | null;
   base: string | null;
@@ -94,9 +86,9 @@ const ORDER_NAMES: Record<string, string> = {
 };
 
 function typeName(r: RawRow): string {
-  if (r.tipoDoc === 'nota') return NOTE_NAMES[r.tipoNota ?? ''] ?? 'Nota';
-  if (r.tipoDoc === 'orden') return ORDER_NAMES[r.modeloOrden ?? ''] ?? 'Orden / Guía';
-  if (r.tipoDoc === 'ret') return `Comprobante de Retención ${r.modeloRet ?? ''}`.trim();
+  if (r.tipoDoc === 'nota') return NOTE_NAMES[r.tipo ?? ''] ?? 'Nota';
+  if (r.tipoDoc === 'orden') return ORDER_NAMES[r.tipo ?? ''] ?? 'Orden / Guía';
+  if (r.tipoDoc === 'ret') return `Comprobante de Retención ${r.tipo ?? ''}`.trim();
   return 'Factura';
 }
 
@@ -119,9 +111,9 @@ function view(r: RawRow): PortalDocumentRow {
     emisorRif: r.emisorRif,
     emisorDireccion: r.emisorDireccion,
     cliente: r.cliente,
+    // A voucher's supplier RIF is stored whole (clienteTipo null).
     clienteRif:
-      r.rifProveedor ??
-      (r.clienteTipo && r.clienteNumero ? `${r.clienteTipo}-${r.clienteNumero}` : (r.clienteNumero ?? '')),
+      r.clienteTipo && r.clienteNumero ? `${r.clienteTipo}-${r.clienteNumero}` : (r.clienteNumero ?? ''),
     clienteDireccion: r.clienteDireccion ?? '',
     moneda: r.moneda ?? '',
     baseImponible: money(r.base),
@@ -141,28 +133,17 @@ function view(r: RawRow): PortalDocumentRow {
 export async function portalDocuments(db: DbOrTx, q: PortalDocumentsQuery) {
   const where = filters(q);
   const [counted, found] = await Promise.all([
-    db.execute(sql`select count(*)::int as n ${FROM} where ${where}`),
+    db.execute(sql`select count(*)::int as n ${from()} where ${where}`),
     db.execute(sql`
-      select c.id_documento as id, c.tipo_doc as "tipoDoc", n.tipo as "tipoNota", o.modelo_orden as "modeloOrden",
-             r.modelo_retencion as "modeloRet", ${ISSUED_AT} as "fechaEmision", c.emitido_en as "fechaAsignacion",
-             c.nro_control as "nroControl", coalesce(f.serie_factura, n.serie_nota) as "serieDoc",
-             coalesce(f.nro_factura, n.nro_nota, o.nro_orden, r.nro_comprobante) as "numeroDoc",
-             c.id_localidad as "localidadId", l.nombre as emisor,
+      select c.id_documento as id, c.tipo_doc as "tipoDoc", d.tipo, ${ISSUED_AT} as "fechaEmision",
+             c.emitido_en as "fechaAsignacion", c.nro_control as "nroControl", d.serie as "serieDoc",
+             d.numero as "numeroDoc", c.id_localidad as "localidadId", l.nombre as emisor,
              l.tipo_documento || '-' || l.numero_documento as "emisorRif", l.direccion as "emisorDireccion",
-             ${CLIENT} ->> 'tipoDocumento' as "clienteTipo", ${CLIENT} ->> 'numeroDocumento' as "clienteNumero",
-             ${CLIENT_NAME} as cliente, r.rif_proveedor as "rifProveedor",
-             coalesce(r.direccion, ${CLIENT} ->> 'direccion') as "clienteDireccion",
-             coalesce(f.factura_divisa, n.factura_divisa, o.factura_divisa, case when r.id is not null then 'VES' end) as moneda,
-             coalesce(
-               coalesce(f.sub_total, n.sub_total, o.sub_total)
-                 - coalesce(f.total_exento, n.total_exento, o.total_exento, 0)
-                 - coalesce(f.total_exonerado, n.total_exonerado, o.total_exonerado, 0),
-               r.total_base)::text as base,
-             coalesce(f.total_iva, n.total_iva, o.total_iva, r.total_retenido)::text as impuesto,
-             coalesce(f.importe_total, n.importe_total, o.importe_total, r.total_documentos)::text as total,
-             coalesce(f.log_estatus_registro, n.log_estatus_registro, o.log_estatus_registro, r.log_estatus_registro) as status,
-             c.pdf_estado as "pdfEstado"
-      ${FROM}
+             d.cliente_tipo as "clienteTipo", d.cliente_numero as "clienteNumero",
+             coalesce(d.cliente_nombre, '') as cliente, d.cliente_direccion as "clienteDireccion", d.moneda,
+             d.base::text as base, coalesce(d.retenido, d.iva)::text as impuesto, d.total::text as total,
+             d.status, c.pdf_estado as "pdfEstado"
+      ${from()}
       where ${where}
       order by ${ISSUED_AT} desc, c.id desc
       limit ${q.limit} offset ${offsetOf(q)}`),

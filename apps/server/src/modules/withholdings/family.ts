@@ -162,6 +162,27 @@ export const withholdingFamily: DocumentFamily<
   toFiscalDocument: withholdingDocument,
   pdf: pdfStoreOf(retenciones),
   provenance: provenanceOf(retenciones),
+  // The voucher's other party is the withheld supplier; its amounts are the withheld documents' (base,
+  // VAT caused, total) and what it withheld. Its amounts are in bolívares, spelled as the others store them.
+  ledgerView: {
+    table: retenciones,
+    fechaEmision: retenciones.fechaEmision,
+    serie: null,
+    numero: retenciones.nroComprobante,
+    tipo: retenciones.modelo,
+    status: retenciones.status,
+    clienteTipo: null,
+    clienteNumero: retenciones.rifProveedor,
+    clienteNombre: retenciones.identificacion,
+    clienteDireccion: retenciones.direccion,
+    clienteClave: sql`regexp_replace(upper(${retenciones.rifProveedor}), '[^0-9A-Z]', '', 'g')`,
+    moneda: sql`'VEF'`,
+    base: retenciones.totalBase,
+    exento: sql`0`,
+    iva: retenciones.totalCausado,
+    total: retenciones.totalDocumentos,
+    retenido: retenciones.totalRetenido,
+  },
   fileName: (label) => `Retencion_${label}`,
   mail: {
     subject: ({ company, label, header }) =>

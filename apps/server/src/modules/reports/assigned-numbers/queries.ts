@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
+import { ledgerDocuments } from '../../issuance/ledger-documents.ts';
 
 /** One control number of the ledger with the document that holds it. */
 export interface LedgerRow {
@@ -46,7 +47,7 @@ function scopeWhere(scope: TenantScope, localidadId: string | undefined): SQL {
 /**
  * Every control number the ledger (`control_numbers`, written by the issuance kernel in the document's own
  * transaction) records as assigned in [from, to), in the scope, joined to the document that holds it in
- * each numbered family. Reading the ledger, not the families' tables, makes the report match it exactly:
+ * each numbered family (`ledgerDocuments`: the families' own views, united). Reading the ledger, not the families' tables, makes the report match it exactly:
  * a number is listed once whatever happened to its document afterwards (annulled, hidden), and documents
  * that never took a number from the ledger (sandbox tests) are not in it.
  */
@@ -62,18 +63,13 @@ export async function ledgerRows(
            l.tipo_documento || '-' || l.numero_documento as rif, l.nombre as "razonSocial",
            s.nombre as sucursal, c.familia, c.id_control_lote::text as lote, c.serie, c.numero,
            c.nro_control as "nroControl", c.tipo_doc as "tipoDoc", c.id_documento::text as "documentoId",
-           coalesce(f.serie_factura, n.serie_nota, '') as "docSerie",
-           coalesce(f.nro_factura, n.nro_nota, o.nro_orden, r.nro_comprobante) as "docNumero",
-           coalesce(n.tipo, o.modelo_orden, r.modelo_retencion) as "docKind",
-           coalesce(f.log_estatus_registro, n.log_estatus_registro, o.log_estatus_registro, r.log_estatus_registro) as "docStatus",
+           coalesce(d.serie, '') as "docSerie", d.numero as "docNumero", d.tipo as "docKind",
+           d.status as "docStatus",
            c.emitido_en as "emitidoEn"
     from control_numbers c
     join localidades l on l.id = c.id_localidad
     left join sucursales s on s.id = c.id_sucursal
-    left join facturas f on c.tipo_doc = 'fact' and f.id = c.id_documento
-    left join notas n on c.tipo_doc = 'nota' and n.id = c.id_documento
-    left join ordenes o on c.tipo_doc = 'orden' and o.id = c.id_documento
-    left join retenciones r on c.tipo_doc = 'ret' and r.id = c.id_documento
+    left join ${ledgerDocuments()} d on d.tipo_doc = c.tipo_doc and d.id = c.id_documento
     where ${scopeWhere(scope, localidadId)}
       and c.emitido_en >= ${from.toISOString()}::timestamptz and c.emitido_en < ${to.toISOString()}::timestamptz
     order by l.tipo_documento || '-' || l.numero_documento, c.id_localidad, c.familia, c.serie, c.numero`)) as unknown as {

@@ -1,3 +1,4 @@
+import { DOCUMENT_FAMILIES, TIPOS_DOC, type TipoDoc } from '@sigece/fiscal';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AuditRow } from '../../audit/queries.ts';
 import { companyNamesByIds } from '../../companies/lookup.service.ts';
@@ -76,12 +77,10 @@ const SENTENCES: Record<string, string> = {
   'reset-password': 'Restableció la contraseña',
 };
 
-const DOCUMENT_ENTITIES: Record<string, string> = {
-  factura: 'fact',
-  nota: 'nota',
-  orden: 'orden',
-  retencion: 'ret',
-};
+/** The audit log's entity name of each document family ('factura' → 'fact'), from its declaration. */
+const DOCUMENT_ENTITIES: Record<string, TipoDoc> = Object.fromEntries(
+  TIPOS_DOC.map((tipoDoc) => [DOCUMENT_FAMILIES[tipoDoc].auditEntity, tipoDoc]),
+);
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const IS_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 import { caracasDayEnd, caracasDayStart, dec, type Period, seniatAmountsOf } from '@sigece/fiscal';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { ledgerDocuments } from '../../issuance/ledger-documents.ts';
 
 /**
  * Which companies a report covers, fixed when it is requested: the caller's tenant scope (a job runs
@@ -80,18 +81,15 @@ function scopeWhere(scope: ReportScope): SQL {
  * (issue 19 item 6). Sandbox test documents, when a family marks them, are the lead's to exclude here.
  */
 const DOC = {
-  fecha: sql`coalesce(f.fecha_emision, n.fecha_emision, o.fecha_emision, r.fecha_emision)`,
-  status: sql`coalesce(f.log_estatus_registro, n.log_estatus_registro, o.log_estatus_registro, r.log_estatus_registro, 'ACTIVO')`,
+  fecha: sql`d.fecha_emision`,
+  status: sql`coalesce(d.status, 'ACTIVO')`,
 };
 
 const ledgerInPeriod = (scope: ReportScope, period: Period) => sql`
   from control_numbers c
   join localidades l on l.id = c.id_localidad
   left join sucursales s on s.id = c.id_sucursal
-  left join facturas f on c.tipo_doc = 'fact' and f.id = c.id_documento
-  left join notas n on c.tipo_doc = 'nota' and n.id = c.id_documento
-  left join ordenes o on c.tipo_doc = 'orden' and o.id = c.id_documento
-  left join retenciones r on c.tipo_doc = 'ret' and r.id = c.id_documento
+  left join ${ledgerDocuments()} d on d.tipo_doc = c.tipo_doc and d.id = c.id_documento
   where ${scopeWhere(scope)}
     and ${DOC.fecha} >= ${caracasDayStart(period.start).toISOString()}::timestamptz
     and ${DOC.fecha} < ${caracasDayEnd(period.end).toISOString()}::timestamptz`;
@@ -118,20 +116,14 @@ export async function issuedDocuments(
   const result = (await db.execute(sql`
     select l.tipo_documento || '-' || l.numero_documento as "empresaRif", l.nombre as empresa,
            s.nombre as sucursal, c.tipo_doc as "tipoDoc",
-           coalesce(n.tipo, o.modelo_orden, r.modelo_retencion) as "tipoNota",
-           coalesce(f.serie_factura, n.serie_nota, '') as serie,
-           coalesce(f.nro_factura, n.nro_nota, o.nro_orden, r.nro_comprobante, '') as numero,
+           d.tipo as "tipoNota", coalesce(d.serie, '') as serie, coalesce(d.numero, '') as numero,
            c.nro_control as "nroControl",
            ${DOC.fecha} as "fechaEmision",
-           coalesce(f.cliente, n.cliente, o.cliente) ->> 'tipoDocumento' as "clienteTipo",
-           coalesce(coalesce(f.cliente, n.cliente, o.cliente) ->> 'numeroDocumento', r.rif_proveedor) as "clienteNumero",
-           coalesce(coalesce(f.cliente, n.cliente, o.cliente) ->> 'identificacion', r.identificacion, '') as cliente,
-           coalesce(f.factura_divisa, n.factura_divisa, o.factura_divisa, case when r.id is not null then 'VEF' end, '') as moneda,
-           coalesce(f.sub_total, n.sub_total, o.sub_total, r.total_base, 0)::text as "subTotal",
-           (coalesce(f.total_exento, n.total_exento, o.total_exento, 0) + coalesce(f.total_exonerado, n.total_exonerado, o.total_exonerado, 0))::text as exento,
-           coalesce(f.total_iva, n.total_iva, o.total_iva, r.total_causado, 0)::text as iva,
-           coalesce(f.importe_total, n.importe_total, o.importe_total, r.total_documentos, 0)::text as total,
-           coalesce(r.total_retenido, 0)::text as retenido,
+           d.cliente_tipo as "clienteTipo", d.cliente_numero as "clienteNumero",
+           coalesce(d.cliente_nombre, '') as cliente, coalesce(d.moneda, '') as moneda,
+           coalesce(d.base, 0)::text as base, coalesce(d.exento, 0)::text as exento,
+           coalesce(d.iva, 0)::text as iva, coalesce(d.total, 0)::text as total,
+           coalesce(d.retenido, 0)::text as retenido,
            ${DOC.status} as status
     ${ledgerInPeriod(scope, period)}
     order by l.nombre, l.id, c.familia, c.serie, c.numero`)) as unknown as {
@@ -139,19 +131,18 @@ export async function issuedDocuments(
       Omit<IssuedDocument, 'clienteRif' | 'baseImponible' | 'fechaEmision'> & {
         clienteTipo: string | null;
         clienteNumero: string | null;
-        subTotal: string;
+        base: string;
         fechaEmision: Date | string;
       }
     >;
   };
-  return result.rows.map(({ clienteTipo, clienteNumero, subTotal, ...r }) => ({
+  return result.rows.map(({ clienteTipo, clienteNumero, base, ...r }) => ({
     ...r,
     fechaEmision: new Date(r.fechaEmision),
     clienteRif: clienteTipo && clienteNumero ? `${clienteTipo}-${clienteNumero}` : (clienteNumero ?? ''),
     ...seniatAmountsOf(r.status, {
-      // Taxable base: the subtotal less what is exempt or exonerated (a voucher's base is its own).
-      baseImponible:
-        r.tipoDoc === 'ret' ? dec(subTotal).toFixed(2) : dec(subTotal).minus(r.exento).toFixed(2),
+      // Taxable base: the subtotal less what is exempt or exonerated (a voucher's: the withheld documents').
+      baseImponible: dec(base).toFixed(2),
       exento: dec(r.exento).toFixed(2),
       iva: dec(r.iva).toFixed(2),
       total: dec(r.total).toFixed(2),
