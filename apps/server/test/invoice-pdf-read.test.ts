@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../src/db/schema.ts';
-import { readStoredInvoice } from '../src/modules/invoices/document.ts';
+import { readStoredInvoice, readStoredInvoices } from '../src/modules/invoices/document.ts';
 import { invoiceFamily } from '../src/modules/invoices/family.ts';
 import { describeWithApp } from './harness.ts';
 import { createInvoice, invoice, newCompany, unique } from './support/invoices.ts';
@@ -70,5 +70,39 @@ describeWithApp('invoice PDF read in one statement', (ctx) => {
     expect(
       await invoiceFamily.pdfSource!(db, ctx().config, '00000000-0000-4000-8000-000000000000'),
     ).toBeNull();
+  });
+
+  it("a render batch's invoices in one read: each exactly what the one-invoice read gives; an unknown id absent", async () => {
+    const token = await ctx().adminToken();
+    const company = await newCompany(ctx);
+    const ids: string[] = [];
+    for (const lines of [1, 3]) {
+      const made = await createInvoice(
+        ctx,
+        token,
+        invoice({
+          rif: company.rif,
+          nroFactura: unique('RB').slice(-16),
+          lines: Array.from({ length: lines }, (_, i) => ({ precio: 10 + i, cantidad: 1, alicuota: 16 })),
+        }),
+      );
+      ids.push(made.id);
+    }
+    const { db } = ctx().database;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const many = await readStoredInvoices(db, [...ids, unknown]);
+    expect([...many.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(many.get(id)).toEqual(await readStoredInvoice(db, id));
+    expect(many.get(ids[1])!.lines).toHaveLength(3);
+    expect((await readStoredInvoices(db, [])).size).toBe(0);
+    await expect(readStoredInvoices(db, ["x'}"])).rejects.toThrow(/identificador/);
+
+    const sources = await invoiceFamily.pdfSources!(db, ctx().config, ids);
+    for (const id of ids) {
+      expect(sources.get(id)!.header).toEqual(await invoiceFamily.header(db, id));
+      expect(await sources.get(id)!.document()).toEqual(
+        await invoiceFamily.toFiscalDocument(db, ctx().config, id),
+      );
+    }
   });
 });

@@ -37,21 +37,33 @@ const taxRows = childRows(
 );
 const { pdf: _pdf, ...invoiceColumns } = getTableColumns(facturas);
 
+const invoiceSelection = () => ({
+  ...invoiceColumns,
+  generated: sql<boolean>`${facturas.pdf} is not null`,
+  lines: lineRows.sql,
+  payments: paymentRows.sql,
+  taxes: taxRows.sql,
+});
+
 const invoiceRead = (db: DbOrTx) =>
   db
-    .select({
-      ...invoiceColumns,
-      generated: sql<boolean>`${facturas.pdf} is not null`,
-      lines: lineRows.sql,
-      payments: paymentRows.sql,
-      taxes: taxRows.sql,
-    })
+    .select(invoiceSelection())
     .from(facturas)
     .where(eq(facturas.id, sql.placeholder('id')))
     .limit(1)
     // Unnamed: db/prepared.ts names it (unless DATABASE_PREPARED_STATEMENTS=0, behind a pooler).
     .prepare('');
 const invoiceReads = new WeakMap<object, ReturnType<typeof invoiceRead>>();
+
+// The same for a render job's batch: the ids as one array literal, so one prepared statement serves
+// any number of them on both drivers.
+const invoicesRead = (db: DbOrTx) =>
+  db
+    .select(invoiceSelection())
+    .from(facturas)
+    .where(sql`${facturas.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('');
+const invoicesReads = new WeakMap<object, ReturnType<typeof invoicesRead>>();
 
 /** An invoice as stored, with its parts: what its PDF and its render job read. */
 export interface StoredInvoice {
@@ -63,15 +75,7 @@ export interface StoredInvoice {
   taxes: TaxRow[];
 }
 
-/** The invoice and its lines, payments and taxes in one round trip, or null when it does not exist. */
-export async function readStoredInvoice(db: DbOrTx, id: string): Promise<StoredInvoice | null> {
-  let read = invoiceReads.get(db);
-  if (!read) {
-    read = invoiceRead(db);
-    invoiceReads.set(db, read);
-  }
-  const [row] = await read.execute({ id });
-  if (!row) return null;
+function storedInvoiceOf(row: Awaited<ReturnType<ReturnType<typeof invoiceRead>['execute']>>[number]) {
   const { generated, lines, payments, taxes, ...invoice } = row;
   return {
     invoice: { ...invoice, pdf: null },
@@ -80,6 +84,36 @@ export async function readStoredInvoice(db: DbOrTx, id: string): Promise<StoredI
     payments: paymentRows.decode(payments),
     taxes: taxRows.decode(taxes),
   };
+}
+
+/** The invoice and its lines, payments and taxes in one round trip, or null when it does not exist. */
+export async function readStoredInvoice(db: DbOrTx, id: string): Promise<StoredInvoice | null> {
+  let read = invoiceReads.get(db);
+  if (!read) {
+    read = invoiceRead(db);
+    invoiceReads.set(db, read);
+  }
+  const [row] = await read.execute({ id });
+  return row ? storedInvoiceOf(row) : null;
+}
+
+/** `readStoredInvoice` for several invoices in one round trip, by id (an unknown id is absent). */
+export async function readStoredInvoices(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, StoredInvoice>> {
+  const found = new Map<string, StoredInvoice>();
+  if (ids.length === 0) return found;
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!ids.every((id) => uuid.test(id))) throw new Error('identificador de factura inválido');
+  let read = invoicesReads.get(db);
+  if (!read) {
+    read = invoicesRead(db);
+    invoicesReads.set(db, read);
+  }
+  for (const row of await read.execute({ ids: `{${ids.join(',')}}` }))
+    found.set(row.id, storedInvoiceOf(row));
+  return found;
 }
 
 /** What the kernel reads of a stored invoice, from the invoice's row. */

@@ -2,13 +2,24 @@ import { documentLabel, type InvoiceIngestAnswer } from '@sigece/fiscal';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
-import { type DocumentFamily, type DocumentHeader, familyIdentity } from '../issuance/family.ts';
+import {
+  type DocumentFamily,
+  type DocumentHeader,
+  familyIdentity,
+  type PdfSource,
+} from '../issuance/family.ts';
 import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
 import { clientDocumentView } from '../issuance/ledger-view.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
-import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoice } from './document.ts';
+import {
+  invoiceDocument,
+  invoiceDocumentOf,
+  invoiceHeaderOf,
+  readStoredInvoice,
+  readStoredInvoices,
+} from './document.ts';
 import {
   INVOICE_CREATED,
   invoiceNumberSent,
@@ -122,6 +133,15 @@ export const invoiceFamily: DocumentFamily<
       header: invoiceHeaderOf(stored.invoice, stored.generated),
       document: () => invoiceDocumentOf(db, config, stored),
     };
+  },
+  async pdfSources(db, config, ids) {
+    const sources = new Map<string, PdfSource>();
+    for (const [id, stored] of await readStoredInvoices(db, ids))
+      sources.set(id, {
+        header: invoiceHeaderOf(stored.invoice, stored.generated),
+        document: () => invoiceDocumentOf(db, config, stored),
+      });
+    return sources;
   },
   pdf: pdfStoreOf(facturas),
   provenance: provenanceOf(facturas),

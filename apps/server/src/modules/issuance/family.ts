@@ -221,6 +221,12 @@ export interface MailContext {
   verificationUrl: string;
 }
 
+/** What the render job reads of a stored document: its header, and the document itself when needed. */
+export interface PdfSource {
+  header: DocumentHeader;
+  document(): Promise<FiscalDocument>;
+}
+
 /** The descriptor the kernel runs. Register it in `modules/issuance/registry.ts`. */
 export interface DocumentFamily<
   P extends PreparedDocument = PreparedDocument,
@@ -264,11 +270,9 @@ export interface DocumentFamily<
    * header, then the document: a statement each, and one per kind of child row). `document` is only
    * called when the PDF is still to be made. Null when the document does not exist.
    */
-  pdfSource?(
-    db: DbOrTx,
-    config: AppConfig,
-    id: string,
-  ): Promise<{ header: DocumentHeader; document(): Promise<FiscalDocument> } | null>;
+  pdfSource?(db: DbOrTx, config: AppConfig, id: string): Promise<PdfSource | null>;
+  /** Optional: `pdfSource` for a render batch's documents in ONE read, by id (an unknown id is absent). */
+  pdfSources?(db: DbOrTx, config: AppConfig, ids: readonly string[]): Promise<Map<string, PdfSource>>;
   pdf: PdfStore;
   /** When, by whom and from where the document was stored, and when its PDF was signed (the timeline). */
   provenance(db: DbOrTx, id: string): Promise<Provenance | null>;

@@ -11,7 +11,7 @@ import { markQueued } from '../delivery/service.ts';
 import { sameTurnBatches } from '../jobs/batch.ts';
 import { defineJob } from '../jobs/define.ts';
 import { aboutDocument, isSubscribed, withWebhookEvent } from '../webhooks/outbox.ts';
-import type { AnyFamily, DocumentHeader, TipoDoc } from './family.ts';
+import type { AnyFamily, DocumentHeader, PdfSource, TipoDoc } from './family.ts';
 import { controlAssignedAt, markGenerated, recordRenderFailure, resetFailedRender } from './ledger.ts';
 import { documentMailJob } from './mail-job.ts';
 import { saveManyOf } from './pdf-store.ts';
@@ -70,16 +70,27 @@ export async function renderDocuments(
   const fail = (at: number, reason: unknown) => {
     results[at] = { status: 'rejected', reason };
   };
+  // A family that reads many documents at once reads the batch's in one statement.
+  const many = new Map<TipoDoc, Promise<Map<string, PdfSource>>>();
+  const sourceOf = (family: AnyFamily, job: RenderJob): Promise<PdfSource | null> => {
+    if (family.pdfSources) {
+      let batch = many.get(job.tipoDoc);
+      if (!batch) {
+        const ids = jobs.filter((j) => j.tipoDoc === job.tipoDoc).map((j) => j.id);
+        batch = family.pdfSources(db, config, ids);
+        many.set(job.tipoDoc, batch);
+      }
+      return batch.then((found) => found.get(job.id) ?? null);
+    }
+    if (family.pdfSource) return family.pdfSource(db, config, job.id);
+    return family
+      .header(db, job.id)
+      .then((header) => header && { header, document: () => family.toFiscalDocument(db, config, job.id) });
+  };
   const read = await Promise.allSettled(
     jobs.map(async (job, at): Promise<ToRender | null> => {
       const family = familyOf(job.tipoDoc);
-      const source = family.pdfSource
-        ? await family.pdfSource(db, config, job.id)
-        : await family
-            .header(db, job.id)
-            .then(
-              (header) => header && { header, document: () => family.toFiscalDocument(db, config, job.id) },
-            );
+      const source = await sourceOf(family, job);
       if (!source) return null;
       const { header } = source;
       if (header.generated) {
@@ -243,13 +254,29 @@ export const documentPdfJob = defineJob({
 /** Queues the render of documents just committed. */
 export async function queueRenders(deps: Deps, tipoDoc: TipoDoc, ids: string[]): Promise<void> {
   const { jobs } = deps;
-  if (!jobs) return;
-  // One statement for the whole group (a batch request, a chunk of the mass load), not one per document.
-  await jobs.sendMany(
-    documentPdfJob,
-    ids.map((id) => ({ data: { tipoDoc, id }, singletonKey: renderKey(tipoDoc, id) })),
-  );
+  if (!jobs || ids.length === 0) return;
+  let queue = renderQueues.get(deps);
+  if (!queue) {
+    queue = sameTurnBatches(async (groups: RenderJob[][]) => {
+      await jobs.sendMany(
+        documentPdfJob,
+        groups
+          .flat()
+          .map(({ tipoDoc, id }) => ({ data: { tipoDoc, id }, singletonKey: renderKey(tipoDoc, id) })),
+      );
+      return groups.map((): PromiseSettledResult<void> => ({ status: 'fulfilled', value: undefined }));
+    });
+    renderQueues.set(deps, queue);
+  }
+  await queue(ids.map((id) => ({ tipoDoc, id })));
 }
+
+/**
+ * One statement for the renders queued in one turn of the event loop, not one per caller: a batch request
+ * or a chunk of the mass load sends its documents together, and so do the requests whose documents one
+ * group commit stored (their handlers resume in the same turn once it commits).
+ */
+const renderQueues = new WeakMap<Deps, (jobs: RenderJob[]) => Promise<void>>();
 
 /**
  * At start-up: documents still PENDIENTE (a crash between commit and queueing, or a job pg-boss gave
