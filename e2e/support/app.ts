@@ -35,22 +35,43 @@ export async function signIn(
   await acceptContract(page);
 }
 
-/** A select (MUI combobox) of `scope`; its options open in a popup of the page. */
+/**
+ * A select (MUI combobox) of `scope`; its options open in a popup of the page. The popup grows in with a
+ * transition: on a loaded machine a click taken during it can land beside the option and leave the popup
+ * open (the rest of the page then hidden from the accessibility tree), so the option is clicked again until
+ * the popup has closed.
+ */
 export async function chooseOption(page: Page, scope: Locator, field: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
+  const choice = page.getByRole('option', { name: option });
+  await choice.click();
+  await expect(async () => {
+    if (await choice.isVisible()) await choice.click({ timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Menú principal' });
 }
 
-/** Opens a menu group (if closed) and then one of its entries. */
+/**
+ * Opens a menu group (if closed) and then one of its entries, until the page is the entry's. A group
+ * opens with a height transition that moves the entries below it (and, in a scrolled menu, the scroll
+ * anchoring moves them again): a click computed mid-way can land beside the link, so it is repeated
+ * until the address is the link's.
+ */
 export async function openMenu(page: Page, group: string, entry: string): Promise<void> {
   const menu = mainMenu(page);
   const link = menu.getByRole('link', { name: entry, exact: true });
   if (!(await link.isVisible())) await menu.getByRole('button', { name: group, exact: true }).click();
-  await link.click();
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error(`the menu entry ${entry} has no address`);
+  const target = new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[?#].*)?$`);
+  await expect(async () => {
+    await link.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(target, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The header's user menu (issue 21 §13): 'Cambiar contraseña' and 'Cerrar sesión'. */
