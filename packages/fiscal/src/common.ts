@@ -48,3 +48,8 @@ export interface Page<T> {
 }
 
 export const idParam = z.object({ id: z.uuid({ error: 'Identificador no válido' }) });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID in its usual text form: an id PostgreSQL's `uuid` type accepts. */
+export const isUuid = (value: string): boolean => UUID.test(value);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isUuid } from '@sigece/fiscal';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TTL_SECONDS = 30 * 60;
@@ -20,8 +21,6 @@ export interface TokenClaims {
   /** Epoch milliseconds. */
   expires: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -58,7 +57,7 @@ export function createTokenSigner(secret: string) {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'sub', 'jti'],
       });
-      if (payload.type !== type || !payload.sub || !UUID.test(payload.sub) || !payload.jti) return null;
+      if (payload.type !== type || !payload.sub || !isUuid(payload.sub) || !payload.jti) return null;
       const version = payload.ver ?? 0;
       if (typeof version !== 'number' || !Number.isInteger(version)) return null;
       return { userId: payload.sub, jti: payload.jti, version, expires: (payload.exp as number) * 1000 };

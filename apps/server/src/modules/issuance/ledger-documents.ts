@@ -1,3 +1,4 @@
+import { formatRif } from '@sigece/fiscal';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LedgerView } from './ledger-view.ts';
 import { allFamilies } from './registry.ts';
@@ -43,3 +44,10 @@ export function ledgerDocuments(): SQL {
   });
   return sql`(${sql.join(branches, sql` union all `)})`;
 }
+
+/**
+ * The other party's RIF from the view's `cliente_tipo` and `cliente_numero`: 'V-12345678', or the number
+ * alone where the family stores the RIF whole (a voucher's supplier: no `cliente_tipo`).
+ */
+export const ledgerPartyRif = (tipo: string | null, numero: string | null): string =>
+  tipo && numero ? formatRif(tipo, numero) : (numero ?? '');

@@ -10,16 +10,16 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { ledgerDocuments } from '../issuance/ledger-documents.ts';
+import { ledgerDocuments, ledgerPartyRif } from '../issuance/ledger-documents.ts';
 
 /**
  * The tax authority's view of every numbered document (issue 19 item 7), a read model like the SENIAT
  * reports (modules/reports/seniat/queries.ts): the ledger of control numbers (`control_numbers`, one row per
  * number the imprenta assigned, whatever the family) joined with the company and the document holding each
  * number. Deleted documents stay in it: a numbered document never leaves a fiscal record (issue 19 item 6).
- * No tenancy: the portal user reads every company (the guard opened this to portal users only).
+ * No tenancy: the portal user reads every company (the guard opened this to portal users only). Built at
+ * each query, not at import, so every family is registered by then (src/families/registry.ts).
  */
-/** Built when first asked, once every family is registered (src/families/registry.ts). */
 const from = () => sql`
   from control_numbers c
   join localidades l on l.id = c.id_localidad
@@ -111,9 +111,7 @@ function view(r: RawRow): PortalDocumentRow {
     emisorRif: r.emisorRif,
     emisorDireccion: r.emisorDireccion,
     cliente: r.cliente,
-    // A voucher's supplier RIF is stored whole (clienteTipo null).
-    clienteRif:
-      r.clienteTipo && r.clienteNumero ? `${r.clienteTipo}-${r.clienteNumero}` : (r.clienteNumero ?? ''),
+    clienteRif: ledgerPartyRif(r.clienteTipo, r.clienteNumero),
     clienteDireccion: r.clienteDireccion ?? '',
     moneda: r.moneda ?? '',
     baseImponible: money(r.base),

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  isUuid,
   type PageQuery,
   PORTAL_MESSAGES,
   type PortalUserCreateInput,
@@ -23,8 +24,6 @@ import type { Principal } from './principal.ts';
 import { forgetUser } from './principal-cache.ts';
 
 type UserRow = typeof users.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function userView(u: UserRow, rol: string | null) {
   return {
@@ -197,7 +196,7 @@ async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput)
   }
   if (input.userPortal !== 'NO_PORTAL' && !input.role) return null;
   // A role id that is not a UUID names no role (and would make PostgreSQL fail the comparison).
-  const roleId = input.role && UUID.test(input.role) ? input.role : undefined;
+  const roleId = input.role && isUuid(input.role) ? input.role : undefined;
   const [role] = roleId
     ? await db
         .select()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SANDBOX_MARK } from '@sigece/fiscal';
+import { isUuid, SANDBOX_MARK } from '@sigece/fiscal';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
@@ -8,8 +8,6 @@ import { familyNamed, familyNames } from '../issuance/registry.ts';
 
 /** Largest file the verification page accepts (spec 002 §9). */
 export const VERIFY_MAX_BYTES = 10_000_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const verificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
@@ -42,7 +40,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       const family = familyNamed(tipo);
       if (!family) throw badRequest(`tipoDocumento no admitido: use ${familyNames().join(', ')}`);
       const id = fields.get('id') ?? '';
-      if (!UUID.test(id)) throw badRequest('Identificador de documento no válido');
+      if (!isUuid(id)) throw badRequest('Identificador de documento no válido');
       const stored = await family.pdf.checksum(db, id);
       if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const digest = createHash('sha256').update(file).digest();

@@ -47,9 +47,10 @@ function scopeWhere(scope: TenantScope, localidadId: string | undefined): SQL {
 /**
  * Every control number the ledger (`control_numbers`, written by the issuance kernel in the document's own
  * transaction) records as assigned in [from, to), in the scope, joined to the document that holds it in
- * each numbered family (`ledgerDocuments`: the families' own views, united). Reading the ledger, not the families' tables, makes the report match it exactly:
- * a number is listed once whatever happened to its document afterwards (annulled, hidden), and documents
- * that never took a number from the ledger (sandbox tests) are not in it.
+ * each numbered family (`ledgerDocuments`: the families' own views, united). Reading the ledger, not the
+ * families' tables, makes the report match it exactly: a number is listed once whatever happened to its
+ * document afterwards (annulled, hidden), and documents that never took a number from the ledger (sandbox
+ * tests) are not in it.
  */
 export async function ledgerRows(
   db: DbOrTx,

@@ -1,4 +1,4 @@
-import { DOCUMENT_FAMILIES, TIPOS_DOC, type TipoDoc } from '@sigece/fiscal';
+import { DOCUMENT_FAMILIES, isUuid, TIPOS_DOC, type TipoDoc } from '@sigece/fiscal';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AuditRow } from '../../audit/queries.ts';
 import { companyNamesByIds } from '../../companies/lookup.service.ts';
@@ -83,7 +83,6 @@ const DOCUMENT_ENTITIES: Record<string, TipoDoc> = Object.fromEntries(
 );
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const IS_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The report's sentence for an entry: 'Anuló la factura', 'Inició sesión', 'Creó 3 facturas'. */
 export function describeAction(entry: Pick<AuditRow, 'entity' | 'action' | 'after'>): string {
@@ -113,7 +112,7 @@ export interface RecordNames {
 export async function recordNames(db: DbOrTx, entries: readonly AuditRow[]): Promise<RecordNames> {
   const ids = new Set<string>();
   for (const e of entries) {
-    if (e.entityId && IS_UUID.test(e.entityId)) ids.add(e.entityId.toLowerCase());
+    if (e.entityId && isUuid(e.entityId)) ids.add(e.entityId.toLowerCase());
     for (const m of JSON.stringify([e.before, e.after]).match(UUID) ?? []) ids.add(m.toLowerCase());
   }
   const all = [...ids];
@@ -135,8 +134,7 @@ export async function recordNames(db: DbOrTx, entries: readonly AuditRow[]): Pro
   const nameOf = (id: string) => names.get(id.toLowerCase());
   return {
     recordOf(entry) {
-      if (entry.entityId)
-        return nameOf(entry.entityId) ?? (IS_UUID.test(entry.entityId) ? '' : entry.entityId);
+      if (entry.entityId) return nameOf(entry.entityId) ?? (isUuid(entry.entityId) ? '' : entry.entityId);
       // Documents created in one request: their numbers, from the entry's summary.
       if (Array.isArray(entry.after) && DOCUMENT_ENTITIES[entry.entity]) {
         const numbers = (entry.after as Array<Record<string, unknown>>)

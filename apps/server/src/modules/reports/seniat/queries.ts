@@ -1,7 +1,7 @@
 import { caracasDayEnd, caracasDayStart, dec, type Period, seniatAmountsOf } from '@sigece/fiscal';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { ledgerDocuments } from '../../issuance/ledger-documents.ts';
+import { ledgerDocuments, ledgerPartyRif } from '../../issuance/ledger-documents.ts';
 
 /**
  * Which companies a report covers, fixed when it is requested: the caller's tenant scope (a job runs
@@ -139,7 +139,7 @@ export async function issuedDocuments(
   return result.rows.map(({ clienteTipo, clienteNumero, base, ...r }) => ({
     ...r,
     fechaEmision: new Date(r.fechaEmision),
-    clienteRif: clienteTipo && clienteNumero ? `${clienteTipo}-${clienteNumero}` : (clienteNumero ?? ''),
+    clienteRif: ledgerPartyRif(clienteTipo, clienteNumero),
     ...seniatAmountsOf(r.status, {
       // Taxable base: the subtotal less what is exempt or exonerated (a voucher's: the withheld documents').
       baseImponible: dec(base).toFixed(2),
