@@ -1,5 +1,5 @@
-import { dec, money } from '@sigece/fiscal';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { dec, isUuid, money } from '@sigece/fiscal';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturaLineas, facturaPagos, facturas } from '../../db/schema.ts';
@@ -37,31 +37,20 @@ const taxRows = childRows(
 );
 const { pdf: _pdf, ...invoiceColumns } = getTableColumns(facturas);
 
-const invoiceSelection = () => ({
-  ...invoiceColumns,
-  generated: sql<boolean>`${facturas.pdf} is not null`,
-  lines: lineRows.sql,
-  payments: paymentRows.sql,
-  taxes: taxRows.sql,
-});
-
-const invoiceRead = (db: DbOrTx) =>
-  db
-    .select(invoiceSelection())
-    .from(facturas)
-    .where(eq(facturas.id, sql.placeholder('id')))
-    .limit(1)
-    // Unnamed: db/prepared.ts names it (unless DATABASE_PREPARED_STATEMENTS=0, behind a pooler).
-    .prepare('');
-const invoiceReads = new WeakMap<object, ReturnType<typeof invoiceRead>>();
-
-// The same for a render job's batch: the ids as one array literal, so one prepared statement serves
-// any number of them on both drivers.
+// The ids as one array literal, so one prepared statement serves one invoice or a render batch's, on
+// both drivers.
 const invoicesRead = (db: DbOrTx) =>
   db
-    .select(invoiceSelection())
+    .select({
+      ...invoiceColumns,
+      generated: sql<boolean>`${facturas.pdf} is not null`,
+      lines: lineRows.sql,
+      payments: paymentRows.sql,
+      taxes: taxRows.sql,
+    })
     .from(facturas)
     .where(sql`${facturas.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    // Unnamed: db/prepared.ts names it (unless DATABASE_PREPARED_STATEMENTS=0, behind a pooler).
     .prepare('');
 const invoicesReads = new WeakMap<object, ReturnType<typeof invoicesRead>>();
 
@@ -75,26 +64,9 @@ export interface StoredInvoice {
   taxes: TaxRow[];
 }
 
-function storedInvoiceOf(row: Awaited<ReturnType<ReturnType<typeof invoiceRead>['execute']>>[number]) {
-  const { generated, lines, payments, taxes, ...invoice } = row;
-  return {
-    invoice: { ...invoice, pdf: null },
-    generated: Boolean(generated),
-    lines: lineRows.decode(lines),
-    payments: paymentRows.decode(payments),
-    taxes: taxRows.decode(taxes),
-  };
-}
-
 /** The invoice and its lines, payments and taxes in one round trip, or null when it does not exist. */
 export async function readStoredInvoice(db: DbOrTx, id: string): Promise<StoredInvoice | null> {
-  let read = invoiceReads.get(db);
-  if (!read) {
-    read = invoiceRead(db);
-    invoiceReads.set(db, read);
-  }
-  const [row] = await read.execute({ id });
-  return row ? storedInvoiceOf(row) : null;
+  return (await readStoredInvoices(db, [id])).get(id) ?? null;
 }
 
 /** `readStoredInvoice` for several invoices in one round trip, by id (an unknown id is absent). */
@@ -104,15 +76,22 @@ export async function readStoredInvoices(
 ): Promise<Map<string, StoredInvoice>> {
   const found = new Map<string, StoredInvoice>();
   if (ids.length === 0) return found;
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!ids.every((id) => uuid.test(id))) throw new Error('identificador de factura inválido');
+  if (!ids.every(isUuid)) throw new Error('identificador de factura inválido');
   let read = invoicesReads.get(db);
   if (!read) {
     read = invoicesRead(db);
     invoicesReads.set(db, read);
   }
-  for (const row of await read.execute({ ids: `{${ids.join(',')}}` }))
-    found.set(row.id, storedInvoiceOf(row));
+  for (const { generated, lines, payments, taxes, ...invoice } of await read.execute({
+    ids: `{${ids.join(',')}}`,
+  }))
+    found.set(invoice.id, {
+      invoice: { ...invoice, pdf: null },
+      generated: Boolean(generated),
+      lines: lineRows.decode(lines),
+      payments: paymentRows.decode(payments),
+      taxes: taxRows.decode(taxes),
+    });
   return found;
 }
 

@@ -13,13 +13,7 @@ import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts'
 import { clientDocumentView } from '../issuance/ledger-view.ts';
 import { pdfStoreOf } from '../issuance/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
-import {
-  invoiceDocument,
-  invoiceDocumentOf,
-  invoiceHeaderOf,
-  readStoredInvoice,
-  readStoredInvoices,
-} from './document.ts';
+import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoices } from './document.ts';
 import {
   INVOICE_CREATED,
   invoiceNumberSent,
@@ -127,12 +121,7 @@ export const invoiceFamily: DocumentFamily<
   header: invoiceHeader,
   toFiscalDocument: async (db, config, id) => (await invoiceDocument(db, config, id)).doc,
   async pdfSource(db, config, id) {
-    const stored = await readStoredInvoice(db, id);
-    if (!stored) return null;
-    return {
-      header: invoiceHeaderOf(stored.invoice, stored.generated),
-      document: () => invoiceDocumentOf(db, config, stored),
-    };
+    return (await invoiceFamily.pdfSources!(db, config, [id])).get(id) ?? null;
   },
   async pdfSources(db, config, ids) {
     const sources = new Map<string, PdfSource>();

@@ -8,7 +8,7 @@ import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { sendsDocumentsByEmail } from '../companies/service.ts';
 import { markQueued } from '../delivery/service.ts';
-import { sameTurnBatches } from '../jobs/batch.ts';
+import { sameTurnBatchesOf } from '../jobs/batch.ts';
 import { defineJob } from '../jobs/define.ts';
 import { aboutDocument, isSubscribed, withWebhookEvent } from '../webhooks/outbox.ts';
 import type { AnyFamily, DocumentHeader, PdfSource, TipoDoc } from './family.ts';
@@ -208,15 +208,7 @@ async function queueMail(deps: Deps, family: AnyFamily, { tipoDoc, id }: RenderJ
 }
 
 /** Each process's jobs of one turn rendered together (jobs/batch.ts). */
-const batches = new WeakMap<Deps, (job: RenderJob) => Promise<void>>();
-const renderInBatch = (deps: Deps, job: RenderJob) => {
-  let run = batches.get(deps);
-  if (!run) {
-    run = sameTurnBatches((jobs: RenderJob[]) => renderDocuments(deps, jobs));
-    batches.set(deps, run);
-  }
-  return run(job);
-};
+const renderInBatch = sameTurnBatchesOf((deps: Deps, jobs: RenderJob[]) => renderDocuments(deps, jobs));
 
 /**
  * The render job. A failure is counted in the ledger and rethrown, so pg-boss retries it with back-off;
@@ -251,32 +243,27 @@ export const documentPdfJob = defineJob({
   },
 });
 
-/** Queues the render of documents just committed. */
-export async function queueRenders(deps: Deps, tipoDoc: TipoDoc, ids: string[]): Promise<void> {
-  const { jobs } = deps;
-  if (!jobs || ids.length === 0) return;
-  let queue = renderQueues.get(deps);
-  if (!queue) {
-    queue = sameTurnBatches(async (groups: RenderJob[][]) => {
-      await jobs.sendMany(
-        documentPdfJob,
-        groups
-          .flat()
-          .map(({ tipoDoc, id }) => ({ data: { tipoDoc, id }, singletonKey: renderKey(tipoDoc, id) })),
-      );
-      return groups.map((): PromiseSettledResult<void> => ({ status: 'fulfilled', value: undefined }));
-    });
-    renderQueues.set(deps, queue);
-  }
-  await queue(ids.map((id) => ({ tipoDoc, id })));
-}
-
 /**
  * One statement for the renders queued in one turn of the event loop, not one per caller: a batch request
  * or a chunk of the mass load sends its documents together, and so do the requests whose documents one
  * group commit stored (their handlers resume in the same turn once it commits).
  */
-const renderQueues = new WeakMap<Deps, (jobs: RenderJob[]) => Promise<void>>();
+const queueInTurn = sameTurnBatchesOf(async (deps: Deps, groups: RenderJob[][]) => {
+  await deps.jobs?.sendMany(
+    documentPdfJob,
+    groups.flat().map(({ tipoDoc, id }) => ({ data: { tipoDoc, id }, singletonKey: renderKey(tipoDoc, id) })),
+  );
+  return groups.map((): PromiseSettledResult<void> => ({ status: 'fulfilled', value: undefined }));
+});
+
+/** Queues the render of documents just committed. */
+export async function queueRenders(deps: Deps, tipoDoc: TipoDoc, ids: string[]): Promise<void> {
+  if (!deps.jobs || ids.length === 0) return;
+  await queueInTurn(
+    deps,
+    ids.map((id) => ({ tipoDoc, id })),
+  );
+}
 
 /**
  * At start-up: documents still PENDIENTE (a crash between commit and queueing, or a job pg-boss gave

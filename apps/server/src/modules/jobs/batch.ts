@@ -30,3 +30,21 @@ export function sameTurnBatches<T, R>(
       pending.push({ item, resolve, reject });
     });
 }
+
+/**
+ * `sameTurnBatches` kept per owner (a process's `Deps`, say): an owner's items of one turn are run
+ * together, never with another owner's.
+ */
+export function sameTurnBatchesOf<K extends object, T, R>(
+  runMany: (owner: K, items: T[]) => Promise<Array<PromiseSettledResult<R>>>,
+): (owner: K, item: T) => Promise<R> {
+  const byOwner = new WeakMap<K, (item: T) => Promise<R>>();
+  return (owner, item) => {
+    let run = byOwner.get(owner);
+    if (!run) {
+      run = sameTurnBatches((items: T[]) => runMany(owner, items));
+      byOwner.set(owner, run);
+    }
+    return run(item);
+  };
+}
