@@ -288,6 +288,11 @@ describeWithApp('invoice desk: credit payments, annulment reason, products, dash
         correo: false,
       },
     ]);
+    // The provider sees the other company too, to which no user is granted yet.
+    const provider = (await call('GET', '/v2/inicio/resumen', admin)).json().result;
+    expect(provider.checklist.find((c: { id: string }) => c.id === other.id)).toMatchObject({
+      usuarios: false,
+    });
     // Unauthenticated: refused.
     const anonymous = await ctx().request({ method: 'GET', url: '/v2/inicio/resumen' });
     expect(anonymous.statusCode).toBe(401);

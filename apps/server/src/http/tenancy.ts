@@ -1,4 +1,4 @@
-import { type AnyColumn, and, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, inArray, isNull, or, SQL, sql } from 'drizzle-orm';
 import { forbidden } from './errors.ts';
 
 /**
@@ -37,17 +37,23 @@ export function canSeeRow(
   return scope.sucursales.includes(row.sucursalId);
 }
 
-/** A WHERE condition limiting rows to the scope; undefined means no restriction. */
+/**
+ * A WHERE condition limiting rows to the scope; undefined means no restriction. The columns may be a
+ * table's or a raw read model's (`sql\`c.id_localidad\``, as the reports over the ledger name them).
+ */
 export function tenantCondition(
   scope: TenantScope,
-  columns: { localidad: AnyColumn; sucursal?: AnyColumn },
+  columns: { localidad: AnyColumn | SQL; sucursal?: AnyColumn | SQL },
 ): SQL | undefined {
   if (scope.all) return undefined;
   if (scope.localidades.length === 0) return sql`false`;
-  const company = inArray(columns.localidad, [...scope.localidades]);
+  const company = within(columns.localidad, scope.localidades);
   if (!columns.sucursal || scope.sucursales.length === 0) return company;
-  return and(company, or(isNull(columns.sucursal), inArray(columns.sucursal, [...scope.sucursales])));
+  return and(company, or(isNull(columns.sucursal), within(columns.sucursal, scope.sucursales)));
 }
+
+const within = (column: AnyColumn | SQL, ids: readonly string[]) =>
+  column instanceof SQL ? inArray(column, [...ids]) : inArray(column, [...ids]);
 
 /** For writes and single reads: a foreign company or branch is answered as forbidden. */
 export function assertTenant(

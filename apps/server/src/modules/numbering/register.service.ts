@@ -14,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { likePattern } from '../../http/paging.ts';
-import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
+import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 
 /**
  * The register of assignments of control numbers (issue 19 item 3; Providencia SNAT/2024/000102 art. 32 as
@@ -34,12 +34,6 @@ import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 export const REGISTER_EXPORT_MAX = 50_000;
 
 type Filters = Omit<AssignmentRegisterQuery, 'page' | 'limit'>;
-
-const uuidArray = (ids: readonly string[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}]::uuid[]`;
 
 /** Both kinds of assignment as one relation `a`, with the actor resolved. */
 const ASSIGNMENTS = sql`(
@@ -66,14 +60,8 @@ const ACTOR = sql`coalesce(
 
 function whereOf(scope: TenantScope, f: Filters): SQL {
   const parts: SQL[] = [];
-  if (!scope.all) {
-    parts.push(
-      scope.localidades.length ? sql`a.id_localidad = any(${uuidArray(scope.localidades)})` : sql`false`,
-    );
-    // Branch-restricted users: their branches' parts and the company-level lots.
-    if (scope.sucursales.length)
-      parts.push(sql`(a.id_sucursal is null or a.id_sucursal = any(${uuidArray(scope.sucursales)}))`);
-  }
+  const tenant = tenantCondition(scope, { localidad: sql`a.id_localidad`, sucursal: sql`a.id_sucursal` });
+  if (tenant) parts.push(tenant);
   if (f.id_localidad) parts.push(sql`a.id_localidad = ${f.id_localidad}::uuid`);
   if (f.id_sucursal) parts.push(sql`a.id_sucursal = ${f.id_sucursal}::uuid`);
   if (f.familia) parts.push(sql`a.familia = ${f.familia}`);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -7,15 +7,7 @@ export async function staffedCompanies(db: DbOrTx, ids: string[]): Promise<Set<s
   const people = await db
     .select({ ids: users.localidades })
     .from(users)
-    .where(
-      and(
-        eq(users.status, 'ACTIVO'),
-        sql`${users.localidades} && array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::uuid[]`,
-      ),
-    );
+    .where(and(eq(users.status, 'ACTIVO'), arrayOverlaps(users.localidades, ids)));
   const wanted = new Set(ids);
   return new Set(people.flatMap((p) => p.ids).filter((id) => wanted.has(id)));
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { TenantScope } from '../../../http/tenancy.ts';
+import { type TenantScope, tenantCondition } from '../../../http/tenancy.ts';
 import { ledgerDocuments } from '../../issuance/ledger-documents.ts';
 
 /** One control number of the ledger with the document that holds it. */
@@ -24,22 +24,11 @@ export interface LedgerRow {
   emitidoEn: Date;
 }
 
-const uuidArray = (ids: readonly string[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}]::uuid[]`;
-
 /** The tenant scope over the ledger `c` (as http/tenancy.ts decides it), and the one company asked for. */
 function scopeWhere(scope: TenantScope, localidadId: string | undefined): SQL {
   const parts: SQL[] = [];
-  if (!scope.all) {
-    parts.push(
-      scope.localidades.length ? sql`c.id_localidad = any(${uuidArray(scope.localidades)})` : sql`false`,
-    );
-    if (scope.sucursales.length)
-      parts.push(sql`(c.id_sucursal is null or c.id_sucursal = any(${uuidArray(scope.sucursales)}))`);
-  }
+  const tenant = tenantCondition(scope, { localidad: sql`c.id_localidad`, sucursal: sql`c.id_sucursal` });
+  if (tenant) parts.push(tenant);
   if (localidadId) parts.push(sql`c.id_localidad = ${localidadId}::uuid`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }

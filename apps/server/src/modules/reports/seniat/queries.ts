@@ -1,6 +1,7 @@
 import { caracasDayEnd, caracasDayStart, dec, type Period, seniatAmountsOf } from '@sigece/fiscal';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { tenantCondition } from '../../../http/tenancy.ts';
 import { ledgerDocuments, ledgerPartyRif } from '../../issuance/ledger-documents.ts';
 
 /**
@@ -49,26 +50,13 @@ export interface AssignedRange {
   cantidad: number;
 }
 
-const uuidArray = (ids: readonly string[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}]::uuid[]`;
-
 /** The tenant and company conditions over the ledger `c`. */
 function scopeWhere(scope: ReportScope): SQL {
   const parts: SQL[] = [];
-  if (!scope.all) {
-    parts.push(
-      scope.localidades.length ? sql`c.id_localidad = any(${uuidArray(scope.localidades)})` : sql`false`,
-    );
-    if (scope.sucursales.length)
-      parts.push(sql`(c.id_sucursal is null or c.id_sucursal = any(${uuidArray(scope.sucursales)}))`);
-  }
+  const tenant = tenantCondition(scope, { localidad: sql`c.id_localidad`, sucursal: sql`c.id_sucursal` });
+  if (tenant) parts.push(tenant);
   if (scope.companies)
-    parts.push(
-      scope.companies.length ? sql`c.id_localidad = any(${uuidArray(scope.companies)})` : sql`false`,
-    );
+    parts.push(scope.companies.length ? inArray(sql`c.id_localidad`, [...scope.companies]) : sql`false`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
