@@ -7,9 +7,9 @@ import {
   assignmentRange,
   assignmentRegisterCsv,
   caracasDateTimeIso,
+  documentTypeName,
   formatCaracasDateTime,
   seniatAmountsOf,
-  seniatDocumentLabel,
 } from '../src/index.ts';
 
 describe('register of assignments', () => {
@@ -55,11 +55,17 @@ describe('register of assignments', () => {
 
 describe('SENIAT reports cover every family (issue 19 item 5)', () => {
   it('names orders, guides and withholding vouchers', () => {
-    expect(seniatDocumentLabel('orden', 'GUIADESPACHO')).toBe('Guía de Despacho');
-    expect(seniatDocumentLabel('orden', 'ORDENENTREGA')).toBe('Orden de Entrega');
-    expect(seniatDocumentLabel('ret', 'IVA')).toBe('Comprobante de Retención IVA');
-    expect(seniatDocumentLabel('ret', 'ISLR')).toBe('Comprobante de Retención ISLR');
-    expect(seniatDocumentLabel('nota', 'Debito')).toBe('Nota de Débito');
+    expect(documentTypeName('orden', 'GUIADESPACHO')).toBe('Guía de Despacho');
+    expect(documentTypeName('orden', 'ORDENENTREGA')).toBe('Orden de Entrega');
+    expect(documentTypeName('ret', 'IVA')).toBe('Comprobante de Retención IVA');
+    expect(documentTypeName('ret', 'ISLR')).toBe('Comprobante de Retención ISLR');
+    expect(documentTypeName('nota', 'Debito')).toBe('Nota de Débito');
+    expect(documentTypeName('nota', 'CREDITO')).toBe('Nota de Crédito');
+    expect(documentTypeName('fact', null)).toBe('Factura');
+    // A kind the family does not declare: its first kind; a key no family has: as it is.
+    expect(documentTypeName('nota', null)).toBe('Nota de Crédito');
+    expect(documentTypeName('orden', 'OTRA')).toBe('Orden de Entrega');
+    expect(documentTypeName('boleta', 'X')).toBe('boleta');
   });
 
   it('prints an annulled document with zero amounts, as the sales book', () => {

@@ -57,7 +57,10 @@ export type PortalDocumentsQuery = z.infer<typeof portalDocumentsQuery>;
 export const portalDocumentRow = z.object({
   id: z.string(),
   tipoDoc: z.enum(TIPOS_DOC),
-  /** 'Factura', 'Nota de Crédito', 'Nota de Débito', 'Orden de Entrega', 'Guía de Despacho', 'Retención IVA', … */
+  /**
+   * documentTypeName: 'Factura', 'Nota de Crédito', 'Nota de Débito', 'Orden de Entrega', 'Guía de Despacho',
+   * 'Comprobante de Retención IVA', 'Comprobante de Retención ISLR'
+   */
   tipo: z.string(),
   fechaEmision: z.string(),
   /** When the control number was assigned (the ledger's time). */

@@ -293,22 +293,3 @@ export function assignedNumbersCsv(report: AssignedNumbersReport): string {
 /** ReporteNumerosAsignados_{AAAA-MM}[_{RIF}].{ext} */
 export const assignedNumbersFileName = (periodo: string, format: AssignedNumbersFormat, rif?: string) =>
   `ReporteNumerosAsignados_${periodo}${rif ? `_${rif}` : ''}.${format.toLowerCase()}`;
-
-/**
- * How the report names a numbered document's type, from its family (`fact`, `nota`, `orden`, `ret`) and
- * its kind within the family (note type Credito/Debito, order model, voucher model IVA/ISLR).
- */
-export function assignedDocumentType(tipoDoc: string, kind: string | null): string {
-  switch (tipoDoc) {
-    case 'fact':
-      return 'Factura';
-    case 'nota':
-      return kind === 'Debito' ? 'Nota de Débito' : 'Nota de Crédito';
-    case 'orden':
-      return kind === 'GUIADESPACHO' ? 'Guía de Despacho' : 'Orden de Entrega';
-    case 'ret':
-      return kind === 'ISLR' ? 'Comprobante de Retención ISLR' : 'Comprobante de Retención IVA';
-    default:
-      return tipoDoc;
-  }
-}

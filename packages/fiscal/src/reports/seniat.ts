@@ -9,7 +9,6 @@
 // The text of its Art. 28 and any layout it prescribes for the report could NOT be found in the sources
 // at hand: the columns below (per client company and period, the documents numbered and the
 // control-number ranges assigned) are ours, and the API docs say so.
-import { DOCUMENT_FAMILIES, isTipoDoc } from '../documents/families.ts';
 import { z } from '../zod-es.ts';
 import { absentToUndefined } from './absent.ts';
 
@@ -205,22 +204,6 @@ export const seniatGlobalBody = z.object({
 
 /** A stored document's status as the report shows it. */
 export const seniatStatusLabel = (status: string): string => (status === 'INACTIVO' ? 'Anulado' : 'Emitido');
-
-/**
- * The document kind as the report names it; `subtype` is the note's type (Credito/Debito), the order's model
- * (ORDENENTREGA/GUIADESPACHO) or the voucher's (IVA/ISLR). Providencia SNAT/2024/000102 (G.O. 43.032; sources.md
- * S11, as integrators summarise it: the article's text was not found) counts invoices, credit and debit notes,
- * dispatch guides and withholding vouchers among the documents an imprenta digital issues, so every SENIAT
- * report covers all of them (issue 19 item 5).
- */
-export function seniatDocumentLabel(tipoDoc: string, subtype?: string | null): string {
-  const sub = subtype?.toUpperCase();
-  if (tipoDoc === 'nota') return sub === 'DEBITO' ? 'Nota de Débito' : 'Nota de Crédito';
-  if (tipoDoc === 'orden') return sub === 'GUIADESPACHO' ? 'Guía de Despacho' : 'Orden de Entrega';
-  if (tipoDoc === 'ret')
-    return sub === 'ISLR' ? 'Comprobante de Retención ISLR' : 'Comprobante de Retención IVA';
-  return isTipoDoc(tipoDoc) ? DOCUMENT_FAMILIES[tipoDoc].name : tipoDoc;
-}
 
 /** The amounts a SENIAT report prints for one document. */
 export interface SeniatAmounts {

@@ -2,6 +2,7 @@ import {
   caracasDayEnd,
   caracasDayStart,
   dec,
+  documentTypeName,
   type PortalDocumentRow,
   type PortalDocumentsQuery,
   TIPOS_DOC,
@@ -79,19 +80,6 @@ interface RawRow {
   pdfEstado: string;
 }
 
-const NOTE_NAMES: Record<string, string> = { Credito: 'Nota de Crédito', Debito: 'Nota de Débito' };
-const ORDER_NAMES: Record<string, string> = {
-  ORDENENTREGA: 'Orden de Entrega',
-  GUIADESPACHO: 'Guía de Despacho',
-};
-
-function typeName(r: RawRow): string {
-  if (r.tipoDoc === 'nota') return NOTE_NAMES[r.tipo ?? ''] ?? 'Nota';
-  if (r.tipoDoc === 'orden') return ORDER_NAMES[r.tipo ?? ''] ?? 'Orden / Guía';
-  if (r.tipoDoc === 'ret') return `Comprobante de Retención ${r.tipo ?? ''}`.trim();
-  return 'Factura';
-}
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 const money = (value: string | null) => dec(value ?? '0').toFixed(2);
 
@@ -101,7 +89,7 @@ function view(r: RawRow): PortalDocumentRow {
   return {
     id: r.id,
     tipoDoc,
-    tipo: typeName(r),
+    tipo: documentTypeName(r.tipoDoc, r.tipo),
     fechaEmision: iso(r.fechaEmision),
     fechaAsignacion: iso(r.fechaAsignacion),
     nroControl: r.nroControl,

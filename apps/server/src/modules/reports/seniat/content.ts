@@ -1,12 +1,12 @@
 import {
   documentLabel,
+  documentTypeName,
   formatDateCaracas,
   formatLogDateTime,
   type Period,
   SENIAT_REPORTS,
   type SeniatFormat,
   type SeniatReportKind,
-  seniatDocumentLabel,
   seniatStatusLabel,
 } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
@@ -63,7 +63,7 @@ export function summaryOf(documents: IssuedDocument[]): CompanySummary[] {
       };
       byCompany.set(d.empresaRif, s);
     }
-    const label = seniatDocumentLabel(d.tipoDoc, d.tipoNota);
+    const label = documentTypeName(d.tipoDoc, d.tipoNota);
     if (d.tipoDoc === 'fact') s.facturas++;
     else if (label === 'Nota de Débito') s.notasDebito++;
     else if (d.tipoDoc === 'nota') s.notasCredito++;
@@ -119,7 +119,7 @@ const documentRow = (d: IssuedDocument): string[] => [
   d.empresaRif,
   d.empresa,
   d.sucursal ?? 'Principal',
-  seniatDocumentLabel(d.tipoDoc, d.tipoNota),
+  documentTypeName(d.tipoDoc, d.tipoNota),
   documentLabel(d.serie, d.numero),
   d.nroControl,
   formatDateCaracas(d.fechaEmision),
