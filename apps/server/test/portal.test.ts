@@ -276,14 +276,18 @@ describeWithApp('portal SENIAT: read access for the tax authority', (ctx: Ctx) =
     expect(tried).toContain('POST /v2/users/addUser');
     expect(await databaseFingerprint(ctx)).toEqual(before);
     // What the log kept of them: refused calls, nothing accepted.
-    const logged = await ctx().database.query<{ status: number; accepted: number | null; route: string }>(
-      'select status, accepted, route from integration_requests where id > $1',
-      [last],
-    );
+    const logged = await ctx().database.query<{
+      status: number;
+      accepted: number | null;
+      route: string;
+      caller: string;
+    }>('select status, accepted, route, caller from integration_requests where id > $1', [last]);
     expect(logged.length).toBeGreaterThan(0);
     for (const row of logged) {
       expect(row.status, row.route).toBe(403);
       expect(row.accepted ?? 0).toBe(0);
+      // Each refusal names the portal user who was refused, not 'anonimo'.
+      expect([`user:${portalUser.id}`, `user:${portalAdmin.id}`], row.route).toContain(row.caller);
     }
   });
 

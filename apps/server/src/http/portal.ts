@@ -54,6 +54,10 @@ export function installPortalReadOnly(app: FastifyInstance): void {
     if (!token) return;
     if (PORTAL_WRITES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
     const principal = await request.server.deps.authenticate(token).catch(() => null);
-    if (isPortalUser(principal)) throw forbidden(PORTAL_MESSAGES.readOnly);
+    if (principal && isPortalUser(principal)) {
+      // Known before the refusal, so the integration calls' log names the caller, not 'anonimo'.
+      request.principal = principal;
+      throw forbidden(PORTAL_MESSAGES.readOnly);
+    }
   });
 }
