@@ -63,6 +63,19 @@ describeWithApp('every registered family', (ctx) => {
     );
   });
 
+  it('stores every signed PDF with lz4 on PostgreSQL, with the default (pglz) where lz4 is missing (PGlite)', async () => {
+    const columns = await ctx().database.query<{ rel: string; method: string }>(
+      `select attrelid::regclass::text as rel, attcompression::text as method from pg_attribute
+        where attname = 'pdf' and attrelid in ('facturas'::regclass, 'notas'::regclass, 'ordenes'::regclass,
+              'retenciones'::regclass, 'document_annulments'::regclass)
+        order by 1`,
+    );
+    const method = ctx().driver === 'postgres' ? 'l' : '';
+    expect(columns).toEqual(
+      ['document_annulments', 'facturas', 'notas', 'ordenes', 'retenciones'].map((rel) => ({ rel, method })),
+    );
+  });
+
   describe.each(allFamilies().map((family) => [family.tipoDoc, family] as const))('%s', (tipoDoc, family) => {
     const fixture = FAMILY_FIXTURES.get(tipoDoc);
     if (!fixture) {

@@ -1,6 +1,7 @@
 import { documentLabel, type InvoiceIngestAnswer } from '@sigece/fiscal';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonRecordset } from '../../db/json-recordset.ts';
 import { facturas } from '../../db/schema.ts';
 import {
   type DocumentFamily,
@@ -56,18 +57,16 @@ export const invoiceFamily: DocumentFamily<
     duplicateKey: (p) =>
       p.input.nroFactura ? `${p.company.id}|${sentSerie(p)}|${p.input.nroFactura}` : null,
     async findExisting(tx, prepared) {
-      const keys = JSON.stringify(
-        prepared.map((p) => ({
-          loc: p.company.id,
-          serie: sentSerie(p),
-          nro: p.input.nroFactura,
-          sb: p.sandbox === true,
-        })),
-      );
+      const keys = prepared.map((p) => ({
+        loc: p.company.id,
+        serie: sentSerie(p),
+        nro: p.input.nroFactura,
+        sb: p.sandbox === true,
+      }));
       // A sandbox invoice is a duplicate of sandbox invoices only (issue 20 item 5).
       const found = await tx.execute(sql`
         select f.id_localidad, f.serie_factura, f.nro_factura from facturas f
-        join jsonb_to_recordset(${keys}::jsonb) as k(loc uuid, serie text, nro text, sb boolean)
+        join (${jsonRecordset(keys, 'k', 'loc uuid, serie text, nro text, sb boolean')}) k
           on f.id_localidad = k.loc and f.sandbox = k.sb and f.serie_factura = k.serie and f.nro_factura = k.nro`);
       return new Set(rowsOf(found).map((r) => `${r.id_localidad}|${r.serie_factura}|${r.nro_factura}`));
     },
@@ -87,10 +86,10 @@ export const invoiceFamily: DocumentFamily<
         return auto && { serie: auto.serie, numero: auto.nroFactura };
       },
       async write(tx, documents) {
-        const rows = JSON.stringify(documents.map((d) => ({ id: d.id, serie: d.serie, nro: d.numero })));
+        const rows = documents.map((d) => ({ id: d.id, serie: d.serie, nro: d.numero }));
         await tx.execute(sql`
           update facturas f set nro_factura = v.nro, serie_factura = v.serie
-          from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, serie text, nro text)
+          from (${jsonRecordset(rows, 'v', 'id uuid, serie text, nro text')}) v
           where f.id = v.id`);
       },
       missingMessage: NO_AUTOMATIC_NUMBER,

@@ -1,6 +1,7 @@
 import { caracasDateTimeIso } from '@sigece/fiscal';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { jsonRecordset } from '../../db/json-recordset.ts';
 import { controlNumbers, type PdfState } from '../../db/schema.ts';
 import type { ControlNumber } from '../numbering/engine.ts';
 import type { AnyFamily, IssuerRef, TipoDoc } from './family.ts';
@@ -12,18 +13,20 @@ import type { AnyFamily, IssuerRef, TipoDoc } from './family.ts';
 export function controlNumbersRecordset(
   entries: Array<{ documentId: string; issuer?: IssuerRef; control: ControlNumber }>,
 ): SQL {
-  const rows = JSON.stringify(
-    entries.map((e) => ({
-      loc: e.issuer?.localidadId ?? null,
-      suc: e.issuer?.sucursalId ?? null,
-      lote: e.control.lotId,
-      serie: e.control.serie,
-      numero: e.control.numero,
-      nro: e.control.nroControl,
-      id: e.documentId,
-    })),
+  const rows = entries.map((e) => ({
+    loc: e.issuer?.localidadId ?? null,
+    suc: e.issuer?.sucursalId ?? null,
+    lote: e.control.lotId,
+    serie: e.control.serie,
+    numero: e.control.numero,
+    nro: e.control.nroControl,
+    id: e.documentId,
+  }));
+  return jsonRecordset(
+    rows,
+    'r',
+    'loc uuid, suc uuid, lote uuid, serie text, numero bigint, nro text, id uuid',
   );
-  return sql`select * from jsonb_to_recordset(${rows}::jsonb) as r(loc uuid, suc uuid, lote uuid, serie text, numero bigint, nro text, id uuid)`;
 }
 
 /**

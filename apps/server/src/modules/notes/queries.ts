@@ -13,6 +13,7 @@ import {
 } from '@sigece/fiscal';
 import { and, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonRecordset } from '../../db/json-recordset.ts';
 import { notaGravamenes, notaLineas, notas } from '../../db/schema.ts';
 import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
@@ -88,12 +89,15 @@ export async function existingNoteKeys(
   keys: Array<{ localidadId: string; tipo: string; nroNota: string; sandbox?: boolean }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const json = JSON.stringify(
-    keys.map((k) => ({ loc: k.localidadId, tipo: k.tipo, nro: k.nroNota, sb: k.sandbox === true })),
-  );
+  const rows = keys.map((k) => ({
+    loc: k.localidadId,
+    tipo: k.tipo,
+    nro: k.nroNota,
+    sb: k.sandbox === true,
+  }));
   const found = (await tx.execute(sql`
     select n.id_localidad::text as loc, n.tipo, n.nro_nota as nro from notas n
-    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, tipo text, nro text, sb boolean)
+    join (${jsonRecordset(rows, 'k', 'loc uuid, tipo text, nro text, sb boolean')}) k
       on n.id_localidad = k.loc and n.sandbox = k.sb and n.tipo = k.tipo and n.nro_nota = k.nro
     where not n.log_deleted_registro`)) as unknown as {
     rows: Array<{ loc: string; tipo: string; nro: string }>;

@@ -13,6 +13,7 @@ import {
 } from '@sigece/fiscal';
 import { and, asc, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonRecordset } from '../../db/json-recordset.ts';
 import { ordenes, ordenGravamenes, ordenLineas } from '../../db/schema.ts';
 import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
@@ -73,12 +74,15 @@ export async function existingOrderKeys(
   keys: Array<{ localidadId: string; modelo: string; nroOrden: string; sandbox?: boolean }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const json = JSON.stringify(
-    keys.map((k) => ({ loc: k.localidadId, modelo: k.modelo, nro: k.nroOrden, sb: k.sandbox === true })),
-  );
+  const rows = keys.map((k) => ({
+    loc: k.localidadId,
+    modelo: k.modelo,
+    nro: k.nroOrden,
+    sb: k.sandbox === true,
+  }));
   const found = (await tx.execute(sql`
     select o.id_localidad::text as loc, o.modelo_orden as modelo, o.nro_orden as nro from ordenes o
-    join jsonb_to_recordset(${json}::jsonb) as k(loc uuid, modelo text, nro text, sb boolean)
+    join (${jsonRecordset(rows, 'k', 'loc uuid, modelo text, nro text, sb boolean')}) k
       on o.id_localidad = k.loc and o.sandbox = k.sb and o.modelo_orden = k.modelo and o.nro_orden = k.nro
     where not o.log_deleted_registro`)) as unknown as {
     rows: Array<{ loc: string; modelo: string; nro: string }>;

@@ -27,6 +27,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonRecordset } from '../../db/json-recordset.ts';
 import {
   declaracionesRetencion,
   retenciones,
@@ -70,9 +71,9 @@ export const WITHHOLDING_CONTROL_NUMBERS_UPDATE = sql`update retenciones r set s
 /** Writes automatic voucher numbers onto stored vouchers, in one statement. */
 export async function writeVoucherNumbers(tx: DbOrTx, docs: Array<{ id: string; numero: string }>) {
   if (docs.length === 0) return;
-  const json = JSON.stringify(docs.map((d) => ({ id: d.id, nro: d.numero })));
+  const rows = docs.map((d) => ({ id: d.id, nro: d.numero }));
   await tx.execute(sql`update retenciones r set nro_comprobante = v.nro
-    from jsonb_to_recordset(${json}::jsonb) as v(id uuid, nro text) where r.id = v.id`);
+    from (${jsonRecordset(rows, 'v', 'id uuid, nro text')}) v where r.id = v.id`);
 }
 
 /** The ISLR concepts by code (the catalog keeps them). */
