@@ -57,11 +57,17 @@ export function postgresProcesses(): number[] {
   return pids;
 }
 
-/** A group of processes whose CPU is counted together; `pids` is asked again at every sample. */
+/**
+ * A group of processes whose CPU is counted together; `pids` is asked again at every sample. An entry may
+ * also name one thread, as `<pid>/task/<tid>` (see `mainThreads`).
+ */
 export interface CpuGroup {
   label: string;
-  pids: () => number[] | Promise<number[]>;
+  pids: () => Array<number | string> | Promise<Array<number | string>>;
 }
+
+/** The main thread of each process (its tid is its pid): a Node server's event loop, without its workers. */
+export const mainThreads = (pids: number[]) => pids.map((pid) => `${pid}/task/${pid}`);
 
 /**
  * CPU seconds of groups of processes over a window, sampled every `everyMs`: a process first seen after
@@ -72,8 +78,8 @@ export async function cpuMeter(
   groups: CpuGroup[],
   everyMs = 500,
 ): Promise<{ stop: () => Promise<Record<string, number>> }> {
-  const first = groups.map(() => new Map<number, number>());
-  const last = groups.map(() => new Map<number, number>());
+  const first = groups.map(() => new Map<number | string, number>());
+  const last = groups.map(() => new Map<number | string, number>());
   const sample = async (start: boolean) => {
     await Promise.all(
       groups.map(async (group, i) => {
@@ -106,7 +112,7 @@ export async function cpuMeter(
   };
 }
 
-function readCpu(pid: number): number | undefined {
+function readCpu(pid: number | string): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

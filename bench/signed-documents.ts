@@ -33,7 +33,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { demoCompanyId, generatedFile, processMassLoad, uploadMassLoad } from './mass-load-file.ts';
-import { type CpuGroup, cpuMeter, postgresProcesses, serverPids } from './proc.ts';
+import { type CpuGroup, cpuMeter, mainThreads, postgresProcesses, serverPids } from './proc.ts';
 import { type BenchServer, pgbench, scratchDatabase, startServer } from './server.ts';
 import { sized } from './short.ts';
 import { benchLogin, invoiceLoad } from './support.ts';
@@ -353,6 +353,9 @@ function describeCounted(r: SignedRunResult): string {
   return lines.join('\n');
 }
 
+/** The label of the server's main threads' CPU (part of 'server', not added to the total). */
+const MAIN_THREADS = 'server main threads';
+
 /** One run's lines, as printed (also what bench/README.md records). */
 export function describe(r: SignedRunResult, groups: string[]): string {
   const what =
@@ -443,6 +446,9 @@ async function main() {
     const groups: CpuGroup[] = [];
     const rootPids = external ? pidList(values['server-pids']) : [server!.process.pid!];
     groups.push({ label: 'server', pids: () => rootPids.flatMap((p) => serverPids(p)) });
+    // Part of the server's figure, printed beside it: the event loops (HTTP, validation, the database
+    // client); the rest is the PDF render threads and V8's compiler and garbage collector threads.
+    groups.push({ label: MAIN_THREADS, pids: () => mainThreads(rootPids.flatMap((p) => serverPids(p))) });
     if (watchUrl) {
       const sql = await sqlWatcher(watchUrl);
       watcher = sql;
@@ -465,12 +471,14 @@ async function main() {
     cleanup.unshift(() => watcher.close());
     const proxies = pidList(values['proxy-pids']);
     if (proxies.length > 0) groups.push({ label: 'proxies', pids: () => proxies });
-    const counted = groups.map((g) => g.label).filter((g) => g !== 'every postgres process');
+    const counted = groups
+      .map((g) => g.label)
+      .filter((g) => g !== 'every postgres process' && g !== MAIN_THREADS);
     // Warm-up (its PDFs are done before any window opens).
     await invoiceLoad({ address, token, clients, seconds: 2 });
     console.log(
       `${external ? `deployment at ${address}` : `server: apps/server/src/main.ts, SIGECE_WORKERS=${workers}, jobs on, ${serverUrl ? 'PostgreSQL' : 'PGlite'}`}; ` +
-        `CPU counted: ${groups.map((g) => g.label).join(', ')}`,
+        `CPU counted: ${groups.map((g) => (g.label === MAIN_THREADS ? `(of the server: its main thread)` : g.label)).join(', ')}`,
     );
     const probes: CounterProbe[] = [];
     if (statementsFile) {
@@ -500,6 +508,11 @@ async function main() {
         cpu: groups,
       });
       console.log(describe(r, counted));
+      const main = r.msPerDocument[MAIN_THREADS];
+      if (main !== undefined && r.msPerDocument.server !== undefined)
+        console.log(
+          `  of the server: main thread ${main.toFixed(2)} ms, other threads (PDF rendering, V8's compiler and GC) ${(r.msPerDocument.server - main).toFixed(2)} ms`,
+        );
       if (r.counted) console.log(describeCounted(r));
       if (r.cpu['every postgres process'] !== undefined)
         console.log(
