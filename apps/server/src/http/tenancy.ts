@@ -52,6 +52,7 @@ export function tenantCondition(
   return and(company, or(isNull(columns.sucursal), within(columns.sucursal, scope.sucursales)));
 }
 
+// Two calls of the same function: drizzle's inArray has one overload for a column and one for SQL.
 const within = (column: AnyColumn | SQL, ids: readonly string[]) =>
   column instanceof SQL ? inArray(column, [...ids]) : inArray(column, [...ids]);
 

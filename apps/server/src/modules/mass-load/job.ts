@@ -1,5 +1,6 @@
 import { z } from '@sigece/fiscal';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { jsonRecordset } from '../../db/json-recordset.ts';
 import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
@@ -168,23 +169,20 @@ async function processChunks(
 
 /** One transaction: each document's outcome, the load's counters, and the renewed hold. */
 async function recordOutcomes(deps: Deps, id: string, positions: number[], outcomes: Outcome[]) {
-  const rows = JSON.stringify(
-    positions.map((posicion, i) => ({
-      posicion,
-      estado: outcomes[i].estado,
-      mensaje: outcomes[i].mensaje,
-      nro: outcomes[i].nroControl ?? null,
-      tipo: outcomes[i].render?.tipoDoc ?? null,
-      doc: outcomes[i].render?.id ?? null,
-    })),
-  );
+  const rows = positions.map((posicion, i) => ({
+    posicion,
+    estado: outcomes[i].estado,
+    mensaje: outcomes[i].mensaje,
+    nro: outcomes[i].nroControl ?? null,
+    tipo: outcomes[i].render?.tipoDoc ?? null,
+    doc: outcomes[i].render?.id ?? null,
+  }));
   const count = (estado: Outcome['estado']) => outcomes.filter((o) => o.estado === estado).length;
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
       update cargas_masivas_documentos d
       set estado = v.estado, mensaje = v.mensaje, nro_control = v.nro, tipo_doc = v.tipo, id_documento = v.doc
-      from jsonb_to_recordset(${rows}::jsonb)
-        as v(posicion int, estado text, mensaje text, nro text, tipo text, doc uuid)
+      from (${jsonRecordset(rows, 'v', 'posicion int, estado text, mensaje text, nro text, tipo text, doc uuid')}) v
       where d.id_carga = ${id} and d.posicion = v.posicion and d.estado = 'PENDIENTE'`);
     await tx
       .update(cargasMasivas)
