@@ -23,6 +23,7 @@ import { KeyStoreError } from '../src/documents/pkcs12.ts';
 import { sampleInvoice } from '../src/documents/sample.ts';
 import { signWithLibrary } from '../src/documents/sign.ts';
 import { prepareSignatureUpdate } from '../src/documents/signature-update.ts';
+import { useLatin1Writes } from '../src/documents/typesetting/latin1-writes.ts';
 import { useOneLineShortcut } from '../src/documents/typesetting/typesetter.ts';
 import { pdfLayoutText, pdfSignatures, pdfToText } from './support/pdf-text.ts';
 
@@ -248,6 +249,30 @@ describe('documents: layout', () => {
     } finally {
       useOneLineShortcut(true);
       text.mockRestore();
+    }
+  });
+  it('encodes the page operators and the file lines natively into the very same bytes', async () => {
+    const docs: FiscalDocument[] = [
+      twoPageInvoice,
+      sampleInvoice({ lines: 7, currency: 'VEF', annulled: true }),
+      {
+        ...sampleInvoice({ lines: 2 }),
+        // Characters outside latin1 keep their low byte, as pdfkit's own conversion does.
+        observacion: 'Precio en € — “comillas” y ñandú ©',
+        watermark: 'ANULADA',
+      },
+    ];
+    try {
+      for (const doc of docs) {
+        useLatin1Writes(false);
+        const own = await renderPdf(doc);
+        useLatin1Writes(true);
+        const native = await renderPdf(doc);
+        expect(native.length).toBe(own.length);
+        expect(native.equals(own)).toBe(true);
+      }
+    } finally {
+      useLatin1Writes(true);
     }
   });
 });

@@ -9,6 +9,8 @@
 import QRCode from 'qrcode';
 import { boundDocument } from './bounds.ts';
 import { pdfText } from './format.ts';
+// The QR library's mask search, replaced by the same search done faster (see there).
+import './qr-masks.ts';
 import type { FiscalDocument } from './model.ts';
 import { footers, signatureBlock } from './parts/closing.ts';
 import { header } from './parts/header.ts';

@@ -8,6 +8,7 @@ import type QRCode from 'qrcode';
 import { breakLongWords } from '../bounds.ts';
 import { pdfText } from '../format.ts';
 import { primeFonts } from './fonts.ts';
+import { encodeFileLines, gatherPageContent } from './latin1-writes.ts';
 import { type Align, BOLD, FILL, FONT, INK, ITALIC, M, PAGE_H, PAGE_W, RULE, W } from './page.ts';
 
 type Pdf = PDFKit.PDFDocument;
@@ -75,6 +76,9 @@ export class Typesetter {
       info: options.info,
     });
     primeFonts(this.pdf, [FONT, BOLD, ITALIC]);
+    encodeFileLines(this.pdf);
+    // Before the watermark's listener: the page's operators are gathered from the first one drawn.
+    this.pdf.on('pageAdded', () => gatherPageContent(this.pdf));
     const mark = options.watermark;
     if (mark !== undefined) this.pdf.on('pageAdded', () => this.diagonal(mark, '#b4b4b4', 0.35));
   }
@@ -245,7 +249,8 @@ export class Typesetter {
 
   /**
    * A QR code drawn as vector squares (one path, one fill): sharp at any zoom and far cheaper than
-   * encoding a PNG and having pdfkit decode and re-compress it.
+   * encoding a PNG and having pdfkit decode and re-compress it. The squares are written in modules, on a
+   * grid scaled and moved once: short whole numbers instead of six decimals each, the same drawing.
    */
   qrCode(qr: QRCode.QRCode, x: number, y: number, size: number) {
     const { size: n, data } = qr.modules;
@@ -253,6 +258,8 @@ export class Typesetter {
     const cell = size / (n + 2 * quiet);
     const pdf = this.pdf;
     pdf.rect(x, y, size, size).fill('#ffffff');
+    pdf.save();
+    pdf.transform(cell, 0, 0, cell, x + quiet * cell, y + quiet * cell);
     for (let r = 0; r < n; r++) {
       let c = 0;
       while (c < n) {
@@ -262,9 +269,12 @@ export class Typesetter {
         }
         const start = c;
         while (c < n && data[r * n + c]) c++;
-        pdf.rect(x + (start + quiet) * cell, y + (r + quiet) * cell, (c - start) * cell, cell);
+        pdf.rect(start, r, c - start, 1);
       }
     }
     pdf.fill(INK);
+    pdf.restore();
+    // What follows is drawn in ink, as before the grid's own graphics state was closed.
+    pdf.fillColor(INK);
   }
 }
