@@ -40,7 +40,9 @@ for (const driver of drivers) {
   });
   const storedOnce =
     r.acknowledgedMissing.length === 0 && r.storedTwice.length === 0 && r.stored === invoices;
-  const oneJob = r.jobs.documentsWithOne === r.stored;
+  // Rendered at once, a document has no job; queued (by the restart's re-queue), one; never two.
+  const oneJob =
+    r.jobs.documentsWithMore === 0 && r.jobs.documentsWithOne + r.jobs.documentsWithNone === r.stored;
   const allPdfs = r.pdfs.generated === r.stored;
   failed ||= !(storedOnce && r.control.consecutive && oneJob && allPdfs && r.resendErrors.length === 0);
   console.log(
@@ -49,7 +51,7 @@ for (const driver of drivers) {
       `  restart: answering ${seconds(r.timings.killToReadyMs)} after the kill; ${r.resentAlreadyStored} resent invoices were already stored ('ya existe'), ${r.resendErrors.length} other errors`,
       `  every acknowledged invoice stored once: ${yes(storedOnce)} (${r.acknowledged} acknowledged, ${r.stored} stored, ${r.acknowledgedMissing.length} missing, ${r.storedTwice.length} twice)`,
       `  consecutive control numbers: ${yes(r.control.consecutive)} (${r.control.count} numbers, ${r.control.distinct} distinct, ${r.control.min}…${r.control.max}, ${r.control.ledgerRows} ledger rows)`,
-      `  one PDF job per document: ${yes(oneJob)} (${r.jobs.rows} jobs; documents with 1: ${r.jobs.documentsWithOne}, none: ${r.jobs.documentsWithNone}, more: ${r.jobs.documentsWithMore})`,
+      `  at most one PDF job per document: ${yes(oneJob)} (${r.jobs.rows} jobs; documents with 1: ${r.jobs.documentsWithOne}, none (rendered at once): ${r.jobs.documentsWithNone}, more: ${r.jobs.documentsWithMore})`,
       `  every PDF produced: ${yes(allPdfs)} (${r.pdfs.generated} generated, ${r.pdfs.pending} pending, ${r.pdfs.failed} failed); last one ${seconds(r.timings.readyToLastPdfMs)} after the restart (the burst's last answer: ${seconds(r.timings.readyToBurstDoneMs)})`,
     ].join('\n'),
   );

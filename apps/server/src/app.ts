@@ -36,6 +36,7 @@ import { withApiKeys } from './modules/integration/keys.ts';
 import { integratorRoutes } from './modules/integration/routes-integrators.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulment-render.ts';
+import { rendersHereSettled } from './modules/issuance/render.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { massLoadRoutes } from './modules/mass-load/routes.ts';
@@ -132,8 +133,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The monthly SENIAT report's daily duty (issue 19 item 2), sent by the processes that work jobs.
     const stopDuty =
       config.jobWorkers !== false && config.seniatMonthlyDuty ? scheduleMonthlyReportDuty(deps) : undefined;
-    app.addHook('onClose', () => {
+    app.addHook('onClose', async () => {
       stopDuty?.();
+      // The PDFs being rendered at once are stored (or queued) before the queue and the database close.
+      await rendersHereSettled(deps);
       return jobs.stop();
     });
   }

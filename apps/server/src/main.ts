@@ -12,7 +12,7 @@ import { purgeExpired } from './modules/auth/service.ts';
 import { refreshFromBcv } from './modules/catalog/currencies.ts';
 import { purgeIntegrationRecords } from './modules/integration/housekeeping.ts';
 import { queueAnnulledRenders } from './modules/issuance/annulment-render.ts';
-import { requeuePendingRenders } from './modules/issuance/render.ts';
+import { PENDING_RENDER_AGE_SECONDS, requeuePendingRenders } from './modules/issuance/render.ts';
 import { taxUnitInForceMessage } from './modules/withholdings/service.ts';
 
 const config = loadConfig();
@@ -65,6 +65,17 @@ async function serve() {
     3_600_000,
   );
   housekeeping.unref();
+  // A document whose PDF was being rendered at once by a process that died, and not restarted since, is
+  // queued again by the chores every five minutes, once its number is five minutes old.
+  const requeue = setInterval(
+    () =>
+      chores &&
+      requeuePendingRenders(app.deps, 5000, PENDING_RENDER_AGE_SECONDS).catch((err) =>
+        app.log.warn({ err }, 'no se pudieron reencolar PDFs pendientes'),
+      ),
+    PENDING_RENDER_AGE_SECONDS * 1000,
+  );
+  requeue.unref();
   // The official rates, once a day (and a minute after start); manual entry works whatever happens here.
   const refreshRates = () =>
     refreshFromBcv(database.db, config.bcvUrl, {
@@ -89,6 +100,7 @@ async function serve() {
     if (closing) return;
     closing = true;
     clearInterval(housekeeping);
+    clearInterval(requeue);
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,9 +1,10 @@
 // Issue 13, "Done when", on a small burst: the real server (src/main.ts, a child process) is killed with
 // SIGKILL while 16 clients post invoices to the integration API, then started again; the clients resend
 // what got no answer (as a connector retries) and the rest. Then, read from the database: every
-// acknowledged invoice is stored once, the control numbers are 1…N with one ledger row each, every
-// document has exactly one PDF job (the render job the killed process was running is handed back, not
-// duplicated), and every PDF is generated. Before the runners' heartbeat (modules/jobs/runners.ts), the
+// acknowledged invoice is stored once, the control numbers are 1…N with one ledger row each, no
+// document has two PDF jobs (the server renders a posted invoice at once, without a job; the restart
+// queues one for each the killed process left without its PDF, and a render job it was running is handed
+// back, not duplicated), and every PDF is generated. Before the runners' heartbeat (modules/jobs/runners.ts), the
 // jobs the killed process was rendering stayed 'active' until pg-boss expired them, over 5 minutes later,
 // and this test gave up with their PDFs pending. The 2,000-invoice version with its timings is
 // bench/crash-burst.ts. No timing is asserted: the wait for the PDFs is only a bound to stop waiting.
@@ -14,7 +15,7 @@ import { runCrashBurst } from './support/crash-burst.ts';
 const INVOICES = 150;
 
 describe.each(DRIVERS)('kill -9 during an invoice burst [%s]', (driver) => {
-  it('keeps every acknowledged invoice once, consecutive control numbers, one PDF job each, every PDF', {
+  it('keeps every acknowledged invoice once, consecutive control numbers, never two PDF jobs, every PDF', {
     timeout: 600_000,
   }, async () => {
     const r = await runCrashBurst({
@@ -43,12 +44,9 @@ describe.each(DRIVERS)('kill -9 during an invoice burst [%s]', (driver) => {
       ledgerRows: INVOICES,
       consecutive: true,
     });
-    expect(r.jobs).toEqual({
-      rows: INVOICES,
-      documentsWithOne: INVOICES,
-      documentsWithNone: 0,
-      documentsWithMore: 0,
-    });
+    expect(r.jobs.documentsWithMore).toBe(0);
+    expect(r.jobs.documentsWithOne + r.jobs.documentsWithNone).toBe(INVOICES);
+    expect(r.jobs.rows).toBe(r.jobs.documentsWithOne);
     expect(r.pdfs, context).toEqual({ generated: INVOICES, pending: 0, failed: 0 });
   });
 });

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf } from '../src/modules/invoices/pdf-job.ts';
+import { rendersHereSettled } from '../src/modules/issuance/render.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { describeWithApp } from './harness.ts';
 import {
@@ -89,14 +90,18 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
              from mail_messages where nro_doc = $1 order by log_fecha_registro`,
           [nroDoc],
         );
-      const pdfJobDone = (id: string) =>
-        waitFor(`the PDF job of ${id} completed`, async () => {
-          const rows = await ctx().database.query<{ state: string }>(
+      const renderJobs = async (id: string) =>
+        (
+          await ctx().database.query<{ state: string }>(
             `select state::text from pgboss.job where name = 'documento-pdf' and data->>'id' = $1`,
             [id],
-          );
-          return rows.some((r) => r.state === 'completed') ? true : undefined;
-        });
+          )
+        ).map((r) => r.state);
+      /** The render of a posted document has finished, its e-mail queued if any: done at once, no job. */
+      const renderDone = async (id: string) => {
+        await rendersHereSettled(ctx().app.deps);
+        expect(await renderJobs(id)).toEqual([]);
+      };
       const mailJobs = (id: string) =>
         ctx().database.query(
           `select 1 from pgboss.job where name = 'documento-correo' and data->>'id' = $1`,
@@ -146,7 +151,7 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
         expect(again.sha).toBe(stored.sha);
         expect(again.pdf!.equals(pdf)).toBe(true);
         // Nothing to mail: the company does not send by e-mail yet.
-        await pdfJobDone(created.id);
+        await renderDone(created.id);
         expect(await mailJobs(created.id)).toEqual([]);
         expect(await mailRows(nro)).toEqual([]);
       });
@@ -259,6 +264,57 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
         expect(received.filter((m) => m.rcptTo.includes(to))).toHaveLength(1);
       }, 150_000);
 
+      it('a POSTed invoice is rendered at once, without a job; one whose render fails is queued and made by the job', async () => {
+        const plain = await createInvoice(
+          ctx,
+          await admin(),
+          invoice({ nroFactura: unique('R').slice(-18) }),
+        );
+        await generated(plain.id);
+        await renderDone(plain.id);
+
+        // Storing this invoice's PDF fails until the trigger is dropped: the render done at once fails,
+        // and the document is queued as any failing render is.
+        const nro = unique('Q').slice(-18);
+        const trigger = `pdf_test_${ctx().driver}`;
+        await ctx().database.query(
+          `create function ${trigger}() returns trigger language plpgsql as $$
+           begin
+             if new.nro_factura = '${nro}' and new.pdf is not null then raise exception 'fallo de prueba'; end if;
+             return new;
+           end $$`,
+        );
+        await ctx().database.query(
+          `create trigger ${trigger} before update on facturas for each row execute function ${trigger}()`,
+        );
+        let created: { id: string };
+        try {
+          created = await createInvoice(ctx, await admin(), invoice({ nroFactura: nro }));
+          await waitFor('the failed render queued', async () =>
+            (await renderJobs(created.id)).length > 0 ? true : undefined,
+          );
+          // The job fails too while the fault lasts, its reason (the database's, not the statement) shown
+          // in the lists, and is retried.
+          const error = await waitFor('the job failed once', async () => {
+            const [row] = await ctx().database.query<{ pdf_error: string | null }>(
+              'select pdf_error from control_numbers where id_documento = $1',
+              [created.id],
+            );
+            return row?.pdf_error ?? undefined;
+          });
+          expect(error).toBe('No se pudo generar el PDF: fallo de prueba');
+        } finally {
+          await ctx().database.query(`drop trigger ${trigger} on facturas`);
+          await ctx().database.query(`drop function ${trigger}()`);
+        }
+        const pdf = await generated(created.id);
+        expect(await pdfSignatures(pdf)).toContain('Signature is Valid');
+        await waitFor('the render job completed', async () =>
+          (await renderJobs(created.id)).includes('completed') ? true : undefined,
+        );
+        expect(await renderJobs(created.id)).toEqual(['completed']);
+      });
+
       it('no e-mail when the client has no correo, even with sending switched on', async () => {
         const nro = unique('S').slice(-18);
         const created = await createInvoice(
@@ -267,8 +323,8 @@ describe('invoices: signed PDF and e-mail on the job queue', () => {
           invoice({ nroFactura: nro, cliente: { correo: '', numeroDocumento: '77665544' } }),
         );
         await generated(created.id);
-        // The PDF job is what queues the e-mail: it has finished, and queued nothing.
-        await pdfJobDone(created.id);
+        // The render is what queues the e-mail: it has finished, and queued nothing.
+        await renderDone(created.id);
         expect(await mailJobs(created.id)).toEqual([]);
         expect(await mailRows(nro)).toEqual([]);
       });

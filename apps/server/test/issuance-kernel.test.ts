@@ -5,7 +5,12 @@
 // start-up re-queue never gives a document a second live render job.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { documentPdfJob, RENDER_RETRY_LIMIT, requeuePendingRenders } from '../src/modules/issuance/render.ts';
+import {
+  documentPdfJob,
+  PENDING_RENDER_AGE_SECONDS,
+  RENDER_RETRY_LIMIT,
+  requeuePendingRenders,
+} from '../src/modules/issuance/render.ts';
 import { describeWithApp } from './harness.ts';
 import {
   createInvoice,
@@ -390,6 +395,22 @@ describeWithApp(
       ]);
       await requeuePendingRenders(ctx().app.deps);
       expect(await jobsOf(lost.id)).toEqual(['retry']);
+    });
+    it('the periodic re-queue sends only documents whose number is old enough', async () => {
+      const company = await newCompany(ctx);
+      const token = await ctx().adminToken();
+      const young = await createInvoice(ctx, token, invoice({ rif: company.rif }));
+      const old = await createInvoice(ctx, token, invoice({ rif: company.rif }));
+      // Both lost their job (a process that rendered them at once died); one was numbered ten minutes ago.
+      for (const id of [young.id, old.id])
+        await query(`delete from pgboss.job where name = 'documento-pdf' and data->>'id' = $1`, [id]);
+      await query(
+        `update control_numbers set emitido_en = emitido_en - interval '10 minutes' where id_documento = $1`,
+        [old.id],
+      );
+      await requeuePendingRenders(ctx().app.deps, 5000, PENDING_RENDER_AGE_SECONDS);
+      expect(await jobsOf(young.id)).toEqual([]);
+      expect(await jobsOf(old.id)).toEqual(['created']);
     });
   },
   // Jobs are queued but no worker takes them here (SIGECE_JOBS=send): their states stay as the test sets them.

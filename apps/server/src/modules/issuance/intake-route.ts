@@ -6,12 +6,12 @@ import { auditContextOf } from '../audit/service.ts';
 import { answerKeeper, type IdempotencyClaim, idempotent } from '../integration/idempotency.ts';
 import type { AnyFamily } from './family.ts';
 import { issueDocuments } from './pipeline.ts';
-import { queueRenders } from './render.ts';
+import { renderCommitted } from './render.ts';
 
 /**
  * What every family's intake route does with its request, written once: the documents of the body issued
  * through the kernel in the caller's scope — a test key's into the sandbox (issue 20 item 5) — and each new
- * one's PDF queued after the commit. Given the reply (the integration routes), an `Idempotency-Key` is
+ * one's PDF rendered (or queued) after the commit. Given the reply (the integration routes), an `Idempotency-Key` is
  * honoured (issue 20 item 1): a retry gets the first answer, byte for byte; without it (the spreadsheet
  * routes of the back office) a repeated number is 'ya existe' as always.
  */
@@ -28,7 +28,7 @@ export async function issueFromRequest<A>(
       keeper: answerKeeper(claim),
       sandbox: sentWithTestKey(request),
     });
-    await queueRenders(deps, family.tipoDoc, ids);
+    await renderCommitted(deps, family.tipoDoc, ids);
     return answer;
   };
   return (options.reply ? await idempotent(request, options.reply, deps.db, run) : await run(undefined)) as A;

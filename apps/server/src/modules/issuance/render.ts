@@ -211,6 +211,17 @@ async function queueMail(deps: Deps, family: AnyFamily, { tipoDoc, id }: RenderJ
 const renderInBatch = sameTurnBatchesOf((deps: Deps, jobs: RenderJob[]) => renderDocuments(deps, jobs));
 
 /**
+ * Why a render failed, as shown in the lists: a failed statement's own reason from the database, not
+ * the statement and its parameters (a PDF's bytes among them) that the query builder's message quotes.
+ */
+function failureReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (error.message.startsWith('Failed query') && cause instanceof Error) return cause.message;
+  return error.message;
+}
+
+/**
  * The render job. A failure is counted in the ledger and rethrown, so pg-boss retries it with back-off;
  * after RENDER_RETRY_LIMIT retries the document is left FALLIDA with its last error (shown in the
  * lists) and the job ends: it is not retried again, not even at start-up, until an administrator
@@ -235,7 +246,7 @@ export const documentPdfJob = defineJob({
     try {
       await renderInBatch(deps, { tipoDoc, id });
     } catch (error) {
-      const message = `No se pudo generar el PDF: ${(error as Error)?.message ?? String(error)}`;
+      const message = `No se pudo generar el PDF: ${failureReason(error)}`;
       const state = await recordRenderFailure(deps.db, tipoDoc, id, message, RENDER_RETRY_LIMIT + 1);
       // Retried only while PENDIENTE: a FALLIDA document waits for an administrator.
       if (state === 'PENDIENTE') throw error;
@@ -265,17 +276,96 @@ export async function queueRenders(deps: Deps, tipoDoc: TipoDoc, ids: string[]):
   );
 }
 
+/** How old a PENDIENTE document without a job is before the chores' periodic re-queue sends it. */
+export const PENDING_RENDER_AGE_SECONDS = 300;
+
+/** Documents a process renders right after their commit, at most this many at once; the rest are queued. */
+export const RENDERS_HERE_LIMIT = RENDER_JOBS_IN_FLIGHT * 4;
+
+/** A process's renders of just-committed documents under way: their count and their promises. */
+interface RendersHere {
+  documents: number;
+  running: Set<Promise<void>>;
+}
+const rendersHere = new WeakMap<Deps, RendersHere>();
+
+function rendersHereOf(deps: Deps): RendersHere {
+  let state = rendersHere.get(deps);
+  if (!state) {
+    state = { documents: 0, running: new Set() };
+    rendersHere.set(deps, state);
+  }
+  return state;
+}
+
 /**
- * At start-up: documents still PENDIENTE (a crash between commit and queueing, or a job pg-boss gave
- * up on without the handler seeing it) and without a live job are queued again. FALLIDA documents are
+ * The PDFs of one turn's committed documents rendered here together (their reads and their stores one
+ * statement each, as the render job's batch); a document whose render fails is queued, so the job's
+ * retries, back-off and FALLIDA state apply to it as to any other.
+ */
+const renderHereInTurn = sameTurnBatchesOf(async (deps: Deps, groups: RenderJob[][]) => {
+  const jobs = groups.flat();
+  const results = await renderDocuments(deps, jobs);
+  const failed = jobs.filter((_, i) => results[i].status === 'rejected');
+  if (failed.length > 0) await queueInTurn(deps, failed);
+  return groups.map((): PromiseSettledResult<void> => ({ status: 'fulfilled', value: undefined }));
+});
+
+/**
+ * The PDFs of documents a request just committed. A process that works the render queue renders them at
+ * once, without their trip through it: a job's insert, fetch and completion were a seventh of the
+ * statements of a signed invoice, and three writes of a job row with its indexes. Queued instead when
+ * this process only sends jobs (SIGECE_JOBS=send, the HTTP workers of a cluster), when it already renders
+ * RENDERS_HERE_LIMIT documents, and for a render that fails. Nothing waits for it: the request is
+ * answered at the commit. A crash before the PDF is stored leaves the document PENDIENTE without a job:
+ * the start-up re-queue and the chores' periodic one (`requeuePendingRenders`) send it.
+ */
+export async function renderCommitted(deps: Deps, tipoDoc: TipoDoc, ids: string[]): Promise<void> {
+  if (!deps.jobs || ids.length === 0) return;
+  const state = rendersHereOf(deps);
+  if (deps.config.jobWorkers === false || state.documents + ids.length > RENDERS_HERE_LIMIT)
+    return queueRenders(deps, tipoDoc, ids);
+  state.documents += ids.length;
+  const done: Promise<void> = renderHereInTurn(
+    deps,
+    ids.map((id) => ({ tipoDoc, id })),
+  )
+    // A failed queueing leaves the documents PENDIENTE for the periodic re-queue.
+    .catch(() => undefined)
+    .finally(() => {
+      state.documents -= ids.length;
+      state.running.delete(done);
+    });
+  state.running.add(done);
+}
+
+/** Waits for the renders `renderCommitted` started here (before the process closes its database). */
+export async function rendersHereSettled(deps: Deps): Promise<void> {
+  const state = rendersHere.get(deps);
+  while (state && state.running.size > 0) await Promise.allSettled([...state.running]);
+}
+
+/**
+ * At start-up, and every few minutes for documents some minutes old: documents still PENDIENTE (a crash
+ * between commit and queueing or before a render done at once was stored, or a job pg-boss gave up on
+ * without the handler seeing it) and without a live job are queued again. FALLIDA documents are
  * not: they wait for an administrator. Reads pg-boss's own job table (schema `pgboss`, see
  * modules/jobs/queue.ts) to know which documents have a job queued, retrying or running.
  */
-export async function requeuePendingRenders(deps: Deps, limit = 5000): Promise<number> {
+export async function requeuePendingRenders(
+  deps: Deps,
+  limit = 5000,
+  /**
+   * Only documents whose number was assigned at least this long ago (the periodic re-queue), by the
+   * application's clock, the one that stamps the assignment (ledger.ts).
+   */
+  olderThanSeconds = 0,
+): Promise<number> {
   if (!deps.jobs) return 0;
   const result = (await deps.db.execute(sql`
     select c.tipo_doc, c.id_documento::text as id from control_numbers c
     where c.pdf_estado = 'PENDIENTE'
+      ${olderThanSeconds > 0 ? sql`and c.emitido_en <= ${new Date(Date.now() - olderThanSeconds * 1000).toISOString()}::timestamptz` : sql``}
       and not exists (
         select 1 from pgboss.job j
         where j.name = ${RENDER_QUEUE} and j.state in ('created', 'retry', 'active')

@@ -259,7 +259,10 @@ class WorkLoop<T> {
         this.completed.push(item.id);
       } catch (error) {
         const { name, message } = error instanceof Error ? error : new Error(String(error));
-        await this.boss.fail(this.name, item.id, { name, message }).catch(report);
+        // The error is stored as jsonb, which refuses a NUL character (a failed query's message quotes its
+        // parameters, a PDF's bytes among them): unstored, the job would stay active until it expired.
+        const stored = message.replaceAll('\u0000', '').slice(0, 2000);
+        await this.boss.fail(this.name, item.id, { name, message: stored }).catch(report);
       } finally {
         this.inFlight--;
         if (this.inFlight === 0) this.idle?.();
