@@ -9,7 +9,7 @@
 //
 // Usage (the server started here, on a scratch database; DATABASE_URL unset: PGlite in its DATA_DIR):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/signed-documents.ts
-//     [--seconds 10] [--clients 16] [--batch 10] [--mass 2000] [--loads single,batch,mass]
+//     [--seconds 10] [--warm-up 10] [--clients 16] [--batch 10] [--mass 2000] [--loads single,batch,mass]
 //     [--workers 1] [--no-pgbench] [--statements]
 //   --statements: also counts the statements the server sends (bench/statement-counter.mjs) and the
 //     database's own counters, per signed document (slower: CPU figures of such a run are not comparable).
@@ -377,6 +377,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       seconds: { type: 'string', default: sized('10', '2') },
+      'warm-up': { type: 'string', default: sized('10', '1') },
       clients: { type: 'string', default: '16' },
       batch: { type: 'string', default: '10' },
       mass: { type: 'string', default: sized('2000', '40') },
@@ -392,6 +393,7 @@ async function main() {
     },
   });
   const seconds = Number(values.seconds);
+  const warmUp = Number(values['warm-up']);
   const clients = Number(values.clients);
   const workers = Number(values.workers);
   const kinds = values.loads.split(',') as LoadKind[];
@@ -404,7 +406,7 @@ async function main() {
       .join(' ');
   try {
     console.log(
-      `${clients} clients, ${seconds} s per load, 5-line invoices, batches of ${values.batch}, mass load of ${values.mass}; ` +
+      `${clients} clients, ${seconds} s per load after a ${warmUp} s warm-up, 5-line invoices, batches of ${values.batch}, mass load of ${values.mass}; ` +
         `load average before ${load()}`,
     );
     if (serverUrl && !values['no-pgbench']) {
@@ -474,8 +476,10 @@ async function main() {
     const counted = groups
       .map((g) => g.label)
       .filter((g) => g !== 'every postgres process' && g !== MAIN_THREADS);
-    // Warm-up (its PDFs are done before any window opens).
-    await invoiceLoad({ address, token, clients, seconds: 2 });
+    // Warm-up, its PDFs done before any window opens: a fresh process spends its first seconds compiling
+    // (V8's optimizing compiler, on the HTTP thread and on each render thread), about 1 ms per signed
+    // document over a first 10 s load; a server that has run for a minute no longer does.
+    await invoiceLoad({ address, token, clients, seconds: warmUp });
     console.log(
       `${external ? `deployment at ${address}` : `server: apps/server/src/main.ts, SIGECE_WORKERS=${workers}, jobs on, ${serverUrl ? 'PostgreSQL' : 'PGlite'}`}; ` +
         `CPU counted: ${groups.map((g) => (g.label === MAIN_THREADS ? `(of the server: its main thread)` : g.label)).join(', ')}`,
