@@ -114,6 +114,9 @@ export async function startServer(options: {
       DATA_DIR: dataDir,
       BCV_DAILY: '0',
       LOG_LEVEL: 'warn',
+      // The integration API's limit per caller (6,000 requests a minute) would refuse a benchmark's load:
+      // still checked on every request, at a limit no run reaches.
+      INTEGRATION_RATE_LIMIT: '10000000',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
