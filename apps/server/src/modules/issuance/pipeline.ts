@@ -62,6 +62,9 @@ type Stored = { doc: StoredDocument; item: Item };
 /** A company's lot could not number the whole group at once: the group is replayed per document. */
 class BulkAllocationFailed extends Error {}
 
+/** A document failed while the group was stored without savepoints: the group is replayed with them. */
+class UnguardedFailure extends Error {}
+
 /** A document number the family could not hand out automatically, in the bulk hand-off. */
 class AutoNumberMissing extends Error {}
 
@@ -115,6 +118,11 @@ const sortKeyOf = (family: AnyFamily, p: PreparedDocument) =>
  * When a lot cannot number the whole group (used up, or none), the group is rolled back and replayed
  * `inline`: one group per company at a time, each document taking its numbers inside its own
  * savepoint, so each one that cannot be numbered fails alone.
+ *
+ * A group is first stored without those savepoints (`guarded` false): a document's failure is rare (the
+ * duplicates and the bounds are refused before), and a savepoint per document was a quarter of the
+ * statements of a single invoice. Should one fail, the whole group is rolled back, no number taken, and
+ * replayed guarded, where its failure is its own as before.
  */
 async function storeAll(
   db: Db,
@@ -122,6 +130,7 @@ async function storeAll(
   items: Item[],
   owners: Owner[],
   inline: boolean,
+  guarded: boolean,
   sandbox: boolean,
 ) {
   const { intake } = family;
@@ -197,7 +206,7 @@ async function storeAll(
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.index - b.item.index))
       .map(({ item }) => item);
     const stored: Stored[] = [];
-    const savepoints = documentSavepoints(tx, runsScripts(db));
+    const savepoints = documentSavepoints(tx, runsScripts(db), guarded || inline);
     for (const item of ordered) {
       const p = item.prepared!;
       const auto = Boolean(intake.autoNumber) && intake.duplicateKey(p) === null;
@@ -221,6 +230,8 @@ async function storeAll(
       } catch (error) {
         const message = documentErrorMessage(error, () => intake.duplicateMessage(p));
         if (message === null) throw error;
+        // Without its savepoint the transaction cannot go on: replayed guarded.
+        if (!(guarded || inline)) throw new UnguardedFailure(message);
         fail(item, message);
       }
     }
@@ -298,6 +309,7 @@ async function commitWithRetries(
     o.seq = i;
   });
   let inline = false;
+  let guarded = false;
   for (let attempt = 1; ; attempt++) {
     for (const o of owners) {
       o.errors.length = 0;
@@ -305,9 +317,13 @@ async function commitWithRetries(
       o.taken = false;
     }
     try {
-      await storeAll(db, family, items, owners, inline, sandbox);
+      await storeAll(db, family, items, owners, inline, guarded, sandbox);
       return;
     } catch (error) {
+      if (error instanceof UnguardedFailure && !guarded) {
+        guarded = true;
+        continue;
+      }
       if (error instanceof BulkAllocationFailed && !inline) {
         inline = true;
         continue;

@@ -9,9 +9,9 @@ const NAME = 'documento';
  * transaction object (with a query builder per table) for each, and sends SAVEPOINT and RELEASE as two
  * round trips. Here the previous document's savepoint is released by the statement that opens the next
  * one (`scripts`: node-postgres runs both in one simple query; PGlite, in the process, sends them apart),
- * and the last one is released by the commit.
+ * and the last one is released by the commit. Not `guarded`, the writes run without savepoints.
  */
-export function documentSavepoints(tx: Tx, scripts: boolean) {
+export function documentSavepoints(tx: Tx, scripts: boolean, guarded = true) {
   let open = false;
   const enter = async () => {
     if (!open) await tx.execute(sql.raw(`savepoint ${NAME}`));
@@ -25,6 +25,8 @@ export function documentSavepoints(tx: Tx, scripts: boolean) {
   return {
     /** Runs one document's writes inside its own savepoint; on error it is undone and the error thrown. */
     async run<T>(writes: (sp: Tx) => Promise<T>): Promise<T> {
+      // Unguarded (the first try of a group, pipeline.ts): no savepoint, a failure aborts the group.
+      if (!guarded) return writes(tx);
       await enter();
       try {
         return await writes(tx);
