@@ -206,7 +206,9 @@ async function storeAll(
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.index - b.item.index))
       .map(({ item }) => item);
     const stored: Stored[] = [];
-    const savepoints = documentSavepoints(tx, runsScripts(db), guarded || inline);
+    // Inline numbering takes numbers inside each document's savepoint: always guarded.
+    const savepointed = guarded || inline;
+    const savepoints = documentSavepoints(tx, runsScripts(db), savepointed);
     for (const item of ordered) {
       const p = item.prepared!;
       const auto = Boolean(intake.autoNumber) && intake.duplicateKey(p) === null;
@@ -231,7 +233,7 @@ async function storeAll(
         const message = documentErrorMessage(error, () => intake.duplicateMessage(p));
         if (message === null) throw error;
         // Without its savepoint the transaction cannot go on: replayed guarded.
-        if (!(guarded || inline)) throw new UnguardedFailure(message);
+        if (!savepointed) throw new UnguardedFailure(message);
         fail(item, message);
       }
     }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { type FiscalDocument, renderSignedDocument } from '../../documents/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -215,10 +215,8 @@ const renderInBatch = sameTurnBatchesOf((deps: Deps, jobs: RenderJob[]) => rende
  * the statement and its parameters (a PDF's bytes among them) that the query builder's message quotes.
  */
 function failureReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  if (error.message.startsWith('Failed query') && cause instanceof Error) return cause.message;
-  return error.message;
+  if (error instanceof DrizzleQueryError && error.cause instanceof Error) return error.cause.message;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

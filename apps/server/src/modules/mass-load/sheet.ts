@@ -7,8 +7,8 @@ import { looksLikeXls, xlsRows } from './xls.ts';
 /**
  * Reads the first worksheet of an .xlsx with the parts of exceljs's streaming reader (see
  * `WorkbookReaderParts`): rows are parsed as the zip entry is inflated and handed over one at a time, so a
- * large sheet never becomes a whole workbook model in memory. A legacy .xls (an OLE compound file) is read by `xls.ts`. Cells come back as plain
- * values (text, number, boolean, Date or null).
+ * large sheet never becomes a whole workbook model in memory. A legacy .xls (an OLE compound file) is read
+ * by `xls.ts`. Cells come back as plain values (text, number, boolean, Date or null).
  */
 
 export type { CellValue } from './cell.ts';
