@@ -4,8 +4,8 @@
 import { parseArgs } from 'node:util';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
+import { DEMO_COMPANY_RIF } from '../apps/server/src/cli/seed.ts';
 import { clientes } from '../apps/server/src/db/schema.ts';
-import { DEMO_COMPANY_RIF } from '../apps/server/src/db/seed.ts';
 import { PICKER_LIMIT } from '../apps/server/src/modules/catalog/clients.ts';
 import { sized } from './short.ts';
 import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';

@@ -1,10 +1,10 @@
 // What every benchmark needs: a fresh database (on DATABASE_URL's server, else in-memory PGlite) and the
 // server's configuration for an in-process app.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { seedDemo, seedDemoCompanies, seedModules } from '../apps/server/src/cli/seed.ts';
 import type { AppConfig } from '../apps/server/src/config.ts';
 import { type Database, openPglite } from '../apps/server/src/db/client.ts';
 import { seedReference } from '../apps/server/src/db/reference-seed.ts';
-import { seedDemo, seedDemoCompanies, seedModules } from '../apps/server/src/db/seed.ts';
 import { scratchPostgres } from '../apps/server/test/scratch-database.ts';
 
 export async function openBenchDatabase(

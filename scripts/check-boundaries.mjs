@@ -1,11 +1,16 @@
-// The server's boundaries, checked by `npm run lint` (see ARCHITECTURE.md, "Dependencies point one way"):
+// The server's boundaries, checked by `npm run lint` (ARCHITECTURE: "Dependencies point one way"):
 //   1. a module under apps/server/src/modules/<context> reads and writes only its own context's tables
-//      (apps/server/src/db/schema/<file>.ts); another context's data comes through that context's service;
-//   2. apps/server/src/http imports no module;
-//   3. no import cycle among the server's files.
+//      (apps/server/src/db/schema/<file>.ts), by import and by name in raw SQL; another context's data
+//      comes through that context's service;
+//   2. contexts have ranks (RANKS below) and a module imports only contexts of a lower rank: two contexts
+//      that need each other move the shared part down a rank or declare a hook (src/wiring.ts);
+//   3. the kit under src (db, http, documents, off-thread, the job definitions) imports no module: only the
+//      composition roots (app.ts, main.ts, cluster.ts, wiring.ts, families/, jobs/registry.ts, cli/) do;
+//   4. no import cycle among the server's files.
 // Biome's restricted imports cannot say this: every module imports the one schema barrel, and what counts is
-// which of its names it takes. So this reads the import statements as text (no dependency), prints each
-// breach with its file and exits 1 when there is one. `--report` prints the figures and always exits 0.
+// which of its names it takes. So this reads the import statements and the sql`…` texts as text (no
+// dependency), prints each breach with its file and exits 1 when there is one. `--report` prints the
+// figures and always exits 0.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,14 +18,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'apps/server/src');
 
-/**
- * Which schema files each module owns. The column builders and the shared reference data are nobody's
- * tables in this sense: `columns.ts` only builds columns, and `reference.ts` is written by the catalog.
- */
+/** Which schema files each module owns. The column builders (`columns.ts`) are nobody's tables. */
 export const OWNED = {
   audit: ['audit'],
   auth: ['security'],
-  catalog: ['catalog', 'reference'],
+  catalog: ['catalog'],
   companies: ['companies'],
   dashboard: [],
   delivery: ['delivery'],
@@ -36,6 +38,7 @@ export const OWNED = {
   numbering: ['numbering'],
   orders: ['orders'],
   purchases: ['purchases'],
+  reference: ['reference'],
   'received-withholdings': ['received-withholdings'],
   reports: ['seniat-reports'],
   security: ['security'],
@@ -44,6 +47,74 @@ export const OWNED = {
   withholdings: ['withholdings'],
 };
 const SHARED_SCHEMA = new Set(['columns']);
+
+/**
+ * Each context's rank: a module imports (values, not types) only contexts of a lower rank. From the
+ * bottom: the records every context writes (audit, mail, the job queue); the provider's shared reference
+ * data; the tenants; who may do what; each company's master data and numbering; the integration platform
+ * and the e-mail delivery state; the issuance kernel; the document families; what reads several families
+ * (purchases, the mass load, read models, reports, the portals).
+ */
+export const RANKS = {
+  audit: 1,
+  jobs: 1,
+  mail: 1,
+  health: 1,
+  reference: 2,
+  companies: 3,
+  security: 4,
+  auth: 5,
+  catalog: 5,
+  numbering: 5,
+  webhooks: 5,
+  delivery: 6,
+  integration: 6,
+  issuance: 7,
+  invoices: 8,
+  withholdings: 8,
+  notes: 9,
+  orders: 9,
+  purchases: 10,
+  'received-withholdings': 10,
+  'mass-load': 10,
+  activity: 11,
+  dashboard: 11,
+  portal: 11,
+  reports: 11,
+  verification: 11,
+};
+
+/** The files of src outside modules/ that may import modules: they put the application together. */
+const COMPOSITION_ROOTS = [
+  /^app\.ts$/,
+  /^main\.ts$/,
+  /^cluster\.ts$/,
+  /^wiring\.ts$/,
+  /^families\//,
+  /^jobs\/registry\.ts$/,
+  /^cli\//,
+];
+
+/**
+ * Raw SQL tolerated for now (file -> the context whose table it names): the check fails on a new one, and
+ * on a listed one that is gone. These read models join the companies' and branches' names into reports
+ * and the control-number engine locks the issuer's rows; they go when the kernel's one document header
+ * carries the issuer's identity.
+ */
+export const KNOWN_SQL = new Set([
+  'modules/integration/request-log.ts -> companies',
+  'modules/numbering/engine.ts -> companies',
+  'modules/numbering/register.service.ts -> audit',
+  'modules/numbering/register.service.ts -> companies',
+  'modules/numbering/register.service.ts -> security',
+  'modules/portal/queries.ts -> companies',
+  'modules/portal/queries.ts -> issuance',
+  'modules/reports/assigned-numbers/queries.ts -> companies',
+  'modules/reports/assigned-numbers/queries.ts -> issuance',
+  'modules/reports/assigned-numbers/queries.ts -> security',
+  'modules/reports/seniat/queries.ts -> companies',
+  'modules/reports/seniat/queries.ts -> issuance',
+]);
 
 /**
  * Breaches tolerated for now (file -> context), e.g. `'modules/x/service.ts -> y'`: the check fails on a
@@ -84,16 +155,18 @@ function importsOf(file, text) {
   return found;
 }
 
-/** Table name → the schema file (context) that declares it. */
+/** Table name → the schema file (context) that declares it; and the SQL name of each table → that context. */
 function tableOwners() {
   const owners = new Map();
+  const sqlOwners = new Map();
   const dir = join(SRC, 'db/schema');
   for (const name of readdirSync(dir)) {
     const context = name.replace(/\.ts$/, '');
     const text = readFileSync(join(dir, name), 'utf8');
     for (const m of text.matchAll(/^export const (\w+)/gm)) owners.set(m[1], context);
+    for (const m of text.matchAll(/pgTable\(\s*'(\w+)'/g)) sqlOwners.set(m[1], context);
   }
-  return owners;
+  return { owners, sqlOwners };
 }
 
 function moduleOf(file) {
@@ -101,28 +174,59 @@ function moduleOf(file) {
   return rel.startsWith('..') ? null : rel.split('/')[0];
 }
 
+/** The text of every sql`…` template of a file, interpolations left out (they name tables by reference). */
+function sqlTexts(text) {
+  const out = [];
+  for (const m of text.matchAll(/\bsql(?:\.raw)?`((?:[^`\\]|\\.)*)`/g))
+    out.push(m[1].replace(/\$\{[^}]*\}/g, ' '));
+  return out;
+}
+
+/** The tables a raw SQL text names after from, join, into, update or table. */
+function tablesNamed(sqlText) {
+  const names = new Set();
+  for (const m of sqlText.matchAll(
+    /\b(?:from|join|into|update|table)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi,
+  ))
+    names.add(m[1].toLowerCase());
+  return names;
+}
+
 export function check() {
   const files = walk(SRC);
-  const owners = tableOwners();
+  const { owners, sqlOwners } = tableOwners();
   const barrel = join(SRC, 'db/schema.ts');
   const schemaDir = join(SRC, 'db/schema');
   const tableBreaches = [];
-  const httpBreaches = [];
+  const sqlBreaches = [];
+  const rankBreaches = [];
+  const kitBreaches = [];
+  const unranked = new Set();
   const graph = new Map();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const imports = importsOf(file, text);
     const mod = moduleOf(file);
     const rel = relative(ROOT, file);
+    const inSrc = relative(SRC, file);
     graph.set(
       file,
       imports.map((i) => i.target),
     );
-    if (rel.startsWith('apps/server/src/http/'))
-      for (const i of imports)
-        if (moduleOf(i.target)) httpBreaches.push(`${rel} imports ${relative(ROOT, i.target)}`);
-    if (!mod) continue;
+    if (!mod) {
+      if (!COMPOSITION_ROOTS.some((re) => re.test(inSrc)))
+        for (const i of imports)
+          if (moduleOf(i.target) && !i.typeOnly)
+            kitBreaches.push(`${rel} imports ${relative(ROOT, i.target)}`);
+      continue;
+    }
+    if (!(mod in RANKS)) unranked.add(mod);
     for (const i of imports) {
+      const target = moduleOf(i.target);
+      if (target && target !== mod && !i.typeOnly && !(RANKS[target] < RANKS[mod]))
+        rankBreaches.push(
+          `${rel} imports ${relative(ROOT, i.target)}: ${mod} (rank ${RANKS[mod]}) may import only lower ranks, ${target} is ${RANKS[target]}`,
+        );
       let contexts = [];
       if (i.target === barrel) contexts = i.names.map((n) => owners.get(n)).filter(Boolean);
       else if (dirname(i.target) === schemaDir)
@@ -133,9 +237,19 @@ export function check() {
         tableBreaches.push({ file: rel, module: mod, context, tables });
       }
     }
+    const named = new Map();
+    for (const sqlText of sqlTexts(text))
+      for (const table of tablesNamed(sqlText)) {
+        const context = sqlOwners.get(table);
+        if (!context || SHARED_SCHEMA.has(context) || (OWNED[mod] ?? []).includes(context)) continue;
+        if (!named.has(context)) named.set(context, new Set());
+        named.get(context).add(table);
+      }
+    for (const [context, tables] of named)
+      sqlBreaches.push({ file: rel, module: mod, context, tables: [...tables].sort() });
   }
   const cycles = findCycles(graph).map((c) => c.map((f) => relative(ROOT, f)));
-  return { tableBreaches, httpBreaches, cycles };
+  return { tableBreaches, sqlBreaches, rankBreaches, kitBreaches, unranked: [...unranked], cycles };
 }
 
 /** Strongly connected components of more than one file (or a file importing itself): Tarjan's algorithm. */
@@ -175,19 +289,26 @@ function findCycles(graph) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { tableBreaches, httpBreaches, cycles } = check();
-  const pairs = new Set(tableBreaches.map((b) => `${b.module} -> ${b.context}`));
+  const { tableBreaches, sqlBreaches, rankBreaches, kitBreaches, unranked, cycles } = check();
   const key = (b) => `${relative(SRC, join(ROOT, b.file))} -> ${b.context}`;
   const fresh = tableBreaches.filter((b) => !KNOWN.has(key(b)));
+  const freshSql = sqlBreaches.filter((b) => !KNOWN_SQL.has(key(b)));
   const seen = new Set(tableBreaches.map(key));
+  const seenSql = new Set(sqlBreaches.map(key));
   const repaid = [...KNOWN].filter((k) => !seen.has(k));
+  const repaidSql = [...KNOWN_SQL].filter((k) => !seenSql.has(k));
   if (process.argv.includes('--report')) {
+    const pairs = new Set(tableBreaches.map((b) => `${b.module} -> ${b.context}`));
     console.log(
       `cross-context table imports: ${pairs.size} module/context pairs, ${tableBreaches.length} file/context pairs`,
     );
     for (const b of tableBreaches) console.log(`  ${b.file} -> ${b.context} (${b.tables.join(', ')})`);
-    console.log(`http/ importing a module: ${httpBreaches.length}`);
-    for (const b of httpBreaches) console.log(`  ${b}`);
+    console.log(`raw SQL naming another context's table: ${sqlBreaches.length} file/context pairs`);
+    for (const b of sqlBreaches) console.log(`  ${b.file} -> ${b.context} (${b.tables.join(', ')})`);
+    console.log(`imports up a rank: ${rankBreaches.length}`);
+    for (const b of rankBreaches) console.log(`  ${b}`);
+    console.log(`kit files importing a module: ${kitBreaches.length}`);
+    for (const b of kitBreaches) console.log(`  ${b}`);
     console.log(`import cycles: ${cycles.length}`);
     for (const c of cycles) console.log(`  ${c.join(' <-> ')}`);
     process.exit(0);
@@ -197,8 +318,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       (b) =>
         `${b.file} imports the ${b.context} context's tables (${b.tables.join(', ')}): reach them through modules/${b.context}'s service`,
     ),
+    ...freshSql.map(
+      (b) =>
+        `${b.file} names the ${b.context} context's tables in raw SQL (${b.tables.join(', ')}): reach them through modules/${b.context}'s service`,
+    ),
     ...repaid.map((k) => `${k} is repaid: remove it from KNOWN in scripts/check-boundaries.mjs`),
-    ...httpBreaches.map((b) => `${b}: http/ sits below every module and imports none`),
+    ...repaidSql.map((k) => `${k} is repaid: remove it from KNOWN_SQL in scripts/check-boundaries.mjs`),
+    ...unranked.map((m) => `modules/${m} has no rank: give it one in RANKS of scripts/check-boundaries.mjs`),
+    ...rankBreaches,
+    ...kitBreaches.map((b) => `${b}: the kit under src sits below every module and imports none`),
     ...cycles.map((c) => `import cycle: ${c.join(' <-> ')}`),
   ];
   for (const p of problems) console.error(p);

@@ -8,8 +8,8 @@ import { createUser } from './support/users.ts';
 type Ctx = () => TestApp;
 
 const hashes = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../src/modules/auth/password.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/auth/password.ts')>();
+vi.mock('../src/modules/security/password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/modules/security/password.ts')>();
   return {
     ...original,
     hashPassword: async (password: string) => {

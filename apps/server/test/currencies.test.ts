@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SHARED_DATA_MESSAGE } from '@sigece/fiscal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BcvParseError, parseBcvPage } from '../src/modules/catalog/bcv.ts';
+import { BcvParseError, parseBcvPage } from '../src/modules/reference/bcv.ts';
 import { describeWithApp } from './harness.ts';
 import { DEMO_USER, snapshot, userWith } from './maintenance-support.ts';
 

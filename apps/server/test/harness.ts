@@ -3,12 +3,12 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { DEMO_ADMIN_EMAIL, seedDemo, seedDemoCompanies, seedModules } from '../src/cli/seed.ts';
 import type { AppConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
-import { DEMO_ADMIN_EMAIL, seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
-import { usePasswordHashCostForTests } from '../src/modules/auth/password.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
+import { usePasswordHashCostForTests } from '../src/modules/security/password.ts';
 import { type DatabaseLevel, pgliteAt, postgresAt } from './database-snapshots.ts';
 
 export type Driver = 'pglite' | 'postgres';

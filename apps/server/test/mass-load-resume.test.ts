@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { seedDemo, seedDemoCompanies, seedModules } from '../src/cli/seed.ts';
 import type { Database } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
-import { seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
 import { massLoadSettings } from '../src/modules/mass-load/job.ts';
 import { invoiceFileType } from '../src/modules/mass-load/types/invoice.ts';
 import { ADMIN, DRIVERS, freshDatabase, type TestApp, testConfig } from './harness.ts';

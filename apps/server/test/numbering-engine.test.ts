@@ -1,10 +1,10 @@
 import { lotRange } from '@sigece/fiscal';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo, seedDemoCompanies, seedModules } from '../src/cli/seed.ts';
 import type { Database, DbOrTx } from '../src/db/client.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
 import { controlLots, controlSublots, localidades, sucursales } from '../src/db/schema.ts';
-import { seedDemo, seedDemoCompanies, seedModules } from '../src/db/seed.ts';
 import { allocateControlNumbers, NumberingError } from '../src/modules/numbering/engine.ts';
 import { DRIVERS, freshDatabase } from './harness.ts';
 

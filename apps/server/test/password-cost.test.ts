@@ -1,7 +1,7 @@
 // The harness hashes the tests' passwords at argon2's smallest cost (harness.ts); this file does not use
 // it, so it sees what the server itself stores: argon2id at OWASP's baseline (19 MiB, 2 passes, 1 lane).
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../src/modules/auth/password.ts';
+import { hashPassword, verifyPassword } from '../src/modules/security/password.ts';
 
 describe('password hashing cost', () => {
   it('the server hashes with argon2id, 19 MiB, 2 passes, 1 lane', async () => {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { caracasDate } from '@sigece/fiscal';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { taxUnitInForceMessage } from '../src/modules/withholdings/service.ts';
+import { taxUnitInForceMessage } from '../src/modules/reference/tax-units.ts';
 import { describeWithApp } from './harness.ts';
 import { type Ctx, userWith } from './support/invoices.ts';
 import { lastAudit } from './support/users.ts';

@@ -8,8 +8,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReference } from '../db/reference-seed.ts';
 import { users } from '../db/schema.ts';
-import { seedModules } from '../db/seed.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../modules/security/password.ts';
+import { seedModules } from './seed.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,9 @@
 import { invoiceFamily } from '../modules/invoices/family.ts';
+import { provideOrderReader } from '../modules/invoices/order-invoicing.ts';
 import { registerFamilies } from '../modules/issuance/registry.ts';
 import { noteFamily } from '../modules/notes/family.ts';
 import { orderFamily } from '../modules/orders/family.ts';
+import { orderForInvoicing } from '../modules/orders/queries.ts';
 import { withholdingFamily } from '../modules/withholdings/family.ts';
 
 /**
@@ -15,3 +17,5 @@ import { withholdingFamily } from '../modules/withholdings/family.ts';
 export const FAMILIES = [invoiceFamily, noteFamily, orderFamily, withholdingFamily] as const;
 
 registerFamilies(FAMILIES);
+// An invoice may name the order it comes from; orders rank above invoices, so they lend the reader.
+provideOrderReader(orderForInvoicing);

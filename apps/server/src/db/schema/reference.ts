@@ -158,3 +158,21 @@ export const conceptosIslr = pgTable(
   },
   (t) => [uniqueIndex('conceptos_islr_codigo_uq').on(t.codigo)],
 );
+
+/**
+ * The unidad tributaria (UT) by the date it comes into force, with the providencia and Gaceta Oficial
+ * that set it (Código Orgánico Tributario art. 3 parágrafo tercero). Seeded in db/reference-seed.ts.
+ */
+export const unidadesTributarias = pgTable(
+  'unidades_tributarias',
+  {
+    id: id(),
+    valor: numeric('valor', { precision: 20, scale: 2 }).notNull(),
+    fechaDesde: date('fecha_desde').notNull(),
+    providencia: text('providencia').notNull(),
+    gacetaOficial: text('gaceta_oficial').notNull(),
+    status: status(),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex('unidades_tributarias_fecha_uq').on(t.fechaDesde)],
+);

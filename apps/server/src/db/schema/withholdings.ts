@@ -24,7 +24,6 @@ import {
   issuerColumns,
   sandboxColumn,
   signedPdfColumns,
-  status,
 } from './columns.ts';
 import { localidades, sucursales } from './companies.ts';
 
@@ -112,24 +111,6 @@ export const retencionLineas = pgTable(
       sql`(regexp_replace(upper(${t.nroControlDocumento}), '[^0-9A-Z]', '', 'g'))`,
     ),
   ],
-);
-
-/**
- * The unidad tributaria (UT) by the date it comes into force, with the providencia and Gaceta Oficial
- * that set it (Código Orgánico Tributario art. 3 parágrafo tercero). Seeded in db/reference-seed.ts.
- */
-export const unidadesTributarias = pgTable(
-  'unidades_tributarias',
-  {
-    id: id(),
-    valor: numeric('valor', { precision: 20, scale: 2 }).notNull(),
-    fechaDesde: date('fecha_desde').notNull(),
-    providencia: text('providencia').notNull(),
-    gacetaOficial: text('gaceta_oficial').notNull(),
-    status: status(),
-    ...auditColumns(),
-  },
-  (t) => [uniqueIndex('unidades_tributarias_fecha_uq').on(t.fechaDesde)],
 );
 
 /**

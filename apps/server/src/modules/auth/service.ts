@@ -7,11 +7,11 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { defineJob } from '../jobs/define.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/password.ts';
 import { forgetUser } from '../security/principal-cache.ts';
+import { bumpTokenVersion } from '../security/token-version.ts';
 import { roleNameOf } from '../security/users.service.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hit, purgeThrottles, releaseSlot, takeSlot } from './throttle.ts';
-import { bumpTokenVersion } from './token-version.ts';
 import { sha256, type TokenSigner } from './tokens.ts';
 
 export const MAX_FAILED_LOGINS = 10;

@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { productos, tiposGravamen } from '../../db/schema.ts';
+import { productos } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
@@ -22,7 +22,7 @@ import { assertTenant, tenantCondition } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 import { companyNameOf } from '../companies/issuers.service.ts';
 import { companyExists, companyName } from '../companies/lookup.service.ts';
-import { tiposWithValores, valueInForce } from './taxes.ts';
+import { allTaxTypesWithValues, isActiveTaxType, valueInForce } from '../reference/taxes.ts';
 
 const PRODUCT = screen('/mantenimiento/Producto');
 const security = [{ bearerAuth: [] }];
@@ -34,7 +34,7 @@ const PRICE_BY_CURRENCY = { VEF: 'precio', USD: 'divisaPrecio', PTR: 'precioPtr'
 
 async function productViews(db: DbOrTx, rows: Array<{ product: ProductRow; company: string }>) {
   const tipoIds = [...new Set(rows.map((r) => r.product.tipoGravamenId).filter((id): id is string => !!id))];
-  const tipos = tipoIds.length ? await tiposWithValores(db, await db.select().from(tiposGravamen)) : [];
+  const tipos = tipoIds.length ? await allTaxTypesWithValues(db) : [];
   const today = caracasDate();
   return rows.map(({ product: p, company }) => {
     const tipo = tipos.find((t) => t.id === p.tipoGravamenId);
@@ -91,12 +91,8 @@ async function checkReferences(db: DbOrTx, input: z.infer<typeof productSchema>,
   if (!(await companyExists(db, input.id_localidad))) throw badRequest('La razón social no existe');
   const tipoId = input.exento || input.exonerado ? undefined : input.tipoGravamen?.idgravamen;
   if (tipoId) {
-    const [tipo] = await db
-      .select({ id: tiposGravamen.id, status: tiposGravamen.status })
-      .from(tiposGravamen)
-      .where(eq(tiposGravamen.id, tipoId))
-      .limit(1);
-    if (tipo?.status !== 'ACTIVO') throw badRequest('El tipo de alícuota no existe o está inactivo');
+    if (!(await isActiveTaxType(db, tipoId)))
+      throw badRequest('El tipo de alícuota no existe o está inactivo');
   }
   const [taken] = await db
     .select({ id: productos.id })

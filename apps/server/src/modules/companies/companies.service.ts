@@ -7,12 +7,10 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { placeNames, stateOfMunicipality } from '../catalog/lookup.service.ts';
-import { controlBlocks } from '../numbering/service.ts';
+import { placeNames, stateOfMunicipality } from '../reference/lookup.service.ts';
 import type { Principal } from '../security/principal.ts';
-import { forgetUser } from '../security/principal-cache.ts';
-import { grantCompanyToUser } from '../security/users.service.ts';
 import { forgetCompanies } from './cache.ts';
+import { companyHooks } from './hooks.ts';
 import { decodeLogo, decodeStamp } from './images.ts';
 import type { CompanyRow } from './views.ts';
 import { COMPANY_SUCCESS, companyView, withoutBinary } from './views.ts';
@@ -103,7 +101,7 @@ export async function companyDetail(db: Db, scope: TenantScope, id: string) {
   ]);
   return {
     ...companyView(company, { ...place, branches, thirdParties, certificate }),
-    controles: await controlBlocks(db, scope, id),
+    controles: await companyHooks().controlBlocks(db, scope, id),
   };
 }
 
@@ -166,7 +164,7 @@ export async function createCompany(
       .insert(localidades)
       .values({ ...companyValues(input), logo, sello, createdBy: audit.userEmail ?? 'sistema' })
       .returning();
-    if (!actor.masterAdmin) await grantCompanyToUser(tx, actor.id, row.id);
+    if (!actor.masterAdmin) await companyHooks().grantToCreator(tx, actor.id, row.id);
     await recordAudit(tx, audit, {
       entity: 'localidad',
       entityId: row.id,
@@ -176,7 +174,7 @@ export async function createCompany(
     return companyView(row);
   });
   // After the commit: the creator's cached principal must see the new company at once.
-  if (!actor.masterAdmin) forgetUser(actor.id);
+  if (!actor.masterAdmin) companyHooks().creatorChanged(actor.id);
   forgetCompanies();
   return view;
 }

@@ -23,7 +23,6 @@ import {
 } from '@sigece/fiscal';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentClientRow } from '../catalog/clients.service.ts';
-import { cachedRateOn } from '../catalog/currencies.ts';
 import {
   type BranchRow,
   type CompanyRow,
@@ -33,8 +32,9 @@ import {
   type StoreContext,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { checkOrderToInvoice } from '../orders/invoicing.ts';
+import { cachedRateOn } from '../reference/currencies.ts';
 import { type PreparedModel, prepareInvoiceModel } from './models.ts';
+import { checkOrderToInvoice } from './order-invoicing.ts';
 import { CLIENT_ID, runInvoiceStatement } from './store-statement.ts';
 
 /**

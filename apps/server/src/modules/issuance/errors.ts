@@ -1,12 +1,8 @@
+import { sqlStateOf } from '../../db/sql-state.ts';
 import { AppError } from '../../http/errors.ts';
 import { DocumentRejected } from './family.ts';
 
-/** The SQLSTATE of a database error, whichever driver (or Drizzle's wrapper) raised it. */
-export function sqlStateOf(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
+export { sqlStateOf };
 
 /** A deadlock or serialisation failure: the whole transaction is retried. */
 export const isRetryable = (error: unknown) => {

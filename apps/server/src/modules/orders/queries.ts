@@ -100,6 +100,17 @@ export async function visibleOrder(db: DbOrTx, scope: TenantScope, id: string, l
 }
 
 /** A company's orders (not deleted) by number, of one kind when given. */
+/** The order an invoice names, for the invoices' 'Facturar' rule (`invoices/order-invoicing.ts`). */
+export async function orderForInvoicing(db: DbOrTx, ordenId: string, lock: boolean) {
+  const query = db
+    .select({ nro: ordenes.nroOrden, localidadId: ordenes.localidadId, status: ordenes.status })
+    .from(ordenes)
+    .where(and(eq(ordenes.id, ordenId), eq(ordenes.deleted, false)))
+    .limit(1);
+  const [order] = lock ? await query.for('update') : await query;
+  return order;
+}
+
 export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: string, modelo?: string) {
   return db
     .select()

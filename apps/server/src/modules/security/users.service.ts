@@ -17,11 +17,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { hashPassword } from '../auth/password.ts';
-import { bumpTokenVersion } from '../auth/token-version.ts';
 import { companiesOfBranches } from '../companies/lookup.service.ts';
+import { hashPassword } from './password.ts';
 import type { Principal } from './principal.ts';
 import { forgetUser } from './principal-cache.ts';
+import { bumpTokenVersion } from './token-version.ts';
 
 type UserRow = typeof users.$inferSelect;
 

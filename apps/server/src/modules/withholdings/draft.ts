@@ -21,10 +21,10 @@ import {
 } from '@sigece/fiscal';
 import type { DbOrTx } from '../../db/client.ts';
 import { DocumentRejected } from '../issuance/family.ts';
+import { taxUnitValues } from '../reference/tax-units.ts';
 import {
   conceptsByCode,
   tarifa2Accumulated,
-  taxUnitValues,
   type WithholdingInsert,
   type WithholdingLineInsert,
 } from './queries.ts';

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { companyExists } from '../companies/lookup.service.ts';
-import { conceptsByCode, tarifa2Accumulated, taxUnitValues } from './queries.ts';
+import { taxUnitValues } from '../reference/tax-units.ts';
+import { conceptsByCode, tarifa2Accumulated } from './queries.ts';
 
 /**
  * The ISLR an add-page line will withhold, as the voucher's save will compute it (issue 21 item 5):

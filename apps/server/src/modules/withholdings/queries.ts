@@ -4,8 +4,6 @@ import {
   documentStatusLabel,
   formatDateCaracas,
   type PageQuery,
-  type TaxUnitRow,
-  type TaxUnitValue,
   type WithholdingDetail,
   type WithholdingFilters,
   type WithholdingListRow,
@@ -28,20 +26,15 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonRecordset } from '../../db/json-recordset.ts';
-import {
-  declaracionesRetencion,
-  retenciones,
-  retencionLineas,
-  unidadesTributarias,
-} from '../../db/schema.ts';
+import { declaracionesRetencion, retenciones, retencionLineas } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
-import { islrConceptsByCode, isTarifa2Concept } from '../catalog/lookup.service.ts';
 import { lockCompany } from '../companies/lookup.service.ts';
 import { issuedByRif } from '../companies/service.ts';
 import { childRows, loadIssued, realDocuments, visibleIssued } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
 import { documentList, publicView } from '../issuance/listing.ts';
+import { islrConceptsByCode, isTarifa2Concept } from '../reference/lookup.service.ts';
 import { withheldDocumentKey } from './withheld-key.ts';
 
 /** The SQL of the withholdings' own tables (retenciones, retencion_lineas, unidades_tributarias). */
@@ -113,27 +106,6 @@ export async function tarifa2Accumulated(
     );
   return row?.total ?? '0';
 }
-
-/** Every active UT value (a handful of rows), oldest first. */
-export async function taxUnitValues(db: DbOrTx): Promise<TaxUnitValue[]> {
-  const rows = await db
-    .select({ valor: unidadesTributarias.valor, fechaDesde: unidadesTributarias.fechaDesde })
-    .from(unidadesTributarias)
-    .where(eq(unidadesTributarias.status, 'ACTIVO'))
-    .orderBy(asc(unidadesTributarias.fechaDesde));
-  return rows;
-}
-
-export const taxUnitRow = (r: typeof unidadesTributarias.$inferSelect): TaxUnitRow => ({
-  id: r.id,
-  valor: r.valor,
-  fechaDesde: r.fechaDesde,
-  providencia: r.providencia,
-  gacetaOficial: r.gacetaOficial,
-  logEstatusRegistro: r.status,
-  logUsername: r.createdBy,
-  logFechaRegistro: r.createdAt.toISOString(),
-});
 
 /** A voucher that is not deleted, checked against the caller's tenancy (403 for another company's). */
 export async function visibleWithholding(db: DbOrTx, scope: TenantScope, id: string, lock = false) {

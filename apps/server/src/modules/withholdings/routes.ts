@@ -29,6 +29,7 @@ import { auditContextOf } from '../audit/service.ts';
 import { bulkAnnulRoute } from '../issuance/annul-route.ts';
 import { issueFromRequest } from '../issuance/intake-route.ts';
 import { listRoutes, publicOrDetailRoute } from '../issuance/read-routes.ts';
+import * as taxUnits from '../reference/tax-units.ts';
 import { withholdingFamily } from './family.ts';
 import { islrPreview } from './islr-preview.ts';
 import { listWithholdings, publicWithholding, visibleWithholding, withholdingDetail } from './queries.ts';
@@ -290,7 +291,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageBody(taxUnitRowSchema), ...errorResponses },
       },
     },
-    (request) => withholdings.listTaxUnits(db, request.query),
+    (request) => taxUnits.listTaxUnits(db, request.query),
   );
 
   app.post(
@@ -309,7 +310,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: 'Unidad Tributaria registrada',
-      result: await withholdings.addTaxUnit(db, request.body, auditContextOf(request)),
+      result: await taxUnits.addTaxUnit(db, request.body, auditContextOf(request)),
     }),
   );
 
@@ -352,7 +353,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: 'Consulta exitosa',
-      result: await withholdings.taxUnitInForce(db, request.query.fecha ?? caracasDate(new Date())),
+      result: await taxUnits.taxUnitInForce(db, request.query.fecha ?? caracasDate(new Date())),
     }),
   );
 };

@@ -8,20 +8,15 @@ import {
   formatDateCaracas,
   islrDeclarationXml,
   ivaDeclarationTxt,
-  type TaxUnitInput,
   type WithholdingAnnulAnswer,
 } from '@sigece/fiscal';
-import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { unidadesTributarias } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { offsetOf, pageOf } from '../../http/paging.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { companyIdentity } from '../companies/service.ts';
 import { annulByNumber, annulDocument } from '../issuance/annul.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
-import { sqlStateOf } from '../issuance/errors.ts';
 import { withholdingAnnulment } from './annul.ts';
 import {
   activeVouchersOfPurchases,
@@ -33,7 +28,6 @@ import {
   lockCompanyDeclarations,
   markDeclared,
   overlappingDeclaration,
-  taxUnitRow,
   visibleWithholding,
 } from './queries.ts';
 
@@ -73,43 +67,6 @@ export async function withholdingPdf(db: Db, scope: TenantScope, id: string) {
     nombre: `Retencion_${row.nroComprobante ?? row.id}.pdf`,
     nroControl: row.nroControl,
   };
-}
-
-// --- Unidad tributaria ------------------------------------------------------------------------------
-
-export async function listTaxUnits(db: DbOrTx, q: { page: number; limit: number }) {
-  const [total, rows] = await Promise.all([
-    db.$count(unidadesTributarias),
-    db
-      .select()
-      .from(unidadesTributarias)
-      .orderBy(desc(unidadesTributarias.fechaDesde))
-      .limit(q.limit)
-      .offset(offsetOf({ ...q, search: undefined })),
-  ]);
-  return pageOf({ ...q, search: undefined }, rows.map(taxUnitRow), total);
-}
-
-export async function addTaxUnit(db: Db, input: TaxUnitInput, audit: AuditContext) {
-  return db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .insert(unidadesTributarias)
-        .values({ ...input, createdBy: audit.userEmail ?? 'sistema' })
-        .returning();
-      await recordAudit(tx, audit, {
-        entity: 'unidadTributaria',
-        entityId: row.id,
-        action: 'create',
-        after: row,
-      });
-      return taxUnitRow(row);
-    })
-    .catch((error) => {
-      if (sqlStateOf(error) === '23505')
-        throw conflict(`Ya existe un valor de unidad tributaria desde ${input.fechaDesde}`);
-      throw error;
-    });
 }
 
 // --- Declaration files --------------------------------------------------------------------------------
@@ -282,23 +239,4 @@ export async function listDeclarations(db: DbOrTx, scope: TenantScope, q: Declar
   assertTenant(scope, { localidadId: q.id_localidad });
   const rows = await declarationsOf(db, q.id_localidad, q.modelo);
   return rows.map(declarationRow);
-}
-
-/** The UT value in force on a day (the ISLR line form and the concepts table show it). */
-export async function taxUnitInForce(db: DbOrTx, day: string) {
-  const [row] = await db
-    .select()
-    .from(unidadesTributarias)
-    .where(and(eq(unidadesTributarias.status, 'ACTIVO'), lte(unidadesTributarias.fechaDesde, day)))
-    .orderBy(desc(unidadesTributarias.fechaDesde))
-    .limit(1);
-  return row ? taxUnitRow(row) : null;
-}
-
-/** The start-up line naming the UT in force today, or warning that there is none. */
-export async function taxUnitInForceMessage(db: DbOrTx, day: string) {
-  const ut = await taxUnitInForce(db, day);
-  return ut
-    ? `unidad tributaria vigente: Bs. ${ut.valor} desde ${ut.fechaDesde} (${ut.providencia}, ${ut.gacetaOficial})`
-    : `no hay unidad tributaria vigente al ${day}: las retenciones de ISLR con sustraendo o Tarifa N° 2 se rechazarán`;
 }

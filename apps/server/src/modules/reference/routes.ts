@@ -3,8 +3,6 @@ import {
   bancoSchema,
   categoriaNotaRowSchema,
   categoriaNotaSchema,
-  descuentoRowSchema,
-  descuentoSchema,
   estadoRowSchema,
   estadoSchema,
   estadosConMunicipiosAnswerSchema,
@@ -26,7 +24,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   bancos,
   categoriasNota,
-  descuentos,
   estados,
   incoterms,
   municipios,
@@ -37,10 +34,14 @@ import {
 import { badRequest } from '../../http/errors.ts';
 import { guard } from '../../http/guard.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { companiesOfBranches, companyExists } from '../companies/lookup.service.ts';
 import { registerCatalog } from './crud.ts';
 
-const auditOf = (r: { status: string; createdAt: Date; createdBy: string; updatedAt: Date | null }) => ({
+export const auditOf = (r: {
+  status: string;
+  createdAt: Date;
+  createdBy: string;
+  updatedAt: Date | null;
+}) => ({
   logEstatusRegistro: r.status,
   logFechaRegistro: r.createdAt.toISOString(),
   logUsername: r.createdBy,
@@ -57,8 +58,8 @@ async function mustExist(
   if (!row) throw badRequest(message);
 }
 
-/** Countries, states, municipalities, banks, note categories, incoterms, tax values, discounts. */
-export const catalogRoutes: FastifyPluginAsync = async (app) => {
+/** Countries, states, municipalities, banks, note categories, incoterms, tax values. */
+export const referenceRoutes: FastifyPluginAsync = async (app) => {
   // The company and branch forms read every active state with its municipalities (spec 000 §7:
   // "GET /mantenimiento/regiones/getestados (result holds the list)").
   app.get(
@@ -268,51 +269,5 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
     filters: z.object({ tipoGravamen: z.uuid().optional() }),
     filterWhere: (f) =>
       f.tipoGravamen ? eq(valoresGravamen.tipoGravamenId, String(f.tipoGravamen)) : undefined,
-  });
-
-  registerCatalog(app, {
-    base: '/mantenimiento/descuento',
-    module: screen('/mantenimiento/Descuento').module,
-    entity: 'descuento',
-    tag: 'referencia: descuentos',
-    table: descuentos,
-    input: descuentoSchema.extend({ localidad: z.uuid({ error: 'Es requerido' }) }),
-    view: descuentoRowSchema,
-    toView: (r: typeof descuentos.$inferSelect) => ({
-      id: r.id,
-      titulo: r.titulo,
-      descripcion: r.descripcion,
-      tipoMonto: r.tipoMonto,
-      monto: r.monto,
-      localidad: r.localidadId,
-      sucursal: r.sucursalId,
-      ...auditOf(r),
-    }),
-    toValues: (i) => ({
-      titulo: i.titulo,
-      descripcion: i.descripcion,
-      tipoMonto: i.tipoMonto,
-      monto: i.monto,
-      localidadId: i.localidad,
-      sucursalId: i.sucursal ?? null,
-    }),
-    validate: async (db, i) => {
-      if (!(await companyExists(db, i.localidad))) throw badRequest('La razón social no existe');
-      if (i.sucursal) {
-        const [branch] = await companiesOfBranches(db, [i.sucursal]);
-        if (branch?.localidadId !== i.localidad)
-          throw badRequest('La sucursal no pertenece a la razón social');
-      }
-    },
-    tenant: {
-      columns: { localidad: descuentos.localidadId, sucursal: descuentos.sucursalId },
-      ofRow: (r: typeof descuentos.$inferSelect) => ({
-        localidadId: r.localidadId ?? '',
-        sucursalId: r.sucursalId,
-      }),
-      ofInput: (i) => ({ localidadId: i.localidad, sucursalId: i.sucursal ?? null }),
-    },
-    searchColumns: [descuentos.titulo, descuentos.descripcion],
-    orderBy: descuentos.titulo,
   });
 };

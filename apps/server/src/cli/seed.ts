@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { caracasDate, dec, lotRange, MODULE_CATALOG, money, type RoleModule } from '@sigece/fiscal';
 import { and, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/password.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import {
   clientes,
   controlLots,
@@ -19,7 +18,8 @@ import {
   tiposGravamen,
   users,
   withholdingNumberRanges,
-} from './schema.ts';
+} from '../db/schema.ts';
+import { hashPassword } from '../modules/security/password.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@sigece.local';
 export const DEMO_USER_EMAIL = 'usuario@sigece.local';

@@ -15,9 +15,9 @@ import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { assertTenant, canSeeRow } from '../../http/tenancy.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
-import { documentMailJob, sendDocumentMail } from '../issuance/mail-job.ts';
-import { familyOf } from '../issuance/registry.ts';
-import { deliveryOf, deliveryStates, markQueued } from './service.ts';
+import { deliveryOf, deliveryStates, markQueued } from '../delivery/service.ts';
+import { documentMailJob, sendDocumentMail } from './mail-job.ts';
+import { familyOf } from './registry.ts';
 
 /** The list screen of each family: who sees its documents sees, and may send, their e-mail. */
 const SCREENS: Record<DeliveryFamily, string> = {

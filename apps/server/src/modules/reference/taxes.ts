@@ -16,7 +16,7 @@ import { guard } from '../../http/guard.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
-import { taxUnitInForce } from '../withholdings/service.ts';
+import { taxUnitInForce } from './tax-units.ts';
 
 const TIPO = screen('/mantenimiento/TipoGravamen');
 const security = [{ bearerAuth: [] }];
@@ -43,6 +43,21 @@ function tipoView(t: TipoRow, valores: ValorRow[]) {
     })),
     logEstatusRegistro: t.status,
   };
+}
+
+/** Every tax type with its values (a product's view shows the one it carries). */
+export async function allTaxTypesWithValues(db: DbOrTx) {
+  return tiposWithValores(db, await db.select().from(tiposGravamen));
+}
+
+/** Whether a tax type exists and is active (a product may carry only such a one). */
+export async function isActiveTaxType(db: DbOrTx, id: string): Promise<boolean> {
+  const [tipo] = await db
+    .select({ status: tiposGravamen.status })
+    .from(tiposGravamen)
+    .where(eq(tiposGravamen.id, id))
+    .limit(1);
+  return tipo?.status === 'ACTIVO';
 }
 
 export async function tiposWithValores(db: DbOrTx, tipos: TipoRow[]) {
