@@ -1,4 +1,4 @@
-// Brings drizzle-kit's snapshot up to the last migration (issue 23 item 6): `node scripts/drizzle-snapshot.mjs`.
+// Brings drizzle-kit's snapshot up to the last migration: `node scripts/drizzle-snapshot.mjs`.
 //
 // Most migrations since 0004 are written by hand (triggers, data moves, partial indexes drizzle cannot
 // express), so drizzle-kit's own snapshot chain stopped at 0003 and `npm run db:generate` diffed the schema

@@ -5,7 +5,7 @@ import { activeInvoiceOfOrder } from '../invoices/orders.service.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 
 /**
- * 'Facturar' (issue 10): an invoice may name the order it comes from (`idOrden`). The order must be of
+ * 'Facturar': an invoice may name the order it comes from (`idOrden`). The order must be of
  * the invoice's company, active, and not invoiced yet. Checked at intake and again when the invoice is
  * stored, under a lock on the order (two invoices racing for one order: the second is refused; the
  * unique index facturas_orden_uq is the last guard).
@@ -25,7 +25,7 @@ export async function checkOrderToInvoice(
   if (!order || order.loc !== localidadId)
     throw new DocumentRejected('La Orden/Guia indicada en idOrden no existe en la razón social');
   if (order.status !== 'ACTIVO') throw new DocumentRejected(`La Orden/Guia ${order.nro} está anulada`);
-  // An annulled invoice frees its order (issue 21 §10): it can be invoiced again.
+  // An annulled invoice frees its order: it can be invoiced again.
   const invoiced = await activeInvoiceOfOrder(db, ordenId);
   if (invoiced) throw new DocumentRejected(`La Orden/Guia ${order.nro} ya fue facturada`);
 }
