@@ -1,5 +1,5 @@
 /**
- * Tests own their clock (issue 13 §16). Every test file of the fiscal and server projects runs with the JS
+ * Tests own their clock. Every test file of the fiscal and server projects runs with the JS
  * clock moved to SIGECE_TEST_NOW (default below): an offset clock that keeps ticking, so timeouts, polling
  * and durations behave as usual while "today" is an instant the tests chose. `.ci/run` also runs the
  * date-sensitive suites at a month end and at 23:30 in Caracas, which is already the next day in UTC.

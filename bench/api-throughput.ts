@@ -5,11 +5,11 @@
 // Usage: [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node --import tsx bench/api-throughput.ts
 //          [--seconds 10] [--clients 16] [--workers 1,2] [--jobs] [--webhook] [--idempotency] [--no-pgbench] [--cpu-prof DIR]
 // --idempotency measures each server twice in the run: without and with an Idempotency-Key on every request
-// (a new key each: the cost of reserving and keeping the answer in the invoice's transaction, issue 20).
+// (a new key each: the cost of reserving and keeping the answer in the invoice's transaction).
 // --jobs also runs the background jobs (PDF rendering and signing of every invoice) during the load.
 // --webhook runs each configuration a second time with a webhook endpoint of the demo company subscribed to
 // every event (a receiver on 127.0.0.1 in this process answering 200): the cost of the outbox on the request
-// path (issue 20 item 3); with --jobs the events are also delivered during the load.
+// path; with --jobs the events are also delivered during the load.
 // --cpu-prof writes each server process's V8 CPU profile (.cpuprofile, start-up included) into DIR.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Kill -9 during an invoice burst, then restart (issue 13, "Done when"): the real server entry runs as a
+// Kill -9 during an invoice burst, then restart: the real server entry runs as a
 // child process on PGlite (a temporary data directory) and, with DATABASE_URL, on a scratch PostgreSQL
 // database; concurrent clients post single-invoice requests; SIGKILL once --kill-at of them were
 // acknowledged; restart; the clients resend what got no answer and the rest. Prints whether every

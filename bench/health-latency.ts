@@ -1,4 +1,4 @@
-// How long `/v2/health` waits while the server does long work (issue 22 item 3): the real server entry
+// How long `/v2/health` waits while the server does long work: the real server entry
 // (apps/server/src/main.ts, jobs on) as a child process, on PGlite (a data directory of its own) or, with
 // DATABASE_URL, on a scratch PostgreSQL database. A sampler asks for /v2/health one request after
 // another (25 ms apart) and prints the worst and p99 latency during each phase:
@@ -186,7 +186,7 @@ try {
 
   const file = await generatedFile(invoices, lines);
   let loadId = '';
-  // The upload's reading of the workbook is one phase (issue 22 item 9 moves it off the event loop), the
+  // The upload's reading of the workbook is one phase (now off the event loop, on a worker thread), the
   // processing of its invoices (the `carga-masiva` job) another.
   await phase(sampler, `mass load upload, ${invoices * lines} rows`, async () => {
     for (let attempt = 1; ; attempt++) {

@@ -1,5 +1,5 @@
 // The CPU the API thread spends building the invoice intake's one statement (the client's upsert, the
-// invoice, its lines, payments and taxes as one CTE; issue 24 item 2), in this process, old and new
+// invoice, its lines, payments and taxes as one CTE), in this process, old and new
 // alternately: "drizzle" builds it value by value as the store did before (drizzle's insert builders and
 // sqlToQuery), "cached" takes the text built once for the invoice's shape and encodes its values
 // (apps/server/src/modules/invoices/store-statement.ts). Both get the same rows (a 5-line invoice with

@@ -3,7 +3,7 @@
 // against the real server entry (apps/server/src/main.ts, jobs on) on a scratch PostgreSQL database
 // (DATABASE_URL) or on PGlite in the server's data directory:
 // wall time of each phase and in all, rows per second, and the server process's peak RSS (VmHWM).
-// Targets (issue 11): under 60 s and under 500 MB. Also the CPU seconds of each phase, of the server's
+// Targets: under 60 s and under 500 MB. Also the CPU seconds of each phase, of the server's
 // processes and of the PostgreSQL backends serving its database: on a loaded machine the wall time says
 // little, the CPU time says what the work costs. With --pdfs it then waits until every new document's
 // PDF is generated (the load queues them when it ends) and reports that phase too.

@@ -1,4 +1,4 @@
-// The sales book of one company's month of 50,000 documents (issue 12): 45,000 invoices (one in ten in
+// The sales book of one company's month of 50,000 documents: 45,000 invoices (one in ten in
 // USD, one in fifty annulled, one in twenty for a third party) and 5,000 credit and debit notes
 // interleaved in one control-number sequence, inserted with SQL on a scratch PostgreSQL database (or, without
 // DATABASE_URL, a PGlite data directory); then

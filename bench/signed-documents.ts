@@ -1,4 +1,4 @@
-// Signed documents per CPU-second, end to end (issue 24): invoices posted over real HTTP to a server with
+// Signed documents per CPU-second, end to end: invoices posted over real HTTP to a server with
 // its background jobs on, counted only once every PDF is rendered, signed and stored with its SHA-256.
 // Three loads: single 5-line invoices from 16 clients, batches of 10 invoices per request, and the mass
 // load of a generated spreadsheet. For each: signed documents per second (from the first request to the

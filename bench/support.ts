@@ -151,7 +151,7 @@ export async function invoiceLoad(options: {
   clients: number;
   seconds: number;
   batch?: number;
-  /** Send each request with an Idempotency-Key of its own (issue 20 item 1): its cost, compared. */
+  /** Send each request with an Idempotency-Key of its own: its cost, compared. */
   idempotency?: boolean;
 }): Promise<LoadResult> {
   const { address, token, clients, seconds, batch = 1 } = options;

@@ -1,4 +1,4 @@
-// A cold list page on a slow connection (issue 21, item 15): Debian's Chromium (playwright-core), with an
+// A cold list page on a slow connection: Debian's Chromium (playwright-core), with an
 // empty cache and DevTools' "Fast 3G" conditions, loads the invoice list of a signed-in user (the session
 // in local storage, as after a login) from the real server entry, and this prints what went over the wire:
 // bytes transferred (compressed, as received, headers included) and their decoded size, the number of

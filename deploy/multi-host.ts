@@ -1,4 +1,4 @@
-// Several sigece hosts on this machine, with the real parts of a production deployment (issue 24, item 3):
+// Several sigece hosts on this machine, with the real parts of a production deployment:
 // PgBouncer in transaction mode in front of PostgreSQL, two "hosts" (separate server processes of
 // apps/server/src/main.ts, each with its own DATA_DIR and SIGECE_WORKERS=2, the same JWT_SECRET,
 // SECRETS_KEY and provider certificate; host a also runs the background jobs, host b queues them for it),

@@ -1,4 +1,4 @@
-// Brings drizzle-kit's snapshot up to the last migration (issue 23 item 6): `node scripts/drizzle-snapshot.mjs`.
+// Brings drizzle-kit's snapshot up to the last migration: `node scripts/drizzle-snapshot.mjs`.
 //
 // Most migrations since 0004 are written by hand (triggers, data moves, partial indexes drizzle cannot
 // express), so drizzle-kit's own snapshot chain stopped at 0003 and `npm run db:generate` diffed the schema
@@ -6,7 +6,7 @@
 // today's `src/db/schema.ts` as the last journal entry's snapshot: drizzle-kit generates it from nothing in
 // a scratch copy (no earlier snapshot, so no rename prompts), and it is linked to the newest snapshot kept.
 // After it, `npm run db:generate` answers "No schema changes" until the schema changes again. Run it after
-// adding a migration (CONTRIBUTING.md, "A migration").
+// adding a migration (CONTRIBUTING.md, "Add a migration").
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

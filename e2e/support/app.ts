@@ -74,7 +74,7 @@ export async function openMenu(page: Page, group: string, entry: string): Promis
   }).toPass({ timeout: 15_000 });
 }
 
-/** The header's user menu (issue 21 §13): 'Cambiar contraseña' and 'Cerrar sesión'. */
+/** The header's user menu: 'Cambiar contraseña' and 'Cerrar sesión'. */
 export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();

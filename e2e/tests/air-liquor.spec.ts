@@ -3,7 +3,7 @@ import { formatAmount } from '@sigece/fiscal';
 import { signIn, toast } from '../support/app.ts';
 
 /**
- * Air and liquor invoices journeys (issue 10 part 3). Air: from /facturacion/aereas the administrator issues an AEREA
+ * Air and liquor invoices journeys. Air: from /facturacion/aereas the administrator issues an AEREA
  * invoice for Demo Comercial with the passenger, ticket and route and an airport fee outside the IVA
  * base; the total adds the fee, the invoice appears in the air list (not in the liquor list) and its
  * signed PDF opens. Liquor: from /facturacion/licores, the licence and a bottle's grade, capacity and

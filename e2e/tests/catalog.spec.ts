@@ -201,7 +201,7 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('USD');
     const row = page.getByRole('row', { name: new RegExp(`${rateDay}/02/2020`) });
     await expect(row).toHaveCount(1);
-    // Issue 13 §22: on screen a rate has 2 decimals, es-VE; the exact value stays in the cell's title.
+    // On screen a rate has 2 decimals, es-VE; the exact value stays in the cell's title.
     await expect(row).toContainText(`${formatAmount(rateValue)} Bs.`);
     await expect(row.locator(`[title^="${rateValue}"]`)).toHaveCount(1);
     await expect(row).toContainText('Manual');
@@ -223,7 +223,7 @@ test('reference data: product, client, bank, exchange rate and tenancy', async (
   await test.step('the company user sees only Demo Comercial', async () => {
     await logout(page);
     await signIn(page, USUARIO.email, USUARIO.password);
-    // Their Maintenance menu holds their company's products only (issue 21 item 8): no shared data.
+    // Their Maintenance menu holds their company's products only: no shared data.
     await mainMenu(page).getByRole('button', { name: 'Mantenimiento', exact: true }).click();
     await expect(mainMenu(page).getByRole('link', { name: 'Productos', exact: true })).toBeVisible();
     await expect(mainMenu(page).getByRole('link', { name: 'Banco', exact: true })).toHaveCount(0);

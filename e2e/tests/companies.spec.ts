@@ -289,7 +289,7 @@ test('the administrator sets up a company; a user sees only their own', async ({
   await test.step('usuario@sigece.local: no Razón Social screen, and only Demo Comercial', async () => {
     await logout(page);
     await signIn(page, 'usuario@sigece.local', 'usuario123');
-    // Maintenance holds only the company's own products for them (issue 21 item 8), not its companies.
+    // Maintenance holds only the company's own products for them, not its companies.
     await mainMenu(page).getByRole('button', { name: 'Mantenimiento', exact: true }).click();
     await expect(mainMenu(page).getByRole('link', { name: 'Productos', exact: true })).toBeVisible();
     await expect(mainMenu(page).getByRole('link', { name: 'Razón Social', exact: true })).toHaveCount(0);

@@ -59,7 +59,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     const generate = page.getByRole('button', { name: 'GENERAR factura' });
     await expect(generate).toBeDisabled();
 
-    // Issue 13 §19: the company comes first; the client search waits for it.
+    // The company comes first; the client search waits for it.
     const clientSearch = page.getByTestId('client-picker-input');
     await expect(clientSearch).toBeDisabled();
     await chooseOption(page, page.getByRole('main'), 'Razón Social', COMPANY);
@@ -103,7 +103,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     const igtfUsd = amount.times(3).div(100).toDecimalPlaces(2);
     await expect(dialog.getByTestId('payment-igtf')).toHaveText(usd(igtfUsd));
     await dialog.getByRole('button', { name: 'Agregar' }).click();
-    // The IGTF is owed too (issue 18 item 5): 3 % of what the dollars paid of the debt, so the modal stays
+    // The IGTF is owed too: 3 % of what the dollars paid of the debt, so the modal stays
     // open and suggests what is left in Bs. (the total plus that IGTF less the dollars at the rate).
     const igtfAll = dec(TOTAL).times(3).div(100).toDecimalPlaces(2);
     const left = dec(TOTAL).plus(igtfAll).minus(amount.times(rate)).toDecimalPlaces(2);
@@ -128,7 +128,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
     await expect(generate).toBeEnabled();
     await generate.click();
     await expect(toast(page, 'Factura General registrada')).toBeVisible();
-    // Issue 13 §18: a confirmation with the invoice and control numbers, the PDF and 'issue another'.
+    // A confirmation with the invoice and control numbers, the PDF and 'issue another'.
     const issued = page.getByRole('dialog', { name: 'Factura generada' });
     await expect(issued).toBeVisible();
     await expect(issued.locator('[data-label="Nro. Factura"]')).toHaveText(nro);
@@ -251,7 +251,7 @@ test('issue an invoice, see it generated, verify its PDF publicly and annul it',
   await test.step('annul it in the list', async () => {
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Factura' });
-    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    // A reason is asked for, and kept: without one the button stays off.
     await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
     await dialog
       .getByRole('textbox', { name: 'Motivo de la anulación' })

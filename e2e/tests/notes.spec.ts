@@ -173,7 +173,7 @@ test('credit note from the invoice list: return a line partially, generate, veri
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Nota' });
     await expect(dialog).toContainText(nroNota);
-    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    // A reason is asked for, and kept: without one the button stays off.
     await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
     await dialog.getByRole('textbox', { name: 'Motivo de la anulación' }).fill('Nota emitida por error');
     await dialog.getByRole('button', { name: 'Anular' }).click();

@@ -4,7 +4,7 @@ import { accessToken, chooseOption, signIn, toast } from '../support/app.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
- * Orders journeys (spec 001 §2.4, §4.5, §8.4; spec 002 §7 "Public verification"; issue 10): a dispatch
+ * Orders journeys (spec 001 §2.4, §4.5, §8.4; spec 002 §7 "Public verification"): a dispatch
  * guide without amounts is typed on the new order page for Demo Comercial, saved ('Nro Orden/Guia: …'),
  * its signed PDF opens from the list, anyone verifies it on /certificar/{id}/orden (an altered copy
  * fails), and it is annulled ('Orden N°: …'; Anular then hidden); the list sorts on the server by a
@@ -115,7 +115,7 @@ test('a dispatch guide without amounts: create, see its PDF, verify it publicly,
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Orden/Guía' });
     await expect(dialog).toContainText(nro);
-    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    // A reason is asked for, and kept: without one the button stays off.
     await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
     await dialog
       .getByRole('textbox', { name: 'Motivo de la anulación' })

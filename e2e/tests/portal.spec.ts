@@ -3,7 +3,7 @@ import { accessToken, logout, mainMenu, signIn } from '../support/app.ts';
 import { invoice } from '../support/invoices.ts';
 
 /**
- * The tax authority's read access (issue 19 item 7): the master admin makes a SENIAT portal user (no role,
+ * The tax authority's read access: the master admin makes a SENIAT portal user (no role,
  * no company); that user lands on 'Portal SENIAT', sees no other screen, finds an invoice by its control
  * number and downloads its signed PDF.
  */

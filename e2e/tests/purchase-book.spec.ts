@@ -3,7 +3,7 @@ import { signIn } from '../support/app.ts';
 import { esCents, generateBookPdf, monthBookSoFar } from '../support/books.ts';
 
 /**
- * Purchase-book journey (issue 12 item 2, issue 18 item 11): a purchase of Demo Comercial (1 × 100,00 +
+ * Purchase-book journey: a purchase of Demo Comercial (1 × 100,00 +
  * 16 %, 1 × 50,00 exempt, 1 × 30,00 exonerated and 1 × 200,00 + 16 % without right to crédito fiscal =
  * 116,00 + 50,00 + 30,00 + 232,00 = 428,00) is recorded through /v2/facturaCompra/crear; the month's book
  * generated on /reportes/libroCompras shows its PDF inline and a summary whose total grew by exactly

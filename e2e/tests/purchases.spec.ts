@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { accessToken, mainMenu, openMenu, signIn, toast } from '../support/app.ts';
 
 /**
- * Purchase invoice journey (spec 001 §2.5, §5.7, §8.5; issue 10 §2): a purchase of Demo Comercial is
+ * Purchase invoice journey (spec 001 §2.5, §5.7, §8.5): a purchase of Demo Comercial is
  * recorded from the form (the control number left blank first shows §5.7's message), the totals follow
  * the fiscal rules as lines are typed, the list shows it, and 'Retener IVA' opens the add-withholding
  * page carrying the purchase as router state `prefill` (packages/fiscal/src/withholdings/prefill.ts).

@@ -3,7 +3,7 @@ import { signIn, toast } from '../support/app.ts';
 import { esCents, generateBookPdf, monthBookSoFar } from '../support/books.ts';
 
 /**
- * Received withholding journey (issue 18 item 9): Demo Comercial issues through the integration API an
+ * Received withholding journey: Demo Comercial issues through the integration API an
  * invoice of 500,00 + 16 % (IVA 80,00) to a company buyer outside sigece; on /retenciones/recibidas the user
  * records the voucher that buyer handed over — first with more than the invoice's IVA (refused with the
  * server's message), then with 60,00 (75 % of 80,00) — and finds it in the list; the month's sales book on

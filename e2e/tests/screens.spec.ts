@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from '../support/app.ts';
 
 /**
- * Issue 13 §24: a screen the role does not grant says so at its URL (no silent trip to /home), and the
+ * A screen the role does not grant says so at its URL (no silent trip to /home), and the
  * browser tab names the screen shown.
  */
 test('a forbidden screen says so; the tab title names each screen', async ({ page }) => {

@@ -115,7 +115,7 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await page.waitForTimeout(1500);
     expect(await page.locator('#notistack-snackbar').count()).toBe(0);
     expect(await page.getByText('Usuario, correo o contraseña incorrectos', { exact: true }).count()).toBe(1);
-    // Issue 13 item 17: the alias logs in as well as the e-mail.
+    // The alias logs in as well as the e-mail.
     await signIn(page, user.alias, user.password);
   });
 
@@ -140,7 +140,7 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Inactivar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toHaveCount(0);
-    // Issue 13 item 21: the dialog offers only what the server accepts from this user.
+    // The dialog offers only what the server accepts from this user.
     await page.getByRole('button', { name: 'Agregar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Usuario' });
     await expect(dialog.getByText('Administrador maestro', { exact: true })).toHaveCount(0);
@@ -159,7 +159,7 @@ test('a role grants only its modules and actions', async ({ page }) => {
     await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Inactivar' })).toHaveCount(0);
 
-    // A screen whose module the role lacks says so (issue 13 item 24).
+    // A screen whose module the role lacks says so.
     for (const path of ['/seguridad/modulos', '/mantenimiento/Banco']) {
       await page.goto(path);
       await expect(

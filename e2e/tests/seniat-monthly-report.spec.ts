@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, toast } from '../support/app.ts';
 
 /**
- * The provider's monthly duty to SENIAT (issue 19 items 1-3; Providencia SNAT/2024/000102 Art. 29.7 as
+ * The provider's monthly duty to SENIAT (Providencia SNAT/2024/000102 Art. 29.7 as
  * read): the master administrator opens 'Generar Reporte Seniat', generates last month's report of assigned
  * control numbers, downloads it (CSV, the machine-readable file, and XLSX) and marks it sent with a receipt
  * number. Last month is read from the real clock the server runs on; on any day of the month the row can be

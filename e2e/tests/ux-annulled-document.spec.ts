@@ -3,7 +3,7 @@ import { accessToken, signIn, toast } from '../support/app.ts';
 import { invoice } from '../support/invoices.ts';
 
 /**
- * Issue 19 item 8 and issue 21 items 10–11: an invoice annulled with a reason is visibly annulled. Its
+ * An invoice annulled with a reason is visibly annulled. Its
  * detail tells its activity in plain words (created, numbered, signed, annulled with the reason, the PDF
  * marked ANULADA); the public verification page shows 'Documento anulado el …' with the reason instead of
  * the green card, also after checking the PDF now served (the one marked ANULADA).

@@ -4,12 +4,13 @@ import { expect, type Locator, type Page, type TestInfo, test } from '@playwrigh
 import { ADMIN, acceptContract, toast } from '../support/app.ts';
 
 /**
- * Issue 21's figure: the clicks (and the keys that replace clicks) to issue a 3-line cash invoice from the
+ * The desk's figure: the clicks (and the keys that replace clicks) to issue a 3-line cash invoice from the
  * login screen, as a careful daily user does it: Home's 'Nueva factura', the company, a client found by
  * name, the number, three products each typed and taken with Enter, one cash payment, GENERAR. The
- * figures are printed and attached to the report (43 clicks before issue 21); the elapsed time is only
- * reported, never asserted (performance goals belong to bench/). Screenshots of the screens issue 21
- * changed go to UX_SHOTS_DIR when it is set (the lead's note), else to the test's output folder.
+ * figures are printed and attached to the report (43 clicks before the invoice desk was reworked); the
+ * elapsed time is only reported, never asserted (performance goals belong to bench/). Screenshots of the
+ * screens the rework changed go to UX_SHOTS_DIR when it is set (the lead's note), else to the test's output
+ * folder.
  */
 
 const COMPANY = 'Demo Comercial, C.A. (J-123456789)';
@@ -134,7 +135,7 @@ test('a 3-line invoice from login: clicks and time', async ({ page }, info) => {
   info.annotations.push({ type: '3-line invoice from login', description: figure });
   expect(count.clicks).toBeLessThanOrEqual(CLICK_BUDGET);
 
-  await test.step('screens of issue 21 §13 for the note', async () => {
+  await test.step('screens of the reworked lists for the note', async () => {
     await page.goto('/home');
     await expect(page.getByTestId('dash-invoiced')).toBeVisible({ timeout: 30_000 });
     await shot('home');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, toast } from '../support/app.ts';
 
 /**
- * Issue 21 item 5: an ISLR voucher whose amount the screen computes. The concept is found by typing its
+ * An ISLR voucher whose amount the screen computes. The concept is found by typing its
  * words and shows person type and percentage; the amount withheld is not typed: concept 002 (PNR
  * honorarios, 3 %, sustraendo UT × 83.3334 × 3 %) on 10,000.00 with the seeded UT of Bs. 43,00 gives
  * 10,000.00 × 3 % − 107.50 = 192.50, which the server's save accepts.

@@ -4,7 +4,7 @@ import { createCompany } from '../support/companies.ts';
 import { invoice } from '../support/invoices.ts';
 
 /**
- * The journeys of issue 21 ("Tests that must exist") not covered by ux-desk and ux-resend-mail, at
+ * The invoice desk's journeys not covered by ux-desk and ux-resend-mail, at
  * 1366×768 and 390×844 with the browser in Caracas (UTC-4) and in Madrid (UTC+1). The four projects share
  * one server: every record carries the run and the project's name.
  */

@@ -5,7 +5,7 @@ import { invoice } from '../support/invoices.ts';
 
 /**
  * The lines tables of the issuing forms (invoice desk, order/guide, note) and the detail of orders and
- * withholding vouchers (issue 21 items 11 and 13), at 1366×768 and 390×844, in Caracas and in Madrid.
+ * withholding vouchers, at 1366×768 and 390×844, in Caracas and in Madrid.
  * At 1366 px every column of a lines table fits its card (no horizontal scroll); on a phone each line is
  * a card and no button leaves its card. An order's and a voucher's 'Consultar' shows their data and the
  * activity timeline that an invoice's detail has.
@@ -59,7 +59,7 @@ async function linesOverflow(page: Page, cards: boolean): Promise<string[]> {
 
 async function expectFits(page: Page, info: TestInfo, shot: string) {
   await expect.poll(() => linesOverflow(page, phone(info))).toEqual([]);
-  // Kept in the test's output folder: the issue's note describes each changed screen from them.
+  // Kept in the test's output folder: a reviewer's note describes each changed screen from them.
   const path = info.outputPath(`${shot}.png`);
   await page.getByRole('main').screenshot({ path });
   await info.attach(shot, { path, contentType: 'image/png' });

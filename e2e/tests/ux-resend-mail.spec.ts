@@ -3,7 +3,7 @@ import { accessToken, signIn, toast } from '../support/app.ts';
 import { invoice } from '../support/invoices.ts';
 
 /**
- * Issue 21 item 3: a document's e-mail delivery is visible. An invoice of the demo company (e-mail off)
+ * A document's e-mail delivery is visible. An invoice of the demo company (e-mail off)
  * shows 'No enviado' in the list; 'Enviar / Reenviar por correo' sends it to a chosen address and CC,
  * and the list then shows 'Enviado' with the recipients. The journeys' server has no SMTP_URL, so the
  * message lands in the local outbox, which answers like a server (250).

@@ -6,7 +6,7 @@ import { createCompany } from '../support/companies.ts';
 
 /** A small JPEG logo made in the page (a company needs one). */
 /**
- * Declared fortnight (issue 18 items 6-7): a company of its own (so no other journey's vouchers are
+ * Declared fortnight: a company of its own (so no other journey's vouchers are
  * frozen) withholds IVA through the API; in the list's 'Archivos SENIAT' dialog the user downloads the
  * fortnight's TXT, confirms it as declared and sees it among the declared periods; annulling the voucher
  * is then refused with the reason and what to do, and the voucher stays 'Activa'.

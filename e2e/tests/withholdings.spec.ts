@@ -4,7 +4,7 @@ import { accessToken, signIn, toast } from '../support/app.ts';
 import { alteredCopy, validatePdf } from '../support/verification.ts';
 
 /**
- * Withholding journey (issue 9; spec 002 §2.2, §2.3, §4, §5, §7): Demo Comercial (a special taxpayer)
+ * Withholding journey (spec 002 §2.2, §2.3, §4, §5, §7): Demo Comercial (a special taxpayer)
  * withholds 75 % of the IVA of two purchase invoices of one supplier. The voucher is added in two steps
  * (header 'Siguiente' → two IVA lines → send), shows in 'Retenciones(total)', its PDF opens in the dialog
  * titled with its control number, anyone verifies it on /certificar/{id}/ret, the period's IVA TXT
@@ -72,7 +72,7 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
 
   const header = page.getByRole('form', { name: 'Datos del Comprobante' });
   await test.step("step 1: the header's messages, the RIF input, the IVA-only rate, 'Siguiente'", async () => {
-    // Default period: today's fortnight, 1-15 or 16 to the month's end (issue 18 item 6), dd/MM/yyyy.
+    // Default period: today's fortnight, 1-15 or 16 to the month's end, dd/MM/yyyy.
     const desde = await header.getByLabel('Periodo Fiscal Desde').inputValue();
     const hasta = await header.getByLabel('Periodo Fiscal Hasta').inputValue();
     expect(desde).toMatch(/^(01|16)\/\d{2}\/\d{4}$/);
@@ -225,7 +225,7 @@ test('IVA voucher in two steps with two lines: list, PDF, public verification, T
     await row.getByRole('button', { name: 'Anular' }).click();
     const dialog = page.getByRole('dialog', { name: 'Anular Retención' });
     await expect(dialog).toContainText(nroComprobante);
-    // A reason is asked for, and kept (issue 21 item 10): without one the button stays off.
+    // A reason is asked for, and kept: without one the button stays off.
     await expect(dialog.getByRole('button', { name: 'Anular' })).toBeDisabled();
     await dialog.getByRole('textbox', { name: 'Motivo de la anulación' }).fill('Retención duplicada');
     await dialog.getByRole('button', { name: 'Anular' }).click();

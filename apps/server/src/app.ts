@@ -102,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: trustedProxies(config.trustProxy),
   });
   installInputGuards(app);
-  // The tax authority's users write nothing (issue 19 item 7): refused here, before any route runs.
+  // The tax authority's users write nothing: refused here, before any route runs.
   installPortalReadOnly(app);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -124,7 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           defaultRetryDelaySeconds: options.jobRetryDelaySeconds,
         })
       : null,
-    // API keys (issue 20 item 4) beside login tokens.
+    // API keys beside login tokens.
     authenticate: withApiKeys(tokenAuthenticator(signer, database.db), database.db),
   };
   app.decorate('deps', deps);
@@ -132,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const jobs = deps.jobs;
     if (config.jobWorkers !== false)
       for (const job of JOBS) await jobs.work(job, (data) => job.handler(deps, data));
-    // The monthly SENIAT report's daily duty (issue 19 item 2), sent by the processes that work jobs.
+    // The monthly SENIAT report's daily duty, sent by the processes that work jobs.
     const stopDuty =
       config.jobWorkers !== false && config.seniatMonthlyDuty ? scheduleMonthlyReportDuty(deps) : undefined;
     app.addHook('onClose', async () => {
@@ -198,7 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       queueAnnulledRendersAfterAnnulments(api);
       auditPortalReads(api);
-      // Rate limit and request log of the integration routes (issue 20 items 6, 7): before any route.
+      // Rate limit and request log of the integration routes: before any route.
       installIntegrationHooks(api, deps);
       await api.register(healthRoutes);
       await api.register(authRoutes);

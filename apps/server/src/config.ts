@@ -29,7 +29,7 @@ export interface AppConfig {
   jobs: boolean;
   /** With `jobs`: false queues jobs without working them here (SIGECE_JOBS=send; cluster HTTP workers). */
   jobWorkers?: boolean;
-  /** With job workers: send the monthly SENIAT report's daily job (SENIAT_MONTHLY_DUTY, default on; issue 19). */
+  /** With job workers: send the monthly SENIAT report's daily job (SENIAT_MONTHLY_DUTY, default on). */
   seniatMonthlyDuty?: boolean;
   /** HTTP server processes on one port (SIGECE_WORKERS, PostgreSQL only); unset or 1: one process. */
   workers?: number;

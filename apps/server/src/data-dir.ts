@@ -1,7 +1,7 @@
 /**
  * DATA_DIR holds the signing secrets (jwt-secret, secrets-key, the provider's certificate and its
  * password) and, in embedded mode, the whole database (pgdata): only the server's own user may read it.
- * PGlite wrote its files mode 0666 (issue 22 item 4: 968 of 1,361 files world-writable), so the
+ * PGlite wrote its files mode 0666 (968 of 1,361 files world-writable), so the
  * directory is created 0700, the secrets 0600, what is more open and ours is closed at every start,
  * and what stays more open (another owner's files) is named in a warning at start.
  */

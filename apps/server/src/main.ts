@@ -113,6 +113,6 @@ async function serve() {
   app.log.info(
     `sigece escucha en http://localhost:${config.port} (base de datos: ${database.kind}${config.demo ? ', datos demo' : ''})`,
   );
-  // The ISLR sustraendo and Tarifa N° 2 depend on it (issue 18 item 1): say which value prices today's payments.
+  // The ISLR sustraendo and Tarifa N° 2 depend on it: say which value prices today's payments.
   app.log.info(await taxUnitInForceMessage(database.db, caracasDate(new Date())));
 }

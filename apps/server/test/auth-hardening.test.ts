@@ -1,4 +1,4 @@
-// Issue 13 items 3, 4, 5, 15 (principal cache) and 17: forgot password, login throttle, access tokens.
+// Forgot password, login throttle, access tokens, the principal cache, aliases.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskedRequestLog } from '../src/modules/auth/log-mask.ts';

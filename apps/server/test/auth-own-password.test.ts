@@ -1,4 +1,4 @@
-// Issue 21 §13: the header's 'Cambiar contraseña' — a signed-in user changes their own password, whatever
+// The header's 'Cambiar contraseña' — a signed-in user changes their own password, whatever
 // their role grants on the users screen, proving it with the current one.
 import { expect, it } from 'vitest';
 import { countRows, describeWithApp } from './harness.ts';

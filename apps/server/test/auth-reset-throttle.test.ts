@@ -1,4 +1,4 @@
-// Issue 22 items 6 and 7: reset-password checks the link before hashing the new password and is
+// Reset-password checks the link before hashing the new password and is
 // throttled per client IP; forgot-password counts an address's requests per requesting IP, so a stranger
 // spending them from their IP does not lock the address's owner out.
 import { beforeEach, expect, it, vi } from 'vitest';

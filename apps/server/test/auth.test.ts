@@ -267,7 +267,7 @@ describeWithApp('auth: without SMTP the message lands in the local outbox', (ctx
     const rows = await read();
     expect(rows).toHaveLength(1);
     expect(rows[0].transport).toBe('outbox');
-    // The link is there, masked: the outbox is not a way around the user's mailbox (issue 13 item 3).
+    // The link is there, masked: the outbox is not a way around the user's mailbox.
     expect(rows[0].body_text).toContain('/reset-password?token=••••••••');
   });
 });

@@ -710,7 +710,7 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
     });
   }
 
-  it('a role holding only the countries module reads countries but writes no shared data (issue 22)', async () => {
+  it('a role holding only the countries module reads countries but writes no shared data', async () => {
     const token = await userWith(ctx, { '/mantenimiento/Pais': [] }, []);
     const before = await snapshot(ctx, 'paises', 'estados', 'bancos');
     const list = await ctx().request({ method: 'GET', url: `${M}/pais/listar`, token });
@@ -1040,7 +1040,7 @@ describeWithApp('catalogs: reference data maintenance', (ctx) => {
         lstValores: [{ valor: '1', fechaDesde: '2030-01-01', fechaHasta: '2030-01-02' }],
       },
     });
-    // Tax types are shared data (issue 22): even the add action writes nothing for a non-master user.
+    // Tax types are shared data: even the add action writes nothing for a non-master user.
     expect(byAddOnly.statusCode).toBe(403);
     expect(byAddOnly.json().message).toBe(SHARED_DATA_MESSAGE);
     expect(await snapshot(ctx, 'tipos_gravamen')).toEqual(before);
@@ -1061,7 +1061,7 @@ describeWithApp('reference: getestados', (ctx) => {
     expect(result.reduce((n: number, e: { municipios: unknown[] }) => n + e.municipios.length, 0)).toBe(335);
   });
 
-  it('answers through its declared contract: every field of a state and a municipality kept, shown in /docs (issue 23)', async () => {
+  it('answers through its declared contract: every field of a state and a municipality kept, shown in /docs', async () => {
     const token = await ctx().login('usuario@sigece.local', 'usuario123');
     const res = await ctx().request({ method: 'GET', url: '/v2/mantenimiento/regiones/getestados', token });
     const capital = res.json().result.find((e: { iso: string }) => e.iso === 'VE-A');

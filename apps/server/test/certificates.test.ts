@@ -256,7 +256,7 @@ describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) =>
     expect(await snapshot(ctx, 'certificados')).toEqual(before);
   });
 
-  it('a certificate asking 20,000,000 key-derivation iterations: 400 before any derivation, nothing stored (issue 22 item 2)', async () => {
+  it('a certificate asking 20,000,000 key-derivation iterations: 400 before any derivation, nothing stored', async () => {
     // The store as real tools write it names its counts: the MAC's and each PBE parameter set's.
     const counts = keyIterationCounts(store.der);
     expect(counts.length).toBeGreaterThanOrEqual(2);
@@ -281,7 +281,7 @@ describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) =>
     expect(() => openSigningKey(hostile, PASSWORD)).toThrow(KeyStoreError);
   });
 
-  it('a slow but allowed certificate (200,000 iterations) opens on a worker thread: the API keeps answering meanwhile (issue 22 item 2)', async () => {
+  it('a slow but allowed certificate (200,000 iterations) opens on a worker thread: the API keeps answering meanwhile', async () => {
     const slow = storeWithIterations(200_000);
     const fresh = await newCompany();
     const { result, answersDuring, tasks } = await answersDuringOffThreadWork(
@@ -298,7 +298,7 @@ describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) =>
     expect(answersDuring).toBeGreaterThanOrEqual(20);
   });
 
-  it('a certificate that does not open within the time limit: 400 in Spanish, nothing stored (issue 22 item 2)', async () => {
+  it('a certificate that does not open within the time limit: 400 in Spanish, nothing stored', async () => {
     // 1,000,000 iterations is the most accepted: seconds of derivation, far past a 300 ms limit.
     const slowest = withMacIterations(store.der, 1_000_000);
     const fresh = await newCompany();
@@ -319,7 +319,7 @@ describeWithApp('certificates: PKCS#12 upload, validation and storage', (ctx) =>
     expect(await stored(fresh)).toHaveLength(0);
   });
 
-  it("the provider's certificate (PROVIDER_P12) opens on a worker thread under the same time limit (issue 22 item 2)", async () => {
+  it("the provider's certificate (PROVIDER_P12) opens on a worker thread under the same time limit", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sigece-provider-'));
     try {
       const slowPath = join(dir, 'lento.p12');

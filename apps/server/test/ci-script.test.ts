@@ -1,4 +1,4 @@
-// Issue 22 item 11: CI (.ci/run) runs Biome and the type-check of every workspace before the tests and
+// CI (.ci/run) runs Biome and the type-check of every workspace before the tests and
 // fails on either; the type-check covers every workspace of package.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ it('.ci/run stops on the first failure and runs lint and the type-check before t
   expect(at('npm run typecheck')).toBeGreaterThan(-1);
   expect(at('npm run lint')).toBeLessThan(at('npm test'));
   expect(at('npm run typecheck')).toBeLessThan(at('npm test'));
-  // Every benchmark once in its short mode, after the tests (issue 22 item 12).
+  // Every benchmark once in its short mode, after the tests.
   expect(at('npm run bench:smoke')).toBeGreaterThan(at('npm test'));
 });
 
@@ -33,7 +33,7 @@ it('the benchmark smoke runs every benchmark of bench/README.md', () => {
 it('npm run typecheck checks every workspace, each with its own tsconfig', () => {
   const pkg = JSON.parse(read('package.json')) as { workspaces: string[]; scripts: Record<string, string> };
   const checked = [...pkg.scripts.typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
-  // Lint is Biome over the whole tree, then the bounded contexts' import rules (issue 23 item 4).
+  // Lint is Biome over the whole tree, then the bounded contexts' import rules.
   expect(pkg.scripts.lint).toBe('biome check . && node scripts/check-boundaries.mjs');
   for (const workspace of pkg.workspaces) {
     expect(checked, workspace).toContain(workspace);

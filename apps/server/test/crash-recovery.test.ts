@@ -1,5 +1,5 @@
-// Issue 13, "Done when", on a small burst: the real server (src/main.ts, a child process) is killed with
-// SIGKILL while 16 clients post invoices to the integration API, then started again; the clients resend
+// A kill -9 during a small burst, then a restart: the real server (src/main.ts, a child process) is killed
+// with SIGKILL while 16 clients post invoices to the integration API, then started again; the clients resend
 // what got no answer (as a connector retries) and the rest. Then, read from the database: every
 // acknowledged invoice is stored once, the control numbers are 1…N with one ledger row each, no
 // document has two PDF jobs (the server renders a posted invoice at once, without a job; the restart

@@ -351,7 +351,7 @@ describeWithApp(
         expect((await ctx().request({ method: 'GET', url, token: usuario })).statusCode, url).toBe(200);
       }
       // The exchange-rate module: reads the bank; rates are shared data, entered by the master
-      // administrator only (issue 22), and currencies are not its to edit.
+      // administrator only, and currencies are not its to edit.
       expect(
         (await ctx().request({ method: 'GET', url: `${D}/GetDivisasBcv`, token: tasaOnly })).statusCode,
       ).toBe(200);

@@ -1,4 +1,4 @@
-// DATA_DIR is private (issue 22 item 4): created 0700 with its secrets 0600, the embedded database's files
+// DATA_DIR is private: created 0700 with its secrets 0600, the embedded database's files
 // (PGlite writes them 0666) closed at start, and a start-up warning naming what is still open to others.
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

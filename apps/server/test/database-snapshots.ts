@@ -1,5 +1,5 @@
 /**
- * The tests' shared database start-up (issue 23 item 5). Every server test file used to open an empty
+ * The tests' shared database start-up. Every server test file used to open an empty
  * database (PGlite: an initdb in WASM, seconds), run every migration and seed the demo before its first
  * test: about 4 s a file and driver. Here that work is done once and copied:
  *

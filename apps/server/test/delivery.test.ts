@@ -1,4 +1,4 @@
-// Each document's e-mail delivery (issue 21 item 3): GET /v2/correo/estados and POST /v2/correo/enviar,
+// Each document's e-mail delivery: GET /v2/correo/estados and POST /v2/correo/enviar,
 // through a real SMTP server on loopback that refuses some recipients with 550.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';

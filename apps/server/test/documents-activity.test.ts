@@ -1,4 +1,4 @@
-// Integration tests of a document's activity timeline (issue 21 item 11): GET
+// Integration tests of a document's activity timeline: GET
 // /v2/documentos/:tipoDoc/:id/actividad, built from what is recorded (the document, the ledger, the audit
 // log, the e-mail log and deliveries, the annulment and its PDF): its happy path, bad input, another
 // company's document, a user without the list screen.

@@ -1,4 +1,4 @@
-// Integration tests of issue 19 item 8 (and issue 21 item 10's annulled PDF): a document annulled is
+// Integration tests of annulled documents (the PDF marked 'ANULADA', the reason kept): a document annulled is
 // visibly annulled. For every family (invoice, credit note, order, IVA and ISLR withholding vouchers) the
 // annulment queues a PDF marked 'ANULADA' with its date (dd/MM/yyyy, Caracas) and reason, rendered and
 // signed by the job queue like the original; the PDF routes serve it from then on; the original's bytes and

@@ -1,4 +1,4 @@
-// Issue 21 item 6: a PDF names each payment method by its label (packages/fiscal labels.ts), never by
+// A PDF names each payment method by its label (packages/fiscal labels.ts), never by
 // the wire code (TARJETA_DEBITO, CESTA_TICKETS).
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../src/documents/layout.ts';

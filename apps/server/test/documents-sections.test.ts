@@ -1,4 +1,4 @@
-// The FiscalDocument's generic additions for the invoice models (issue 10 part 3): titled sections of
+// The FiscalDocument's generic additions for the invoice models: titled sections of
 // labelled data, charges outside the taxable base in the totals box, and notes under a line. Printed
 // (pdftotext), and bounded like every other printed field (bounds.ts).
 import { describe, expect, it } from 'vitest';

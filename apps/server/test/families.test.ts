@@ -1,4 +1,4 @@
-// One suite over every registered family (issue 23 item 2): intake, duplicates, numbering continuity, the
+// One suite over every registered family: intake, duplicates, numbering continuity, the
 // PDF, public verification, annulment by number and tenancy — branch scope included — checked the same way
 // for invoices, notes, orders/guides and withholding vouchers, over real HTTP on one test server. A family
 // is tested by registering it (src/families/registry.ts) and giving its sample (support/families/): the

@@ -24,7 +24,7 @@ export const ADMIN = { email: DEMO_ADMIN_EMAIL, password: 'admin123' };
 usePasswordHashCostForTests();
 
 /**
- * The tests' DATA_DIR, private as the server wants it (issue 22 item 4: it warns at start about a DATA_DIR
+ * The tests' DATA_DIR, private as the server wants it (it warns at start about a DATA_DIR
  * others can read); an earlier run on this machine may have left it more open.
  */
 const TEST_DATA_DIR = '/tmp/sigece-test';

@@ -1,7 +1,7 @@
-// Integration tests of issue 18 items 5, 8 and 9 through the API: the IGTF of a payment with change, the
-// fortnight's IGTF perceived report (JSON, PDF text, spreadsheet read back), and a withholding voucher
-// received from a buyer outside sigece recorded (with its validations and tenancy) and shown in the sales
-// book's 'IVA Retenido por el Comprador'. Figures computed by hand in the comments.
+// Integration tests of the IGTF, its perceived report and received withholdings, through the API: the IGTF of
+// a payment with change, the fortnight's IGTF perceived report (JSON, PDF text, spreadsheet read back), and a
+// withholding voucher received from a buyer outside sigece recorded (with its validations and tenancy) and
+// shown in the sales book's 'IVA Retenido por el Comprador'. Figures computed by hand in the comments.
 import { caracasDate } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';

@@ -1,4 +1,4 @@
-// Issue 13 items 9 and 11: text has a maximum length and numbers fit their columns, so a 1 MB string or
+// Text has a maximum length and numbers fit their columns, so a 1 MB string or
 // an amount of 19 digits answers a Spanish 400 naming the field, with nothing stored, instead of being
 // stored (text) or failing as a 500 (numbers).
 import { INT4_MAX, integerTooLarge, NUMERIC, numericTooLarge, TEXT_MAX, textTooLong } from '@sigece/fiscal';

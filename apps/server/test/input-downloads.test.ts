@@ -1,4 +1,4 @@
-// Issue 13 item 12: download names built safely (RFC 6266 with filename*), and the public checksum
+// Download names built safely (RFC 6266 with filename*), and the public checksum
 // verification refusing prototype names as tipoDocumento and forms with too many fields or parts.
 import { expect, it } from 'vitest';
 import { contentDisposition } from '../src/http/content-disposition.ts';
@@ -54,7 +54,7 @@ describeWithApp('safe downloads and checksum form', (ctx) => {
     expect(utf8Name(header)).toMatch(/^Factura_Ñ_7 8€_\d+\.json$/);
   });
 
-  it('an invoice number with CR/LF or a quote is refused with the one document-number message (issue 22 item 10)', async () => {
+  it('an invoice number with CR/LF or a quote is refused with the one document-number message', async () => {
     const token = await ctx().adminToken();
     for (const nroFactura of ['7\r\n8', 'F"1', "F'1"]) {
       const before = await countRows(ctx().database, 'facturas');

@@ -1,4 +1,4 @@
-// Issue 13 items 8 and 9: a NUL byte or a lone surrogate anywhere in a request, and JSON nested thousands
+// A NUL byte or a lone surrogate anywhere in a request, and JSON nested thousands
 // of levels deep, answer a Spanish 400 on every route instead of a 500 (or, for surrogates, garbage stored).
 import { expect, it } from 'vitest';
 import {
@@ -160,7 +160,7 @@ describeWithApp('unsafe text and deep JSON', (ctx) => {
       headers: { 'content-type': 'application/json' },
       payload: body,
     });
-    // A batch judges each document alone (issue 13 item 10): the deep one fails, the request does not.
+    // A batch judges each document alone: the deep one fails, the request does not.
     expect(ingest.statusCode, ingest.body).toBe(200);
     expect(ingest.json()).toMatchObject({ code: 203, totalFacturasNew: 0, totalFacturaconError: 1 });
     expect(ingest.json().DetalleErrorFacturas[0][0].Msg).toBe(

@@ -1,5 +1,5 @@
 // The integration API's intake keeps the issuing company and the day's exchange rate for a moment
-// (db/short-cache.ts, issue 13 item 15). A write through this process must be seen by the next request
+// (db/short-cache.ts). A write through this process must be seen by the next request
 // at once: a company deactivated right after an invoice read it is refused, a rate stored right after an
 // invoice used the previous one is the one the next invoice takes.
 import { caracasDate } from '@sigece/fiscal';

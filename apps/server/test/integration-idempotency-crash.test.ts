@@ -1,4 +1,4 @@
-// Issue 20, "Tests that must exist": a retry with the same Idempotency-Key after a kill -9 between the
+// A retry with the same Idempotency-Key after a kill -9 between the
 // commit and the answer creates nothing and answers the first answer. The real server entry (src/main.ts)
 // runs as a child process; a TCP proxy on loopback sits between the client and it, and as soon as the
 // server's first response bytes reach the proxy — proof that the transaction committed, since the answer

@@ -1,4 +1,4 @@
-// Issue 20 item 1: Idempotency-Key on the intake and annulment routes of the integration API. A retry with
+// Idempotency-Key on the intake and annulment routes of the integration API. A retry with
 // the same key and body gets the first answer (status and bytes) and creates nothing — also after the first
 // request was cut between its commit and its answer (the answer is kept in the documents' transaction);
 // 16 clients racing one key create one document; the same key with another body answers 422; without the

@@ -1,4 +1,4 @@
-// Integration tests of the API keys (issue 20 item 4) and the sandbox (item 5): create, list and revoke a
+// Integration tests of the API keys and the sandbox: create, list and revoke a
 // key (the secret shown once, only its SHA-256 stored); `Authorization: Bearer <key>` issues invoices of its
 // company and nothing else (another company, a back-office route, an action it lacks, once revoked); a test
 // key's invoice is numbered 'PR-…' apart from the real lot and ledger (the next real invoice takes the next
@@ -362,7 +362,7 @@ describeWithApp('integration API keys and sandbox', (ctx) => {
     const create = spec.paths['/v2/integracion/claves'].post;
     expect(create.description).toContain('sgc_test_');
     expect(create.description).toContain(SANDBOX_MARK);
-    // The sandbox covers the four families' intakes (issue 20 item 5).
+    // The sandbox covers the four families' intakes.
     for (const route of [
       'masivafacturacion',
       'nota/masivanotas',

@@ -1,4 +1,4 @@
-// Issue 20 items 2, 6 and 7: the look-up by the ERP's own number (found, 404, foreign tenant, bad input),
+// The look-up by the ERP's own number (found, 404, foreign tenant, bad input),
 // the per-caller rate limit (headers, 429 with Retry-After past a low configured limit) and the
 // integrators' request log (rows per call, secrets masked, tenant scope, filters).
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The sandbox of test API keys for notes, orders/guides and IVA withholding vouchers (issue 20 item 5), as
+// The sandbox of test API keys for notes, orders/guides and IVA withholding vouchers, as
 // integration-keys.test.ts checks it for invoices: a test key's document is stored flagged, numbered 'PR-…'
 // from the company's sandbox sequence, never takes a real control number (ledger and lot unchanged), is left
 // out of the working lists, says on its PDF (pdftotext) and in public verification that it is a test, and the

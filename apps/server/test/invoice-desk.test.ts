@@ -1,4 +1,4 @@
-// Issue 21 §8–10, §12: payments recorded later against a credit invoice (POST/GET /v2/facturas/cobros/:id),
+// Payments recorded later against a credit invoice (POST/GET /v2/facturas/cobros/:id),
 // the list's balance and payment chip, the annulment reason (record, audit, public page), an order freed by
 // its invoice's annulment, a company user creating its products, and Home's dashboard (GET /v2/inicio/resumen).
 // Happy path, bad input and a foreign tenant for each new route, on both drivers.

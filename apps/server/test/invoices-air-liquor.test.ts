@@ -1,4 +1,4 @@
-// Integration tests of the AEREA and LICORES invoice models (issue 10 part 3) through
+// Integration tests of the AEREA and LICORES invoice models through
 // POST /v2/facturas/masivafacturacion: their extra data stored, returned in the detail and printed on the
 // signed PDF (pdftotext); an air ticket's charges kept outside the IVA base but inside the total, against
 // figures worked by hand; bad model data refused per document in Spanish leaving nothing behind; the

@@ -78,7 +78,7 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
             Cliente: 'V-12345678 / PEDRO PEREZ',
             Msg: CREATED,
             id: expect.any(String),
-            // Issue 19 item 4: when the control number was assigned (Caracas), added to the contract's answer.
+            // When the control number was assigned (Caracas), added to the contract's answer.
             FechaAsignacionControl: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-04:00$/),
           },
         ],
@@ -574,7 +574,7 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
     expect(await rejected(both)).toBe('Línea 1: un producto no puede ser exento y exonerado a la vez');
   });
 
-  it('IGTF (issue 18 item 5): a 116.00 Bs. invoice paid with 20 USD at 40.00 carries 3.48 Bs., not 24.00', async () => {
+  it('IGTF: a 116.00 Bs. invoice paid with 20 USD at 40.00 carries 3.48 Bs., not 24.00', async () => {
     const created = await createInvoice(ctx, await admin(), {
       ...invoice(),
       lstPagos: [{ modoPago: 'EFECTIVO', monto: '20', divisa: 'USD', tasaDiaDivisa: '40.00', igtf: true }],
@@ -670,7 +670,7 @@ describeWithApp('invoices API: POST /v2/facturas/masivafacturacion', (ctx) => {
 
   it('IGTF of a payment in a third currency (EUR) without tasaDiaDivisa uses the EUR rate of the day, never 0', async () => {
     // EUR 10 cash at 276.61098245 Bs. = 2766.11 Bs. pays a 116.00 Bs. invoice: the IGTF is on the 116.00
-    // applied to the debt, not on the change (issue 18 item 5): 116.00 × 3 % = Bs. 3.48 = EUR 0.0126 → 0.01.
+    // applied to the debt, not on the change: 116.00 × 3 % = Bs. 3.48 = EUR 0.0126 → 0.01.
     const vef = await createInvoice(ctx, await admin(), {
       ...invoice(),
       lstPagos: [{ modoPago: 'EFECTIVO', monto: 10, divisa: 'EUR', igtf: true }],

@@ -335,7 +335,7 @@ describeWithApp('invoices back-office: list, filter, detail, annul, delete, JSON
     });
     expect((await list('limit=500')).results.some((r) => r.id === created.id)).toBe(false);
     expect((await filter({ nroFactura: created.NroFactura })).results).toEqual([]);
-    // Issue 19 item 6: a numbered document never disappears from public verification.
+    // A numbered document never disappears from public verification.
     const verified = await get(`${F}/getfacturacion/${created.id}`, await admin());
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await get(`${F}/pdf/${created.id}`, await admin())).statusCode).toBe(404);

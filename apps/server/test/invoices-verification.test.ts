@@ -91,7 +91,7 @@ describeWithApp('invoices: public verification', (ctx) => {
         fechaEmision: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
         estatus: 'Activa',
         logEstatusRegistro: 'ACTIVO',
-        // The reason of an annulment, public once it is annulled (issue 21 item 10); none while active.
+        // The reason of an annulment, public once it is annulled; none while active.
         motivoAnulacion: null,
         facturaGenerada: 'true',
         checkedSumBase64: Buffer.from(sha, 'hex').toString('base64'),

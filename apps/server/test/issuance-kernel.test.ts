@@ -1,4 +1,4 @@
-// The issuance kernel (issue 8 §1; issue 13 items 9, 10, 13, 14): the ledger of control numbers refuses
+// The issuance kernel: the ledger of control numbers refuses
 // one number held by two documents of any family (Providencia SNAT/2011/00071), any error inside one
 // document's savepoint is that document's error while the others are stored with consecutive numbers,
 // a PDF that keeps failing ends FALLIDA (shown in the list, retried by an administrator), and the
@@ -83,7 +83,7 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     );
     // The next number is free: a note may hold it (the kernel would give it to the next document).
     await insertNote(2, lot.id);
-    // The ledger is never deleted from (migration 0026, issue 19 item 6): the test's stand-in entries are
+    // The ledger is never deleted from (migration 0026): the test's stand-in entries are
     // marked rendered instead, so that no start-up re-queue looks for their (absent) documents.
     await query(
       `update control_numbers set pdf_estado = 'GENERADA' where tipo_doc = 'nota' and id_localidad = $1`,
@@ -91,7 +91,7 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     );
   });
 
-  it("issue 13 item 10: a database error inside one invoice's savepoint is that invoice's Spanish error; the others are stored with consecutive control numbers", async () => {
+  it("a database error inside one invoice's savepoint is that invoice's Spanish error; the others are stored with consecutive control numbers", async () => {
     const company = await newCompany(ctx);
     // A rule the database enforces and the payload checks do not know: the error rises inside the
     // savepoint, after the client, lines and payments of that invoice were written.
@@ -137,7 +137,7 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     }
   });
 
-  it('issue 13 item 10: a numeric overflow raised by the database in one invoice does not sink the request', async () => {
+  it('a numeric overflow raised by the database in one invoice does not sink the request', async () => {
     const company = await newCompany(ctx);
     // The database raises 22003 (numeric value out of range) for one invoice, as an amount too large
     // for its column would.
@@ -269,7 +269,7 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     }
   });
 
-  it('issue 13 item 9: amounts, rates and integers beyond their columns and a 5,000-level extra are per-document errors naming the field; the good invoice beside them is stored', async () => {
+  it('amounts, rates and integers beyond their columns and a 5,000-level extra are per-document errors naming the field; the good invoice beside them is stored', async () => {
     const company = await newCompany(ctx);
     const good = invoice({ rif: company.rif });
     const hugeTotal = invoice({ rif: company.rif, extra: { importeTotal: 1e18 } });
@@ -318,7 +318,7 @@ describeWithApp('issuance kernel: ledger, one document one failure, render state
     ]);
   });
 
-  it("issue 13 items 8 and 10: a NUL byte or a lone surrogate in one invoice is that invoice's error; the good one beside it is stored", async () => {
+  it("a NUL byte or a lone surrogate in one invoice is that invoice's error; the good one beside it is stored", async () => {
     const company = await newCompany(ctx);
     const good = invoice({ rif: company.rif });
     const withNul = invoice({ rif: company.rif });

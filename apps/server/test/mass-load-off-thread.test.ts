@@ -1,4 +1,4 @@
-// The upload of a mass load reads its workbook on a worker thread (issue 22 item 9: a large workbook held
+// The upload of a mass load reads its workbook on a worker thread (a large workbook held
 // the event loop 1.2–1.9 s): the API keeps answering while a 10,000-row file is read, and what the read
 // finds (a row's error as its document's error, a file that is not a workbook) is reported as before.
 import { caracasDate, MASS_LOAD_MESSAGES } from '@sigece/fiscal';
@@ -14,13 +14,13 @@ const CODES = ['P-001', 'P-002', 'P-003'];
 /** 2,000 invoices of 5 lines: the benchmark's upload (bench/mass-load.ts), which held the loop ~1 s. */
 const ROWS = 10_000;
 
-describeWithApp('mass load: the workbook is read off the event loop (issue 22 item 9)', (ctx) => {
+describeWithApp('mass load: the workbook is read off the event loop', (ctx) => {
   let admin: string;
   let large: Buffer;
   beforeAll(async () => {
     admin = await ctx().adminToken();
     // Every row good but the last (an unknown product): the whole file is read, and its last document is
-    // that row's error (issue 21 item 7) while the other 1,999 wait to be processed.
+    // that row's error while the other 1,999 wait to be processed.
     const rows = Array.from({ length: ROWS }, (_, i) =>
       invoiceRow(`F-${Math.floor(i / 5) + 1}`, i === ROWS - 1 ? 'NO-EXISTE' : CODES[i % 3]),
     );
@@ -55,7 +55,7 @@ describeWithApp('mass load: the workbook is read off the event loop (issue 22 it
     expect(await countRows(ctx().database, 'cargas_masivas')).toBe(before + 1);
   });
 
-  it('consecutive uploads are read by the same kept worker; one past the time limit is refused in Spanish and the next gets a fresh worker (issue 24 item 2)', async () => {
+  it('consecutive uploads are read by the same kept worker; one past the time limit is refused in Spanish and the next gets a fresh worker', async () => {
     const company = await newCompany(ctx);
     await addProducts(ctx, company.id, CODES);
     // Three one-line invoices, numbered apart in each upload.

@@ -1,4 +1,4 @@
-// A mass-load job interrupted and resumed (issue 11 item 4): a worker stores a chunk and dies before
+// A mass-load job interrupted and resumed: a worker stores a chunk and dies before
 // recording its outcomes (as with kill -9); the load is picked up again when a process with workers
 // starts, and every invoice is stored exactly once with consecutive control numbers.
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
-// Integration tests of the mass-load file types of the order and withholding families (issue 11;
-// spec 001 §5.8, §7.3, §8.7; spec 002 §5): `ordenEntrega`, `anularOrden` and `retencion` — valid rows
+// Integration tests of the mass-load file types of the order and withholding families
+// (spec 001 §5.8, §7.3, §8.7; spec 002 §5): `ordenEntrega`, `anularOrden` and `retencion` — valid rows
 // processed by the job through the families' own pipelines, bad rows reported with their sheet row,
 // and the same file processed twice creating nothing new. Also the template columns in the API docs.
 import { beforeAll, expect, it } from 'vitest';

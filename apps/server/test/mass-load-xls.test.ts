@@ -1,4 +1,4 @@
-// Issue 21 item 7: the mass load reads a legacy .xls (BIFF8, written here with SheetJS as Excel 97–2003
+// The mass load reads a legacy .xls (BIFF8, written here with SheetJS as Excel 97–2003
 // saves it) as it reads an .xlsx, and the spec's two remaining invoice paths (spec 000 §7, 001 §7.1):
 // POST /v2/facturas/masivafacturacionXls and POST /v2/facturas/masivaAnularfacturacionXls take the list
 // a workbook converts to and answer code 200 with each document's result.

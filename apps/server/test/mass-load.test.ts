@@ -1,4 +1,4 @@
-// Integration tests of the mass load from Excel (issue 11; spec 000 "Mass load" and POST /excelToJson,
+// Integration tests of the mass load from Excel (spec 000 "Mass load" and POST /excelToJson,
 // spec 001 §5.8 and §8.7): templates, the upload's checks row by row, the processing job through the
 // families' own pipelines for each file type, re-processing the same file, and tenancy.
 import { MASS_LOAD_MESSAGES, MASS_LOAD_TYPES } from '@sigece/fiscal';

@@ -1,4 +1,4 @@
-// Several hosts behind a real load balancer and pooler (issue 24, item 3): deploy/multi-host.ts starts
+// Several hosts behind a real load balancer and pooler: deploy/multi-host.ts starts
 // PgBouncer (transaction mode) in front of a scratch PostgreSQL database, two sigece hosts (the real
 // server entry, SIGECE_WORKERS=2 each, host a running the jobs) and HAProxy in front of them. 16 clients
 // post single invoices through HAProxy; host a, the one that runs the jobs, is killed with SIGKILL (its

@@ -1,4 +1,4 @@
-// Tests, journeys and benchmarks never reach outside this machine (issue 13 §27): each configuration they
+// Tests, journeys and benchmarks never reach outside this machine: each configuration they
 // start a server with has the daily central-bank refresh off and the bank's address on this machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -19,7 +19,7 @@ import {
 const CREATED = 'Nota registrada con exito';
 const control = (n: number) => `00-${String(n).padStart(8, '0')}`;
 
-/** Issue 19 item 4: when the control number was assigned (Caracas), in every processed note's answer. */
+/** When the control number was assigned (Caracas), in every processed note's answer. */
 const ASSIGNED_AT = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-04:00$/);
 
 describeWithApp('notes API: POST /v2/facturas/nota/masivanotas', (ctx) => {

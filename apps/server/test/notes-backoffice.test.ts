@@ -339,7 +339,7 @@ describeWithApp('notes back office', (ctx) => {
         fechaEmision: expect.any(String),
         estatus: 'Activa',
         logEstatusRegistro: 'ACTIVO',
-        // Issue 21 §10: an active note names no annulment reason.
+        // An active note names no annulment reason.
         motivoAnulacion: null,
         notaGenerada: 'true',
         checkedSumBase64: expect.any(String),

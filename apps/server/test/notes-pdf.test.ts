@@ -1,4 +1,4 @@
-// Integration tests of the note's document (issue 8 §2 "The document", spec 001 §3.8, spec 002 §7): the
+// Integration tests of the note's document (spec 001 §3.8, spec 002 §7): the
 // signed PDF rendered by the kernel's job after masivanotas and by generarnotas, read back with poppler
 // (title, numbers, affected invoice, category and concept, Bs. equivalents; pdfsig valid), its SHA-256,
 // public verification with tipoDocumento nota (the stored PDF and an altered copy), and the e-mail to

@@ -1,6 +1,7 @@
-// Issue 19 items 3 to 6 (Providencia SNAT/2024/000102, G.O. 43.032, as integrators read it: the register of
-// assignments with date and time, every family reported, numbers never lost). On a company of the test's own
-// with invoices (one annulled and 'deleted'), an order and an IVA withholding voucher:
+// The numbers an imprenta assigns never disappear (Providencia SNAT/2024/000102, G.O. 43.032, as integrators
+// read it: the register of assignments with date and time, every family reported, numbers never lost). On a
+// company of the test's own with invoices (one annulled and 'deleted'), an order and an IVA withholding
+// voucher:
 // - the sales book keeps the 'deleted' invoice's number (no 00-00000001 → 00-00000003 gap), as does public
 //   verification; the database refuses a plain SQL DELETE of any numbered document, its parts and the ledger;
 // - the register of assignments: search, filters, paging, the actor, the audit's actor for older lots, CSV and
@@ -45,7 +46,7 @@ async function readBook(bytes: Buffer) {
 }
 
 describeWithApp(
-  'issue 19 items 3–6: register, assignment time, every family reported, numbers never disappear',
+  'the register of assignments, the assignment time on every document, every family reported, numbers never disappear',
   (ctx) => {
     const admin = () => ctx().adminToken();
     const get = async (url: string, token?: string) =>

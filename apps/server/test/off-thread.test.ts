@@ -1,4 +1,4 @@
-// The off-thread runner (src/off-thread/run.ts) keeps its workers between tasks (issue 24 item 2: loading a
+// The off-thread runner (src/off-thread/run.ts) keeps its workers between tasks (loading a
 // task's modules on a fresh worker cost more CPU than a 500-row workbook's parse), on real worker threads
 // running support/off-thread-task.ts: two tasks in a row share a thread; a task past its time limit, or
 // whose thread crashed, fails as before and the next one gets a fresh thread; each task's questions are
@@ -29,7 +29,7 @@ const lane = () => `prueba-${++lanes}`;
 const run = (input: OffThreadTestTask, options: Partial<OffThreadOptions> & { task: string }) =>
   runOffThread<Result>(TASK, input, { timeoutMs: 60_000, ...options });
 
-describe('off-thread runner: workers kept between tasks (issue 24 item 2)', () => {
+describe('off-thread runner: workers kept between tasks', () => {
   it('two tasks in a row run on the same worker thread, not this one, with this thread’s date', async () => {
     const task = lane();
     const announced: unknown[] = [];

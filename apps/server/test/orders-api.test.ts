@@ -1,4 +1,4 @@
-// Integration tests of delivery orders and dispatch guides (issue 10 §1; spec 001 §2.4, §3.9, §4.5, §7.3,
+// Integration tests of delivery orders and dispatch guides (spec 001 §2.4, §3.9, §4.5, §7.3,
 // §8.4; spec 002 §2.7, §7): every call of the orders API on PGlite and PostgreSQL — masivaordenes with
 // and without amounts, its refusals (missing motivo, unknown client, duplicate nroOrden, amounts that
 // disagree), numbering from the ORDEN lot (racing requests leave no gap), anular, queryordenes,
@@ -377,7 +377,7 @@ describe('orders and guides', () => {
       expect(missing.statusCode).toBe(400);
     });
 
-    it('the order report totals per currency: a USD order is shown and totalled in USD, apart from Bs. (issue 21 item 4)', async () => {
+    it('the order report totals per currency: a USD order is shown and totalled in USD, apart from Bs.', async () => {
       const company = await orderCompany(ctx);
       const token = await ordersUser(ctx, [company.id]);
       const usd = orderItem({
@@ -444,7 +444,7 @@ describe('orders and guides', () => {
       expect(foreign.json().DetalleErrorFacturas[0][0].Msg).toBe(
         'La Orden/Guia indicada en idOrden no existe en la razón social',
       );
-      // Issue 21 §10: once its invoice is annulled (with a reason, kept), the order can be invoiced again.
+      // Once its invoice is annulled (with a reason, kept), the order can be invoiced again.
       const { renderDocument } = await import('../src/modules/issuance/render.ts');
       await renderDocument(ctx().app.deps, 'fact', created.id);
       const annulled = await ctx().request({

@@ -1,4 +1,4 @@
-// The embedded database on its own thread (issue 22 item 3): while PGlite works the API's event loop
+// The embedded database on its own thread: while PGlite works the API's event loop
 // keeps turning (before, a long statement stopped it for its whole length), and what Drizzle and the
 // numbering engine rely on still holds through the worker: one transaction at a time, commit, rollback
 // on a throw, and PostgreSQL's error fields (code, constraint) on a failed statement.

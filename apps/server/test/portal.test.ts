@@ -1,4 +1,4 @@
-// The tax authority's read access (issue 19 item 7): a SENIAT portal user (USUARIO_PORTAL / ADMIN_PORTAL)
+// The tax authority's read access: a SENIAT portal user (USUARIO_PORTAL / ADMIN_PORTAL)
 // reads every company's numbered documents of every family and their signed PDFs, each read audited; every
 // write route of the application (all of /docs/json) answers 403 for them and writes nothing; the portal's
 // administrator creates portal users, nobody else does; company users do not reach the portal.
@@ -33,7 +33,7 @@ interface Row {
 
 /**
  * Every table's content, hashed: a refused request must leave all of it as it was. The integration
- * request log is the one record a refused call leaves by design (issue 20 item 7: every call to an
+ * request log is the one record a refused call leaves by design (every call to an
  * integration route, refused ones included); the test checks its rows instead.
  */
 async function databaseFingerprint(ctx: Ctx): Promise<Record<string, string>> {

@@ -416,7 +416,7 @@ describeWithApp('products and clients of a company', (ctx) => {
     expect(created.id).toBeTruthy();
   });
 
-  it("products: 401 without a token; usuario reads and writes Demo Comercial's (a company's own staff make its products, issue 21 item 8), not another company's", async () => {
+  it("products: 401 without a token; usuario reads and writes Demo Comercial's (a company's own staff make its products), not another company's", async () => {
     const foreign = await ctx().request({
       method: 'GET',
       url: `${P}/prductosbylocalidad/${second}/divisa/USD`,

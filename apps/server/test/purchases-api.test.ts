@@ -1,8 +1,8 @@
-// Integration tests of the purchase invoices (spec 001 §2.5, §3.10, §4.6, §5.7, §7.4, §8.5; issue 10 §2):
+// Integration tests of the purchase invoices (spec 001 §2.5, §3.10, §4.6, §5.7, §7.4, §8.5):
 // every call under /v2/facturaCompra with its happy path, a bad input and a foreign tenant, totals
 // against figures worked by hand, the supplier found or created among the company's third parties, and
 // no control number taken (a record, not an issued document), and the withholding vouchers issued against
-// each purchase (issue 10 §2): counted in the list, listed through getRetencionesIva's purchase filter.
+// each purchase: counted in the list, listed through getRetencionesIva's purchase filter.
 import { expect, it } from 'vitest';
 import { describeWithApp } from './harness.ts';
 import { lotActual, newCompany, userWith } from './support/invoices.ts';

@@ -1,5 +1,5 @@
-// The imprenta's monthly report to SENIAT of the control numbers it assigned (issue 19 items 1-2;
-// Providencia SNAT/2024/000102 Art. 29.7 and 34.3 as read, sources S11): a month (May 2026, on a clock the
+// The imprenta's monthly report to SENIAT of the control numbers it assigned
+// (Providencia SNAT/2024/000102 Art. 29.7 and 34.3 as read, sources S11): a month (May 2026, on a clock the
 // test moves) with documents of every numbered family on two companies of the test's own — invoices (one
 // annulled), a credit note, a delivery order and a dispatch guide, an IVA and an ISLR voucher — read back
 // as JSON, CSV (parsed back), XLSX and PDF and compared with the ledger; an empty month; the month's life

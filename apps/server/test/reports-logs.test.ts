@@ -80,7 +80,7 @@ describeWithApp('event-log report: GET /v2/logs/getLogsByRange', (ctx) => {
     expect(text).toContain('Desde 10/06/2026 hasta 10/06/2026');
     expect(text).toContain('Usuario: admin@sigece.local');
     expect(text).toMatch(/10\/06\/2026 10:\d\d a\.m\./);
-    // Plain words (issue 21 item 11): what was done and to which record, never a route or a UUID.
+    // Plain words: what was done and to which record, never a route or a UUID.
     expect(text).toContain('Inició sesión');
     expect(text).toContain('Creó el usuario');
     expect(text).toContain('Creó el rol');

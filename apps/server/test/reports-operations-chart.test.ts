@@ -1,4 +1,4 @@
-// Integration tests of the operations chart's data (issue 12 item 6, /charts/Linear 'Operativos'): real
+// Integration tests of the operations chart's data (/charts/Linear 'Operativos'): real
 // monthly sales in Bs. (each invoice at its own rate) versus purchases of one company or of every company the user sees;
 // a bad year is 400 with the spec's message (spec 002 §5 Reports); another company's figures are 403.
 import { caracasDate } from '@sigece/fiscal';

@@ -1,4 +1,4 @@
-// Integration tests of the purchase book (issue 12 item 2, issue 18 item 11; layout and sources in
+// Integration tests of the purchase book (layout and sources in
 // packages/fiscal/src/reports/purchase-book.ts, RLIVA art. 75): a month of one company's purchases in two
 // rates, with an exempt line, a purchase with exonerated, not-subject and without-right-to-credit lines (each
 // in its own column), the month-end crédito-fiscal summary, an import, an inactivated record, one from another month and one IVA withholding voucher,
@@ -461,7 +461,7 @@ describeWithApp('libro de compras', (ctx) => {
       id_localidad: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
-    // A taxed line cannot be exonerated (issue 18 item 11): 400 with the message, nothing recorded.
+    // A taxed line cannot be exonerated: 400 with the message, nothing recorded.
     const refused = await ctx().request({
       method: 'POST',
       url: '/v2/facturaCompra/crear',

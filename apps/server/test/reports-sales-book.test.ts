@@ -1,4 +1,4 @@
-// Integration tests of the sales book (issue 12 item 1; spec 002 §2.6, §3 Reports, §5, §7 Reports, §9):
+// Integration tests of the sales book (spec 002 §2.6, §3 Reports, §5, §7 Reports, §9):
 // a month of one company with invoices in VEF and USD, an annulled invoice, a credit and a debit note and
 // a third-party invoice, read back line by line and in its totals from the PDF (pdftotext) and the
 // spreadsheet (exceljs), against figures computed by hand below; the extended book queued on pg-boss and

@@ -139,7 +139,7 @@ describe('SENIAT reports', () => {
         expect(A.nombre < B.nombre).toBe(true); // rows go by company name, then control number
         // company, control-number order; hand-computed amounts (base, exempt, IVA, total) and statuses
         expect(
-          // r[14] is 'Retenido' (issue 19 item 5), r[15] the status.
+          // r[14] is 'Retenido', r[15] the status.
           docs.map((r) => [r[0], r[3], r[4], r[5], r[6], r[7], r[10], r[11], r[12], r[13], r[15]]),
         ).toEqual([
           [
@@ -162,7 +162,7 @@ describe('SENIAT reports', () => {
             controls.a2,
             '10/06/2026',
             'V-12345678',
-            // Annulled: its line stays with zero amounts, as in the sales book (issue 19 item 5).
+            // Annulled: its line stays with zero amounts, as in the sales book.
             '0.00',
             '0.00',
             '0.00',

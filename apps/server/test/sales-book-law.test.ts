@@ -1,4 +1,4 @@
-// Integration test of the sales book to the letter of RLIVA arts. 76–78 (issue 18 item 10; layout and sources
+// Integration test of the sales book to the letter of RLIVA arts. 76–78 (layout and sources
 // in packages/fiscal/src/reports/sales-book.ts): documents issued through the integration API — an invoice
 // to a J-type buyer (a taxpayer) with an exempt line, an EXPORTACION invoice to another J-type buyer, a credit
 // note on the first, and an invoice to a V-type buyer (a final consumer) with exonerated and not-subject

@@ -92,7 +92,7 @@ describeWithApp('security hardening', (ctx) => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('a user holding a company outside the editor’s scope is out of the editor’s reach (issue 13 item 1)', async () => {
+  it('a user holding a company outside the editor’s scope is out of the editor’s reach', async () => {
     const [demo] = await ctx()
       .database.db.select()
       .from(localidades)

@@ -272,7 +272,7 @@ describeWithApp('security: modules (/mantenimiento/modulo)', (ctx) => {
       (await ctx().request({ method: 'POST', url: `${BASE}/crear`, payload, token: roles.token })).statusCode,
     ).toBe(403);
     expect(await counts(ctx)).toEqual(mid);
-    // Modules are shared data (issue 22): a company-scoped user holding the module reads but never writes.
+    // Modules are shared data: a company-scoped user holding the module reads but never writes.
     const modulos = await userWith(ctx, { '/seguridad/modulos': [] });
     const beforeRefused = await counts(ctx);
     const refused = await ctx().request({

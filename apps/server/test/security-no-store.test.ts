@@ -1,4 +1,4 @@
-// Issue 22 item 8: every API answer (PDF and JSON downloads, reports, user lists, errors) says
+// Every API answer (PDF and JSON downloads, reports, user lists, errors) says
 // Cache-Control: no-store, so no browser or proxy cache keeps tenant data; a route may still say
 // otherwise (the public company logo).
 import { expect, it } from 'vitest';

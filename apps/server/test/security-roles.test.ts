@@ -367,7 +367,7 @@ describeWithApp('security: roles (/mantenimiento/roles)', (ctx) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(SHARED_DATA_MESSAGE);
     expect(await counts(ctx)).toEqual(mid);
-    // Issue 22: roles are shared by every company; the add action does not let a company-scoped user write them.
+    // Roles are shared by every company; the add action does not let a company-scoped user write them.
     const withAdd = await userWith(ctx, { '/seguridad/roles': ['add'] });
     const refused = await ctx().request({
       method: 'POST',

@@ -1,4 +1,4 @@
-// Issue 22 item 1: the data every company shares (roles, modules, banks, currencies and rates, tax types
+// The data every company shares (roles, modules, banks, currencies and rates, tax types
 // and values, tax units, note categories, places, Incoterms) is written only by the master administrator.
 // The routes are found from the OpenAPI document, so a shared write route added later is tested too.
 import { SHARED_DATA_MESSAGE } from '@sigece/fiscal';

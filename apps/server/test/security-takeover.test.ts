@@ -1,4 +1,4 @@
-// Issue 13 items 1 and 2: a non-master user reaches only users within their own companies (and branches
+// A non-master user reaches only users within their own companies (and branches
 // when they are branch-restricted); a branch-restricted user cannot lift their restriction.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22 item 5: login aliases are unique without case, like e-mails (the master's `admin` included),
+// Login aliases are unique without case, like e-mails (the master's `admin` included),
 // through the API and in the database (migration 0018 renames existing duplicates deterministically).
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';

@@ -940,7 +940,7 @@ describeWithApp('security: users (/users)', (ctx) => {
     const [c1, c2, s1, s2] = [first.id, second.id, first.branches[0], second.branches[0]];
     const narrow = await createRole(ctx, { '/home': [] });
     const manager = await userWith(ctx, { '/seguridad/usuarios': ALL_USER_ACTIONS, '/home': [] }, [c1], [s1]);
-    // Restricted to the manager's branch: within their reach (issue 13 item 2).
+    // Restricted to the manager's branch: within their reach.
     const mine = await createUser(ctx, { role: narrow.id, id_localidad: [c1], sucursales: [s1] });
     const before = await counts(ctx);
     const bodies = [

@@ -1,4 +1,4 @@
-// Issue 20 item 3, the events webhooks.test.ts does not cover: 'carga.terminada' (a mass load ends, with its
+// The webhook events webhooks.test.ts does not cover: 'carga.terminada' (a mass load ends, with its
 // counters), 'reporte.listo' (the SENIAT report e-mailed, with its period) and 'correo.fallido' (a
 // document's e-mail refused by a real SMTP server on loopback, with the recipient and the SMTP code). Each
 // reaches the subscribed endpoint signed (the spec's verifier, support/webhook-receiver.ts); an endpoint of

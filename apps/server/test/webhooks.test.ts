@@ -1,4 +1,4 @@
-// Integration tests of the webhooks for integrators (issue 20 item 3): a receiver on 127.0.0.1 (node:http,
+// Integration tests of the webhooks for integrators: a receiver on 127.0.0.1 (node:http,
 // random port) gets signed events in order, checked by a verifier written here from the Standard Webhooks
 // spec (not the server's signer); 500 three times then 200 gives the event once more each time (the clock
 // passed to the delivery handler, never waited); 3 days of failures disable the endpoint and e-mail the

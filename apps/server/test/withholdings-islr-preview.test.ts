@@ -1,4 +1,4 @@
-// Issue 21 item 5: POST /v2/retenciones/calcularIslr gives the add page the amount an ISLR line
+// POST /v2/retenciones/calcularIslr gives the add page the amount an ISLR line
 // withholds as the save computes it (packages/fiscal islrWithheld, the UT in force on the document's
 // date, and for Tarifa N° 2 the supplier's year on the stored vouchers plus the draft's earlier lines).
 import { caracasDate } from '@sigece/fiscal';

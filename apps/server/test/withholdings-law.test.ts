@@ -1,8 +1,9 @@
-// Integration tests of issue 18 items 1-4, 6 and 7 through the API on PGlite and PostgreSQL: the UT in
-// force (Bs. 43,00, G.O. 43.140), ISLR concepts 002/053 with it, Tarifa N° 2 accumulated per supplier from
-// the stored vouchers, the ISLR XML validated against the XSD of SENIAT's manual 60.40.40.039 v2.2 and
-// compared field by field with a hand-computed file, one TXT line per rate of a document, the IVA TXT by
-// fortnight, and declared periods (stored bytes and SHA-256; annulment refused; overlap refused; tenancy).
+// Integration tests of the withholding rules to the letter of the law, through the API on PGlite and
+// PostgreSQL: the UT in force (Bs. 43,00, G.O. 43.140), ISLR concepts 002/053 with it, Tarifa N° 2
+// accumulated per supplier from the stored vouchers, the ISLR XML validated against the XSD of SENIAT's
+// manual 60.40.40.039 v2.2 and compared field by field with a hand-computed file, one TXT line per rate of a
+// document, the IVA TXT by fortnight, and declared periods (stored bytes and SHA-256; annulment refused;
+// overlap refused; tenancy).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { caracasDate } from '@sigece/fiscal';
@@ -62,7 +63,7 @@ async function post(ctx: Ctx, token: string, body: unknown[]) {
   };
 }
 
-describe('withholdings to the letter of the law (issue 18)', () => {
+describe('withholdings to the letter of the law', () => {
   describeWithApp('withholdings-law', (ctx) => {
     it('item 1: the UT in force is Bs. 43,00; concept 002 on 10,000.00 withholds 192.50 and 053 on 800.00 nothing', async () => {
       const company = await withholdingAgent(ctx);

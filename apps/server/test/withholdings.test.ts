@@ -1,4 +1,4 @@
-// Integration tests of the withholding vouchers (issue 9; contract "Withholding vouchers"; spec 002 §2.2,
+// Integration tests of the withholding vouchers (contract "Withholding vouchers"; spec 002 §2.2,
 // §3-§5, §7): POST /v2/retenciones/createRetencionIvaMasiva judged per voucher (IVA at 75 % and 100 %,
 // ISLR by the Decreto 1.808 concept and the UT in force), voucher and control numbers racing on one agent
 // with no gap, mass annulment by nroComprobante, the signed PDF read back with pdftotext and pdfsig,
@@ -164,7 +164,7 @@ describe('withholding vouchers', () => {
             NroControlComprobante: control(n),
             nroComprobante: voucher(n),
             id: expect.any(String),
-            // Issue 19 item 4: when the control number was assigned (Caracas).
+            // When the control number was assigned (Caracas).
             FechaAsignacionControl: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-04:00$/),
           })),
           DetalleErrorRetencionesIva: [
@@ -406,7 +406,7 @@ describe('withholding vouchers', () => {
             fechaEmision: expect.any(String),
             estatus: 'Activa',
             logEstatusRegistro: 'ACTIVO',
-            // Issue 21 §10: an active voucher names no annulment reason.
+            // An active voucher names no annulment reason.
             motivoAnulacion: null,
             checkedSumBase64: createHash('sha256').update(pdf).digest('base64'),
           },

@@ -1,4 +1,4 @@
-// The menu of the tax authority's users (issue 19 item 7): a portal user sees the portal SENIAT only, the
+// The menu of the tax authority's users: a portal user sees the portal SENIAT only, the
 // master admin sees it beside everything, a company user never sees it.
 import { describe, expect, it } from 'vitest';
 import { canOpenPortal, isGroup, type MenuNode, PORTAL_PATH, visibleMenu } from '../src/app/menu.ts';

@@ -1,4 +1,4 @@
-// Unit tests of the web's pure functions (issue 23 item 5): the invoice draft's lines and totals and the
+// Unit tests of the web's pure functions: the invoice draft's lines and totals and the
 // display formats (spec 000 §9: dd/MM/yyyy in America/Caracas, amounts the Venezuelan way). No browser:
 // these modules import no DOM.
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { z } from './zod-es.ts';
 
 /**
  * What the database columns hold, told to the schemas: a value beyond a column's range is the sender's
- * mistake (a Spanish 400 naming the field), never a 500 from PostgreSQL (issue 13 items 9 and 11).
+ * mistake (a Spanish 400 naming the field), never a 500 from PostgreSQL.
  */
 
 /** PostgreSQL `integer`. */
@@ -95,7 +95,7 @@ export const maxText = (max: number) => z.string().max(max, textTooLong(max));
 export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4 + 100;
 
 /**
- * The columns a connector's document is stored in (issue 13 item 9): invoice and note lines keep their
+ * The columns a connector's document is stored in: invoice and note lines keep their
  * quantities as numeric(20,4) and discount percentages as numeric(9,4).
  */
 export const DOCUMENT_COLUMNS = {

@@ -2,7 +2,7 @@ import type { MASS_LOAD_TYPES } from './mass-load/contract.ts';
 import { PURCHASE_PAYMENT_METHODS } from './purchases/schemas.ts';
 
 /**
- * One label per code, in both languages of the screens (issue 21 item 6): the codes the wire carries
+ * One label per code, in both languages of the screens: the codes the wire carries
  * (TARJETA_DEBITO, totalFacturaNew, ACTIVO…) stay codes on the wire and in the database, and every
  * screen and PDF shows them through these maps, never raw. The server's PDFs are Spanish fiscal
  * documents and use `es`; the web picks the user's language.

@@ -80,7 +80,7 @@ export function formatCurrencyAmount(amount: DecimalInput, currency: string): st
 }
 
 /**
- * Totals kept apart per currency (issue 21 item 4: a USD amount is never added to a Bs. one), in the
+ * Totals kept apart per currency (a USD amount is never added to a Bs. one), in the
  * order each currency first appears; VEF and VES are the same bolívar.
  */
 export function totalsByCurrency(

@@ -136,7 +136,7 @@ export function extrasOf(value: Record<string, unknown>, known: readonly string[
  * One rule for every document number a client sends (invoice, note, order, withholding line and
  * purchase numbers): no line breaks, quotes, backslashes or other control or invisible format
  * characters. These numbers travel into download names, e-mail subjects, CSV/TXT reports for SENIAT and
- * XML declarations, where a CR/LF or a quote splits a header or a field (issue 22 item 10). Withholding
+ * XML declarations, where a CR/LF or a quote splits a header or a field. Withholding
  * voucher numbers are all digits already, so they never held one.
  */
 export const DOCUMENT_NUMBER_UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"'`\\]/u;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyCreateSchema, formatApiKey, looksLikeApiKey, parseApiKey } from '../src/index.ts';
 
-// Issue 20 item 4: the key's format (sgc_live_<8 hex>_<43 base64url> / sgc_test_…) and the creation body.
-describe('issue 20 item 4: API keys', () => {
+// The key's format (sgc_live_<8 hex>_<43 base64url> / sgc_test_…) and the creation body.
+describe('API keys', () => {
   const secret = 'A'.repeat(40) + '-_9';
 
   it('a key is read back into its environment, visible prefix and secret', () => {

@@ -194,10 +194,10 @@ describe('purchase book lines and totals (Reglamento LIVA art. 75)', () => {
   });
 });
 
-// Issue 18 item 11. RLIVA art. 75 (SENIAT "IVA – Libros", sources.md S2): (d) imports split into taxed,
+// RLIVA art. 75 (SENIAT "IVA – Libros", sources.md S2): (d) imports split into taxed,
 // exempt or exonerated, (e) domestic purchases into taxed, exempt, exonerated, not subject or without right
 // to crédito fiscal, the crédito fiscal per rate; at month end, the summary of the period.
-describe('purchase book columns and crédito-fiscal summary (RLIVA art. 75, issue 18 item 11)', () => {
+describe('purchase book columns and crédito-fiscal summary (RLIVA art. 75)', () => {
   const line = (precio: string, alicuota: '0' | '8' | '16' | '31', extra: object = {}) => ({
     concepto: 'x',
     cantidad: '1',

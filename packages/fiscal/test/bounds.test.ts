@@ -1,4 +1,4 @@
-// Column ranges the schemas enforce (issue 13 items 9 and 11; text limits of spec 000 §9 and 002 §9).
+// Column ranges the schemas enforce (text limits of spec 000 §9 and 002 §9).
 import { describe, expect, it } from 'vitest';
 import {
   documentLabel,

@@ -1,4 +1,4 @@
-// Issue 21 §9 (credit invoices) and §12 (low stock): due day, balance, payment chip; figures by hand.
+// Credit invoices and low stock: due day, balance, payment chip; figures by hand.
 import { describe, expect, it } from 'vitest';
 import { creditBalance, creditDueDate, lowStock, paymentState } from '../src/index.ts';
 

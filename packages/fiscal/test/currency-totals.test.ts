@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatCurrencyAmount, totalsByCurrency } from '../src/index.ts';
 
-// Issue 21 item 4; spec 000 §9: suffixes Bs., USD, EUR…, 2 decimals (PTR 8).
+// Totals per currency, never added across currencies; spec 000 §9: suffixes Bs., USD, EUR…, 2 decimals (PTR
+// 8).
 describe('amounts carry their own currency', () => {
   it('an order of 93.38 USD shows 93,38 USD (not "93,38 Bs. USD")', () => {
     expect(formatCurrencyAmount('93.38', 'USD')).toBe('93,38 USD');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateCaracas, formatDateOnly, parseDateOnly, parseDisplayDate } from '../src/index.ts';
 
-// Issue 21 item 2: a date-only value names a calendar day; spec 000 §9 shows it dd/MM/yyyy.
+// A date-only value names a calendar day; spec 000 §9 shows it dd/MM/yyyy.
 describe('date-only values are days, not instants', () => {
   it('25/11 stays 25/11 (new Date("2026-11-25") is 24/11 at 20:00 in Caracas)', () => {
     expect(formatDateOnly('2026-11-25')).toBe('25/11/2026');

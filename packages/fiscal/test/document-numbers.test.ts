@@ -1,4 +1,4 @@
-// Issue 22 item 10: one rule for every document number a client sends (tolerant.ts documentNumber):
+// One rule for every document number a client sends (tolerant.ts documentNumber):
 // invoice, note, order, withholding-line and purchase numbers refuse CR/LF, quotes, backslashes and other
 // control or invisible characters with one message, and still take what ERPs send (letters, digits,
 // hyphens, slashes, accents, spaces).

@@ -149,11 +149,11 @@ describe('spec 001 §5.1 / §9: the remaining balance must be below 0.9 to gener
   });
 });
 
-// Issue 18 item 5. IGTF 3 %: Ley de IGTF (reform, G.O. Ext. 6.687, 25-02-2022) art. 4 num. 11 and art. 13,
+// IGTF 3 %: Ley de IGTF (reform, G.O. Ext. 6.687, 25-02-2022) art. 4 num. 11 and art. 13,
 // rate set at 3 % by Decreto 4.647 (G.O. 42.339); perceived by special taxpayers per Providencia
 // SNAT/2022/000013 art. 1 (sources.md S9). Base: the payment applied to the debt, min(payment, debt), as
 // binaural-dev/odoo-venezuela l10n_ve_igtf computes it (sources.md S10).
-describe('issue 18 item 5: IGTF is 3 % of the foreign-currency payment applied to the debt, never of change', () => {
+describe('IGTF is 3 % of the foreign-currency payment applied to the debt, never of change', () => {
   it('a 116.00 Bs. invoice paid with 20 USD at 40.00 (800.00 Bs.) carries 3.48 Bs., not 24.00', () => {
     // applied = min(20 × 40.00 = 800.00, 116.00) = 116.00; 116.00 × 3 % = 3.48
     const r = igtfOfPayments('116.00', [

@@ -11,7 +11,7 @@ import {
   totalsWithCharges,
 } from '../src/index.ts';
 
-// Issue 10 part 3: air and liquor invoice models (sources cited in src/invoices/models.ts). Expected
+// Air and liquor invoice models (sources cited in src/invoices/models.ts). Expected
 // figures are worked by hand in the comments, never derived from the code under test.
 
 const air = {

@@ -1,4 +1,4 @@
-// Issue 21 item 6: one label per code, in Spanish and English, for every code the screens and PDFs
+// One label per code, in Spanish and English, for every code the screens and PDFs
 // show (payment methods of spec 001 §3.5, the mass-load counters of spec 001 §8.7, status words).
 import { describe, expect, it } from 'vitest';
 import {

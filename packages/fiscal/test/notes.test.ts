@@ -288,7 +288,7 @@ describe('contract "General rules": tolerant reading of a masivanotas item', () 
       addNoteSchema.safeParse({ id_factura: 'x', nroNota: '1', tipo: 'Debito', categoria: 1 }).success,
     ).toBe(false);
   });
-  it('issue 13 item 9: amounts bounded to their columns, extra fields bounded in depth', () => {
+  it('amounts bounded to their columns, extra fields bounded in depth', () => {
     const issues = (patch: Record<string, unknown>) =>
       noteSchema.safeParse({ ...item, ...patch }).error?.issues.map((i) => i.message);
     expect(issues({ importeTotal: '1e400' })).toEqual(['importeTotal excede el máximo permitido']);

@@ -27,7 +27,7 @@ describe('lotControlRange: the range a lot covers, as screens and PDFs show it (
   });
 });
 
-describe('lotFromFirstNumber: the lot form asks for the first number issued (issue 21 item 1)', () => {
+describe('lotFromFirstNumber: the lot form asks for the first number issued', () => {
   it('first 1, quantity 100: sends initial 0, Desde 0, Hasta 100, and the lot issues 00-00000001 … 00-00000100', () => {
     const wire = lotFromFirstNumber(1, 100);
     expect(wire).toEqual({ nroControl: 0, nroControlDesde: 0, nroControlHasta: 100 });

@@ -1,4 +1,4 @@
-// Issue 19 items 3–5: the register's pure rules (Providencia SNAT/2024/000102 as integrators read it,
+// The register's pure rules (Providencia SNAT/2024/000102 as integrators read it,
 // sources.md S11): Caracas time (UTC-4 all year since 2016), the CSV layout, ranges, and every family named
 // in the SENIAT reports with annulled documents at zero.
 import { describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('register of assignments', () => {
   });
 });
 
-describe('SENIAT reports cover every family (issue 19 item 5)', () => {
+describe('SENIAT reports cover every family', () => {
   it('names orders, guides and withholding vouchers', () => {
     expect(documentTypeName('orden', 'GUIADESPACHO')).toBe('Guía de Despacho');
     expect(documentTypeName('orden', 'ORDENENTREGA')).toBe('Orden de Entrega');

@@ -1,5 +1,5 @@
 // Rules of delivery orders and dispatch guides (spec 001 §3.9 IncluirMontos, §4.4 totals as invoices,
-// §8.4 messages; issue 10 "IncluirMontos: choose").
+// §8.4 messages; IncluirMontos chosen per order).
 import { describe, expect, it } from 'vitest';
 import {
   deliveryAddressOf,

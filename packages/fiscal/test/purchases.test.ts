@@ -7,7 +7,7 @@ import {
   withholdingPrefillSchema,
 } from '../src/index.ts';
 
-// Every expected figure is worked by hand in the comment beside it (issue 10 §2: "purchase totals
+// Every expected figure is worked by hand in the comment beside it ("purchase totals
 // against hand-computed figures"); the rules are spec 001 §4.4's line and document rules.
 
 describe('spec 001 §3.10 + §4.4: purchase invoice totals', () => {
@@ -74,7 +74,7 @@ describe('spec 001 §5.7 / §3.11: the purchase form', () => {
     expect(purchaseInputSchema.parse(valid).lstDetalles[0]?.exento).toBe(false);
   });
 
-  // Issue 18 item 11 (RLIVA art. 75 e): the line's column in the purchase book.
+  // RLIVA art. 75 e: the line's column in the purchase book.
   it('tratamientoIva: exempt kinds only on untaxed lines, SIN_DERECHO only on taxed ones', () => {
     const withLine = (extra: object) =>
       purchaseInputSchema.safeParse({ ...valid, lstDetalles: [{ ...valid.lstDetalles[0], ...extra }] });
@@ -94,7 +94,7 @@ describe('spec 001 §5.7 / §3.11: the purchase form', () => {
   });
 });
 
-describe('issue 10 §2: the withholding prefill of a purchase', () => {
+describe('the withholding prefill of a purchase', () => {
   it('carries supplier, document and one base per rate, and satisfies the shared contract', () => {
     const prefill = purchaseWithholdingPrefill(
       {

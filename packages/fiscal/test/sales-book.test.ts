@@ -1,4 +1,4 @@
-// Unit tests of the sales book's rules (issue 12 item 1; spec 002 §3 Reports, §5 Reports, §9). Legal
+// Unit tests of the sales book's rules (spec 002 §3 Reports, §5 Reports, §9). Legal
 // sources, as cited in src/reports/sales-book.ts: Ley del IVA art. 56 (every operation, notes in their
 // month), Reglamento de la Ley del IVA art. 75 and its sales-book twin (date, number, buyer, RIF, totals,
 // exempt, base and tax per rate), the Reglamento's rule that credit notes are registered negative and
@@ -159,7 +159,7 @@ describe('sales book totals (third-party sales apart, spec 002 §3 Reports field
         { alicuota: '31', baseImponible: '0.00', montoAlicuota: '0.00' },
       ],
       totalIvaRetenido: '0.00',
-      // Issue 18 item 10, by hand: invoices 16 % 100.00/16.00 (line 1) and 8 % 100.00/8.00 (line 4); exempt
+      // By hand: invoices 16 % 100.00/16.00 (line 1) and 8 % 100.00/8.00 (line 4); exempt
       // 80.00; the credit note −50.00/−8.00; total débito 100 + 100 − 50 = 150.00 and 16 + 8 − 8 = 16.00.
       resumen: [
         {
@@ -250,9 +250,9 @@ describe('sales book requests (spec 002 §5 Reports, §7 Reports)', () => {
   });
 });
 
-// Issue 18 item 10: RLIVA art. 76 lit. d–e (exempt, exonerated, not subject; the FOB value of exports) and
+// RLIVA art. 76 lit. d–e (exempt, exonerated, not subject; the FOB value of exports) and
 // art. 78 (taxpayers and non-taxpayers apart), as SENIAT's "IVA – Libros" states them (sources.md S2).
-describe('issue 18 item 10: the sales book per RLIVA arts. 76–78', () => {
+describe('the sales book per RLIVA arts. 76–78', () => {
   it('an EXPORTACION invoice puts its untaxed amount in the exports column (FOB), not in exempt', () => {
     // 500.00 USD at 40.00 = 20,000.00 Bs., all at 0 %: exports 20,000.00; exempt 0.00
     const line = salesBookLine(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roleBroaderThan, scopeWithin, sharedScope, type UserAdmin } from '../src/security/user-admin.ts';
 
-// Spec 000 §7 "Usuarios" and issue 13 items 1, 2 and 21: nobody reaches or grants more than they hold.
+// Spec 000 §7 "Usuarios", hardened: nobody reaches or grants more than they hold.
 const mod = (id: string, keys: string[]) => ({
   id,
   nombre: id,

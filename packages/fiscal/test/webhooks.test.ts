@@ -1,4 +1,4 @@
-// The webhook rules of issue 20 item 3: the receiver's URL (HTTPS outside development and test) and the
+// The webhook rules: the receiver's URL (HTTPS outside development and test) and the
 // retry schedule (exponential back-off, at least 3 days of attempts: Standard Webhooks, "Retries", leaves
 // the schedule to the sender and recommends exponential back-off).
 import { describe, expect, it } from 'vitest';

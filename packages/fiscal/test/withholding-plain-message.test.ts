@@ -1,4 +1,4 @@
-// Issue 21 item 5: the server's withholding refusals in the add page's words, not wire paths.
+// The server's withholding refusals in the add page's words, not wire paths.
 import { describe, expect, it } from 'vitest';
 import { plainWithholdingMessage } from '../src/index.ts';
 

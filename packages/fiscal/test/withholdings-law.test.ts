@@ -1,4 +1,4 @@
-// Issue 18 items 1-4, 6 and 7: the withholding rules to the letter of their sources. Each expected figure is
+// The withholding rules to the letter of their sources. Each expected figure is
 // worked out by hand in the test from the source it cites.
 import { describe, expect, it } from 'vitest';
 import {

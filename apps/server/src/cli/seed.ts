@@ -149,7 +149,7 @@ async function upsertCompany(db: Db, values: typeof localidades.$inferInsert): P
 }
 
 /**
- * The demo companies (issue: companies and catalogs): Demo Comercial with branch 001, products at
+ * The demo companies: Demo Comercial with branch 001, products at
  * 16 %, 8 % and exempt and a few clients; Servicios Ejemplo; the user usuario@sigece.local granted only
  * Demo Comercial; and today's USD and EUR rates so foreign-currency documents work offline.
  */

@@ -3,7 +3,7 @@
  * this client offers Drizzle and the rest of the server the part of PGlite's API they use — query,
  * exec, transaction, close — over messages. While PGlite works, the API's thread keeps answering: each
  * statement is a message and its answer another one, so the event loop turns between any two statements
- * of a long job instead of running a whole chunk of them in microtasks (issue 22 item 3).
+ * of a long job instead of running a whole chunk of them in microtasks.
  *
  * A transaction keeps its session in the worker: BEGIN runs there, the statements the callback sends go
  * to that transaction's handle, and COMMIT or ROLLBACK runs when the callback settles. Every other

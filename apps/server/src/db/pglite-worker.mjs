@@ -1,6 +1,6 @@
 // The embedded database's thread (started by pglite-thread.ts). PGlite runs PostgreSQL compiled to WASM
 // synchronously on whatever thread calls it, so on the API's thread one long statement or a burst of
-// short ones stopped every request (issue 22 item 3): here it has a thread of its own. Plain JavaScript:
+// short ones stopped every request: here it has a thread of its own. Plain JavaScript:
 // no loader to register, so the thread starts as soon as PGlite's WASM is compiled.
 //
 // This is a thin remote for PGlite's own API, not a second database engine: queries, scripts and

@@ -103,7 +103,7 @@ export async function seedReference(db: Db): Promise<void> {
         })),
       );
     }
-    // Every value with its gazette, also on databases seeded before a value was added (issue 18 item 1);
+    // Every value with its gazette, also on databases seeded before a value was added;
     // one the administrator recorded for the same date stays.
     await tx.insert(unidadesTributarias).values(UNIDADES_TRIBUTARIAS).onConflictDoNothing();
   });

@@ -1,5 +1,5 @@
 /**
- * The 'ANULADA' mark of an annulled document (issue 19 item 8): a red diagonal word across every page
+ * The 'ANULADA' mark of an annulled document: a red diagonal word across every page
  * and, when the annulment is known, a stamp in the middle of the page with its date (dd/MM/yyyy in
  * Caracas) and the reason given. Drawn over the finished page, so the document underneath is the same
  * one the original PDF shows. Kept apart from layout.ts, which only calls it once per page.

@@ -1,6 +1,6 @@
 /**
- * Certificates are opened on a worker thread, never on the thread that answers HTTP, with a time limit
- * (issue 22 item 2): node-forge derives keys in JavaScript, and even within MAX_KEY_ITERATIONS a store can
+ * Certificates are opened on a worker thread, never on the thread that answers HTTP, with a time limit:
+ * node-forge derives keys in JavaScript, and even within MAX_KEY_ITERATIONS a store can
  * take seconds. The company's certificate on upload and the provider's (read or generated) go through
  * here; the signing path opens its stores on the render workers (render-pool.ts), under their time limit,
  * and keeps the derived key there (sign.ts's cachedSigningKey), so a PDF never derives it again.

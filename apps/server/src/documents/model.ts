@@ -174,7 +174,7 @@ export interface FiscalDocument {
   nroControl: string;
   issuedAt: Date;
   /**
-   * When the imprenta assigned the control number (issue 19 item 4; Providencia SNAT/2024/000102 as read):
+   * When the imprenta assigned the control number (Providencia SNAT/2024/000102 as read):
    * printed under the number, in Caracas time. Absent on previews and samples.
    */
   controlAssignedAt?: Date;

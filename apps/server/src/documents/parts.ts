@@ -89,7 +89,7 @@ export function printerOf(
 }
 
 /**
- * A test key's document (issue 20 item 5) says on every page that it is worth nothing: SANDBOX_MARK as the
+ * A test key's document says on every page that it is worth nothing: SANDBOX_MARK as the
  * watermark (in place of any other) and as the first extra line ('Entorno'). A real document is unchanged.
  */
 export function sandboxMarked(doc: FiscalDocument, sandbox: boolean): FiscalDocument {

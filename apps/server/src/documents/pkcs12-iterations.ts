@@ -1,7 +1,7 @@
 // A PKCS#12 file names how many times its keys are derived from the password (the MAC's iteration
 // count, RFC 7292 §4, and each PBE/PBKDF2 parameter set, RFC 7292 appendix C and RFC 8018 §A.2). Deriving
 // is pure CPU on whatever thread opens the file: a 2.5 kB certificate asking 20,000,000 iterations froze
-// the whole API for 20–134 s (issue 22 item 2). The counts are read from the DER before any derivation
+// the whole API for 20–134 s. The counts are read from the DER before any derivation
 // and a file asking more than MAX_KEY_ITERATIONS is refused.
 import forge from 'node-forge';
 

@@ -145,7 +145,7 @@ export async function loadProviderCertificate(
       throw new KeyStoreError(`No se puede leer el certificado del proveedor (${config.providerP12Path})`);
     }
     const password = config.providerP12Password ?? '';
-    // Opened on a worker thread with a time limit, as a company's certificate on upload (issue 22 item 2).
+    // Opened on a worker thread with a time limit, as a company's certificate on upload.
     return { p12, password, subject: await signingSubjectOffThread(p12, password, config.openTimeoutMs) };
   }
   const existing = inProcess.get(config.dataDir);

@@ -7,7 +7,7 @@ import { orderForInvoicing } from '../modules/orders/queries.ts';
 import { withholdingFamily } from '../modules/withholdings/family.ts';
 
 /**
- * Every document family the product issues, registered with the issuance kernel (issue 23 item 1).
+ * Every document family the product issues, registered with the issuance kernel.
  * This file sits above the kernel and the families' modules, like `jobs/registry.ts`: the kernel knows
  * no family, a family knows the kernel, and this list joins them. A new family is one line here (and
  * its key and names in `@sigece/fiscal` documents/families.ts); the family test suite

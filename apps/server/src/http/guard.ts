@@ -49,8 +49,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * administrator, whatever a company-scoped user's role grants; reads stay open to the role. A GET that
  * writes (the spec's DivisasActualizar) says so with `writes`.
  *
- * A tax-authority (portal) user passes only a route that opens itself to them with `portal` (issue 19 item
- * 7, see http/portal.ts): 'read' (`allowPortalRead`) reads every company's data and is audited, 'self' is
+ * A tax-authority (portal) user passes only a route that opens itself to them with `portal` (see
+ * http/portal.ts): 'read' (`allowPortalRead`) reads every company's data and is audited, 'self' is
  * their own session (/auth/me, their own password). Their role, if any, opens nothing else.
  */
 export function guard(
@@ -110,7 +110,7 @@ export function scopeOfRequest(request: FastifyRequest): TenantScope {
 }
 
 /**
- * Opens a read route to the tax authority's portal users (issue 19 item 7): staff still need `access`
+ * Opens a read route to the tax authority's portal users: staff still need `access`
  * (their role's permission, tenancy as usual), while a USUARIO_PORTAL or ADMIN_PORTAL user passes without
  * a role, reads every company through `scopeOfRequest` and has each answer written to the audit log. Only
  * GET/HEAD pass: a write stays refused for a portal user whatever the route (http/portal.ts). Use it as

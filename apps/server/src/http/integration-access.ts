@@ -4,7 +4,7 @@ import { forbidden } from './errors.ts';
 import type { Principal } from './principal.ts';
 
 /**
- * Which routes an API key may call (issue 20 item 4): only those of the integration contract, each
+ * Which routes an API key may call: only those of the integration contract, each
  * declaring the key action it needs in its config. Every other route (the back-office screens') refuses a
  * key with 403 whatever it is allowed, so a leaked key reaches no user list, no company, no setting.
  */
@@ -13,7 +13,7 @@ export interface IntegrationRoute {
   action: ApiKeyAction;
   /**
    * A sandbox (test) key may call it: the route keeps its documents out of the real numbering (the
-   * intakes of invoices, notes, orders and withholdings, issue 20 item 5) or only reads.
+   * intakes of invoices, notes, orders and withholdings) or only reads.
    */
   sandbox?: boolean;
 }
@@ -36,7 +36,7 @@ export function assertApiKeyReaches(request: FastifyRequest, principal: Principa
 }
 
 /**
- * Whether the request's documents go to the sandbox (issue 20 item 5): sent with a test key. The intake
+ * Whether the request's documents go to the sandbox: sent with a test key. The intake
  * routes of every family pass it to the kernel (`issueDocuments`' `sandbox`).
  */
 export const sentWithTestKey = (request: Pick<FastifyRequest, 'principal'>): boolean =>

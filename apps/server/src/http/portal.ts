@@ -4,7 +4,7 @@ import { forbidden } from './errors.ts';
 import type { Principal } from './principal.ts';
 
 /**
- * The tax authority's users (issue 19 item 7): a principal whose `portal` is USUARIO_PORTAL or
+ * The tax authority's users: a principal whose `portal` is USUARIO_PORTAL or
  * ADMIN_PORTAL is a SENIAT user. They read, across every company, what a route opens to them
  * (`allowPortalRead` in guard.ts) and write nothing. Two rules, each decided in one place:
  *

@@ -15,11 +15,11 @@ export interface Principal extends PermissionSubject {
   /** Access tokens signed with another version are revoked. */
   tokenVersion: number;
   /**
-   * Set when the request came with an integration API key (issue 20 item 4) instead of a login token: the
+   * Set when the request came with an integration API key instead of a login token: the
    * key's id, its visible prefix, whether it is a sandbox (test) key and the actions it allows.
    */
   apiKey?: { id: string; prefix: string; test: boolean; acciones: string[] };
-  /** The user's tax-authority portal type (issue 19 item 7); absent or NO_PORTAL for everyone else. */
+  /** The user's tax-authority portal type; absent or NO_PORTAL for everyone else. */
   portal?: 'NO_PORTAL' | 'USUARIO_PORTAL' | 'ADMIN_PORTAL';
 }
 

@@ -1,10 +1,10 @@
 /**
  * Runs one CPU-heavy task (opening a certificate, reading an uploaded workbook) on a worker thread, so
- * that the thread answering HTTP keeps answering meanwhile (issue 22 items 2 and 9), with a time limit:
+ * that the thread answering HTTP keeps answering meanwhile, with a time limit:
  * past it the worker is terminated (the only way to stop node-forge's key derivation or a sheet's parse
  * mid-way) and the task fails with OffThreadTimeout.
  *
- * The workers stay between tasks (issue 24 item 2): a worker's start is small, but loading the task's
+ * The workers stay between tasks: a worker's start is small, but loading the task's
  * modules in it (through tsx when the server runs from source: exceljs, node-forge, the fiscal rules) cost
  * more CPU than a 500-row workbook's parse, on every upload. Each lane (kind of task) keeps up to its
  * `concurrency` workers, started when first needed, reused one task at a time, and ended after `idleMs`

@@ -1,4 +1,4 @@
-// Kill -9 during an invoice burst (issue 13, "Done when"): the real server entry (src/main.ts) runs as a
+// Kill -9 during an invoice burst: the real server entry (src/main.ts) runs as a
 // child process on a PGlite data directory or a scratch PostgreSQL database; concurrent clients post
 // single-invoice requests to the integration API; the server is killed with SIGKILL once a share of them
 // was acknowledged; it is started again and the clients send what was not acknowledged (as a connector

@@ -1,5 +1,6 @@
 // What the event loop answered while a task ran on a worker thread (src/off-thread/run.ts), for the tests
-// of issue 22 items 2 and 9: no timing, only whether answers came back while the task was running.
+// of the certificate and workbook threads: no timing, only whether answers came back while the task was
+// running.
 import { offThreadChannel } from '../../src/off-thread/run.ts';
 
 /**

@@ -33,7 +33,7 @@ export interface Me extends PermissionSubject {
   id_localidad: string[];
   sucursales: string[];
   modulos: RoleModule[];
-  /** The tax-authority portal type (issue 19 item 7): a portal user sees the portal SENIAT only. */
+  /** The tax-authority portal type: a portal user sees the portal SENIAT only. */
   userPortal?: string;
 }
 

@@ -39,7 +39,7 @@ export function RouteGuard({ path }: { path: string }) {
   const allowed = path === HOME_PATH || canAccess(path);
   const title = useScreenTitle(path);
   useDocumentTitle(allowed ? title : t('forbidden.title'));
-  // The tax authority's users start on the portal SENIAT, their only screen (issue 19 item 7).
+  // The tax authority's users start on the portal SENIAT, their only screen.
   if (path === HOME_PATH && me && isPortalType(me.userPortal)) return <Navigate to={PORTAL_PATH} replace />;
   return allowed ? (
     <ScreenPathContext.Provider value={path}>

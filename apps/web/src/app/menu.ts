@@ -18,7 +18,7 @@ export type MenuNode = MenuLeaf | MenuGroup;
 export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 
 export const HOME_PATH = '/home';
-/** The portal SENIAT (issue 19 item 7): the tax authority's users and the master admin only. */
+/** The portal SENIAT: the tax authority's users and the master admin only. */
 export const PORTAL_PATH = '/portal/documentos';
 
 const leaf = (key: string, path: string, guard?: string): MenuLeaf => ({
@@ -27,10 +27,10 @@ const leaf = (key: string, path: string, guard?: string): MenuLeaf => ({
   ...(guard && { guard }),
 });
 
-/** The webhooks screen (issue 20 item 3), for whoever may modify a company. */
+/** The webhooks screen, for whoever may modify a company. */
 export const WEBHOOKS_PATH = '/integracion/webhooks';
 export const WEBHOOKS_GUARD = '/mantenimiento/Localidad';
-/** The integrators' request log (issue 20 item 7): a company's calls, for whoever may see the company. */
+/** The integrators' request log: a company's calls, for whoever may see the company. */
 export const REQUEST_LOG_PATH = '/integracion/registro';
 
 /** The menu of spec 000 §2, plus the security and withholding groups. Keys are `app:menu.*` texts. */

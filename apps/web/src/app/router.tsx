@@ -54,7 +54,7 @@ export function AppRoutes() {
                 </Route>
               );
             })}
-            {/* Issue 20 item 3: no module of its own; a company's administrator ('Razón Social' › Modificar). */}
+            {/* No module of its own; a company's administrator ('Razón Social' › Modificar). */}
             <Route element={<RouteGuard path={WEBHOOKS_GUARD} />}>
               <Route path={WEBHOOKS_PATH.slice(1)} element={<WebhooksPage />} />
               <Route path={REQUEST_LOG_PATH.slice(1)} element={<RequestLogPage />} />

@@ -248,7 +248,7 @@ export type ProductView = z.infer<typeof productRowSchema>;
 export const pricedProductsAnswerSchema = z.object({
   code: z.number(),
   results: z.array(productRowSchema.extend({ precioDivisa: z.string() })),
-  /** Issue 21 §8: products that match but have no price in this currency (left out above). */
+  /** Products that match but have no price in this currency (left out above). */
   sinPrecio: z.number().optional(),
 });
 export type PricedProductsAnswer = z.infer<typeof pricedProductsAnswerSchema>;

@@ -2,7 +2,7 @@ import { TIPOS_DOC, type TipoDoc } from '../documents/families.ts';
 import { z } from '../zod-es.ts';
 
 /**
- * A document's e-mail delivery (issue 21 item 3): not sent (no e-mail queued yet), queued, sent, or
+ * A document's e-mail delivery: not sent (no e-mail queued yet), queued, sent, or
  * failed with the SMTP server's answer. One word per state on every screen, in both languages.
  */
 export const DELIVERY_STATES = ['NO_ENVIADO', 'EN_COLA', 'ENVIADO', 'FALLIDO'] as const;

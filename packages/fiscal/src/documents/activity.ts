@@ -1,7 +1,7 @@
 import { z } from '../zod-es.ts';
 
 /**
- * A document's life in plain words (issue 21 item 11; issue 19 item 8): what happened to it, when and by
+ * A document's life in plain words: what happened to it, when and by
  * whom, read from what the product already records (the document itself, the ledger of control numbers,
  * the audit log, the e-mail deliveries, the PDF jobs, the annulment). The screens word each kind in both
  * languages; the event-log report words the audit entries the same way (`describeAuditEntry`).
@@ -60,7 +60,7 @@ export const activityAnswerSchema = z.object({
 });
 export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
 
-/** The public annulment state of a document (issue 19 item 8): null fields while it is active. */
+/** The public annulment state of a document: null fields while it is active. */
 export const publicAnnulmentAnswerSchema = z.object({
   code: z.literal(200),
   anulado: z.boolean(),

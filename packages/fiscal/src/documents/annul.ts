@@ -1,6 +1,6 @@
 import { z } from '../zod-es.ts';
 
-/** Issue 21 §10: the reason a user gives when annulling a document, kept in its record and audit. */
+/** The reason a user gives when annulling a document, kept in its record and audit. */
 export const ANNUL_REASON_MAX = 250;
 
 const reason = z

@@ -1,5 +1,5 @@
 /**
- * The families of fiscal documents, declared once (issue 23 item 1): the key the kernel, the ledger,
+ * The families of fiscal documents, declared once: the key the kernel, the ledger,
  * the jobs, the public verification page and `isValidChecksum` use (spec 002 §7: `fact` invoice, `nota`
  * credit/debit note, `orden` delivery order or dispatch guide, `ret` withholding voucher) and each
  * family's names. Server and web read them from here; a new family is one more entry.
@@ -74,7 +74,7 @@ export const isTipoDoc = (value: unknown): value is TipoDoc =>
  * first kind, else the family's name; an unknown key is named as it is. Providencia SNAT/2024/000102
  * (G.O. 43.032; sources.md S11, as integrators summarise it: the article's text was not found) counts
  * invoices, credit and debit notes, dispatch guides and withholding vouchers among the documents an
- * imprenta digital issues, so every SENIAT report names all of them (issue 19 item 5).
+ * imprenta digital issues, so every SENIAT report names all of them.
  */
 export function documentTypeName(tipoDoc: string, kind?: string | null): string {
   if (!isTipoDoc(tipoDoc)) return tipoDoc;

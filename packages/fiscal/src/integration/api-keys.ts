@@ -2,7 +2,7 @@ import { pageQuery } from '../common.ts';
 import { z } from '../zod-es.ts';
 
 /**
- * API keys of the integration API (issue 20 items 4 and 5): a company's administrator creates a named key
+ * API keys of the integration API: a company's administrator creates a named key
  * that an ERP sends as `Authorization: Bearer sgc_live_<prefix>_<secret>` (or `sgc_test_…` for a sandbox
  * key) instead of logging in. The key is shown once; the server keeps the SHA-256 of its secret only.
  *
@@ -13,15 +13,15 @@ import { z } from '../zod-es.ts';
 export const API_KEY_ACTIONS = ['emitir', 'anular', 'consultar'] as const;
 export type ApiKeyAction = (typeof API_KEY_ACTIONS)[number];
 
-/** The text a sandbox document carries on its PDF and its public verification (issue 20 item 5). */
+/** The text a sandbox document carries on its PDF and its public verification. */
 export const SANDBOX_MARK = 'DOCUMENTO DE PRUEBA — SIN VALOR FISCAL';
 
 /**
- * What the public verification answer of a document of any family adds for a test document (issue 20
- * item 5): `prueba: true` and the mark as `aviso`. Both are absent on a real document.
+ * What the public verification answer of a document of any family adds for a test document:
+ * `prueba: true` and the mark as `aviso`. Both are absent on a real document.
  */
 export const sandboxPublicFields = {
-  /** Issued with a test API key (issue 20 item 5): no fiscal value. Absent on real documents. */
+  /** Issued with a test API key: no fiscal value. Absent on real documents. */
   prueba: z.literal(true).optional(),
   /** 'DOCUMENTO DE PRUEBA — SIN VALOR FISCAL' on a test document. */
   aviso: z.string().optional(),

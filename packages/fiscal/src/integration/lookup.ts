@@ -2,7 +2,7 @@ import { TIPOS_DOC } from '../documents/families.ts';
 import { z } from '../zod-es.ts';
 
 /**
- * GET /v2/documentos/buscar (issue 20 item 2): a document found by the ERP's own reference — the issuing
+ * GET /v2/documentos/buscar: a document found by the ERP's own reference — the issuing
  * company's RIF, the family and the number the ERP gave it (invoice, note, order) or the voucher's number
  * (withholding), with the invoice number's series when it has one.
  */

@@ -1,7 +1,7 @@
 import { pageQuery } from '../common.ts';
 import { z } from '../zod-es.ts';
 
-/** GET /v2/integracion/registro (issue 20 item 7): the integrators' request log, filtered and paged. */
+/** GET /v2/integracion/registro: the integrators' request log, filtered and paged. */
 export const requestLogQuery = pageQuery.extend({
   id_localidad: z.uuid('id_localidad debe ser un UUID').optional(),
   desde: z.iso.datetime({ error: 'desde debe ser una fecha y hora ISO 8601', offset: true }).optional(),

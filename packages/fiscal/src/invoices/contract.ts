@@ -36,7 +36,7 @@ export const invoiceListRowSchema = z.object({
   importeTotal: z.string(),
   logEstatusRegistro: z.string(),
   estatus: z.string(),
-  /** Issue 21 §9: the payment condition, the due day, what is still owed and the list's chip. */
+  /** The payment condition, the due day, what is still owed and the list's chip. */
   condicionPago: z.string(),
   fechaVencimiento: z.string().nullable(),
   saldo: z.string(),
@@ -58,7 +58,7 @@ export const invoiceIngestAnswerSchema = z.object({
       z.object({
         NroFactura: z.string(),
         NroControl: z.string(),
-        /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+        /** When the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
         FechaAsignacionControl: z.string().optional(),
         Cliente: z.string(),
         Msg: z.string(),
@@ -159,7 +159,7 @@ export const invoiceDetailClientSchema = z.looseObject({
  * fields and the connector's extra fields ride along.
  */
 export const invoiceDetailSchema = z.looseObject({
-  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  /** When the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
   fechaAsignacionControl: z.string().nullable().optional(),
   id: z.string(),
   rif: z.string(),
@@ -184,7 +184,7 @@ export const invoiceDetailSchema = z.looseObject({
   diasCredito: z.number().nullable(),
   fechaVencimiento: z.string().nullable(),
   estatusCredito: z.string().nullable(),
-  /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+  /** Why it was annulled (null while active or when no reason was given). */
   motivoAnulacion: z.string().nullable().optional(),
   subTotal: z.string(),
   totalExento: z.string(),

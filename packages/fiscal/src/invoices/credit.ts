@@ -3,7 +3,7 @@ import { decimal } from '../tolerant.ts';
 import { z } from '../zod-es.ts';
 
 /**
- * Credit invoices (issue 21 §9): the due date, what is still owed, and the payment state a list shows.
+ * Credit invoices: the due date, what is still owed, and the payment state a list shows.
  * The Código de Comercio (art. 147) lets the parties agree a term; the Providencia SNAT/2011/00071 (art. 13
  * num. 9) asks the invoice to state the payment condition (contado/crédito). Neither fixes how a due date
  * is counted: like Odoo's payment terms ("N days after invoice date"), it is the emission day plus the

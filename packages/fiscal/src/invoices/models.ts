@@ -5,7 +5,7 @@ import { z } from '../zod-es.ts';
 import type { DocumentTotals } from './totals.ts';
 
 /**
- * Invoice models beyond GENERAL and SERVICIO (issue 10 part 3): air-transport invoices (AEREA, screen
+ * Invoice models beyond GENERAL and SERVICIO: air-transport invoices (AEREA, screen
  * /facturacion/aereas) and alcoholic-beverage invoices (LICORES, screen /facturacion/licores). Both are
  * ordinary invoices of the invoice family that carry and print extra data; the data below is what the
  * sources ask such invoices to show.

@@ -144,12 +144,12 @@ export const invoiceSchema = tolerantObject({
   observacion: optionalText('observacion', 100),
   observacionInfo: optionalText('observacionInfo', 100),
   ordenCompra: optionalText('ordenCompra', 40),
-  /** The delivery order or guide the invoice is issued from ('Facturar', issue 10). */
+  /** The delivery order or guide the invoice is issued from ('Facturar'). */
   idOrden: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
     z.uuid({ error: 'idOrden no es un identificador válido' }).optional(),
   ),
-  /** AEREA and LICORES models (issue 10): optional, checked against the model (models.ts). */
+  /** AEREA and LICORES models: optional, checked against the model (models.ts). */
   ...invoiceModelFields,
   cliente: invoiceClientSchema,
   lstDetallesFacturaGeneral: z
@@ -228,7 +228,7 @@ export function extrasOfInvoice(raw: unknown): Record<string, unknown> {
 }
 
 /**
- * The problem with an invoice's extra fields (issue 13 item 9), checked without recursion before the
+ * The problem with an invoice's extra fields, checked without recursion before the
  * schema or anything else reads the payload: at the invoice's top level, in its client, in each line
  * and each payment, none deeper than the limit, all together within one size budget. Null when fine.
  */

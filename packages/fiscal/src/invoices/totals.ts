@@ -106,7 +106,7 @@ export function documentTotals(lines: LineTotals[]): DocumentTotals {
   };
 }
 
-// --- IGTF (spec 001 §9; issue 18 item 5) -------------------------------------------------------------------
+// --- IGTF (spec 001 §9) -------------------------------------------------------------------
 //
 // Sources. Ley de Reforma Parcial del Decreto con Rango, Valor y Fuerza de Ley que establece el Impuesto a
 // las Grandes Transacciones Financieras, G.O. Extraordinaria N° 6.687 (25-02-2022): art. 4 num. 11 makes
@@ -180,11 +180,11 @@ export interface IgtfOfPayment {
  * in the order given; the IGTF itself is no debt that carries IGTF (the tax is on the payment of the
  * operation's price). A 116.00 Bs. invoice paid with 20 USD at 40.00 (800.00 Bs.): base 116.00, IGTF 3.48.
  *
- * Why bolívares first (reviewed for issue 18, kept). Ley de IGTF art. 4 num. 11 taxes only the payment made
- * in foreign currency (or crypto-assets) to a special taxpayer; Providencia SNAT/2022/000013 art. 1 makes it
- * perceive 3 % "sobre los pagos en divisas" it receives (sources.md S9). Neither text, as found, says how
- * one settlement that mixes bolívares and foreign currency is split between the debt and the change. The
- * peers apply payments in the order they are registered: binaural-dev/odoo-venezuela l10n_ve_igtf
+ * Why bolívares first (reviewed against the law, kept). Ley de IGTF art. 4 num. 11 taxes only the payment
+ * made in foreign currency (or crypto-assets) to a special taxpayer; Providencia SNAT/2022/000013 art. 1
+ * makes it perceive 3 % "sobre los pagos en divisas" it receives (sources.md S9). Neither text, as found,
+ * says how one settlement that mixes bolívares and foreign currency is split between the debt and the change.
+ * The peers apply payments in the order they are registered: binaural-dev/odoo-venezuela l10n_ve_igtf
  * (account_payment.py calculate_igtf_for_payment) taxes min(payment, the invoice's residual when that
  * payment is posted), so a bolívar payment posted before a foreign one lowers the foreign one's base. In
  * sigece every payment of an invoice is tendered at once, when the invoice is issued: there is no posting
@@ -192,9 +192,10 @@ export interface IgtfOfPayment {
  * typing order; (2) is Odoo's result for the natural sequence of a mixed tender, where the customer's
  * bolívares are counted first and the foreign currency covers the rest, its excess returned as change;
  * (3) never makes a bolívar tender pure change while the foreign one carries the tax — foreign-first would
- * turn the issue's 116.00 Bs. paid with 100.00 Bs. + 20 USD at 40.00 into IGTF 3.48 on the whole debt
- * and 100.00 Bs. handed back, a payment that paid nothing. With a single foreign payment (the issue's
- * item 5 example) the order does not arise: base min(800.00, 116.00) = 116.00, IGTF 3.48 either way.
+ * turn a 116.00 Bs. invoice paid with 100.00 Bs. + 20 USD at 40.00 into IGTF 3.48 on the whole debt
+ * and 100.00 Bs. handed back, a payment that paid nothing. With a single foreign payment (the
+ * example of the IGTF tests) the order does not arise: base min(800.00, 116.00) = 116.00, IGTF 3.48 either
+ * way.
  */
 export function igtfOfPayments(
   total: DecimalInput,

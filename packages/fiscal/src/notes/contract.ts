@@ -72,7 +72,7 @@ export const noteDetailLineSchema = z.object({
 
 /** The whole note as the consult dialog and the JSON download show it, without the PDF bytes. */
 export const noteDetailSchema = z.object({
-  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  /** When the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
   fechaAsignacionControl: z.string().nullable().optional(),
   id: z.string(),
   rif: z.string(),
@@ -129,7 +129,7 @@ export const noteIngestAnswerSchema = z.object({
         serie: z.string(),
         nroNota: z.string(),
         nroControl: z.string(),
-        /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+        /** When the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
         fechaAsignacionControl: z.string().optional(),
         Msg: z.string(),
       }),
@@ -162,7 +162,7 @@ export const notePublicSchema = z.object({
     fechaEmision: z.string(),
     estatus: z.string(),
     logEstatusRegistro: z.string(),
-    /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+    /** Why it was annulled (null while active or when no reason was given). */
     motivoAnulacion: z.string().nullable().optional(),
     notaGenerada: z.enum(['true', 'false']),
     checkedSumBase64: z.string().nullable(),

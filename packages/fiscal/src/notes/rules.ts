@@ -313,7 +313,7 @@ export function amountMismatches(
 
 // --- Foreign currency ----------------------------------------------------------------------------------
 
-/** §4.4 and the issue: a foreign-currency note shows every total also in Bs., at the invoice's rate. */
+/** §4.4: a foreign-currency note shows every total also in Bs., at the invoice's rate. */
 export function totalsInBs(totals: DocumentTotals, rate: DecimalInput): DocumentTotals {
   const bs = (v: DecimalInput) => money(dec(v).times(rate));
   return {

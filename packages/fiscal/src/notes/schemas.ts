@@ -105,7 +105,7 @@ export type NoteInput = z.infer<typeof noteSchema>;
 export const NOTE_KNOWN_FIELDS = Object.keys(noteSchema.out.shape);
 
 /**
- * The problem with a note's extra fields (issue 13 item 9, as for invoices), checked without recursion
+ * The problem with a note's extra fields (as for invoices), checked without recursion
  * before the schema reads the payload: at its top level and in each line, within one size budget.
  */
 export function noteExtrasProblem(raw: unknown): string | null {

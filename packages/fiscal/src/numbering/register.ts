@@ -1,4 +1,4 @@
-// The register of assignments of control numbers (issue 19 items 3 and 4).
+// The register of assignments of control numbers.
 //
 // Providencia Administrativa SNAT/2024/000102 (G.O. N° 43.032, 19/12/2024), as integrators and peers read it
 // (sources.md S11; repository reveronfranklin/OssmmasoftVerticalSlice, ContratoFrontendFacturacionElectronica.md):

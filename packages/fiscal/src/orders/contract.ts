@@ -21,7 +21,7 @@ export const orderIngestAnswerSchema = z.object({
       z.object({
         nroOrden: z.string(),
         nroControl: z.string(),
-        /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+        /** When the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
         fechaAsignacionControl: z.string().optional(),
         msg: z.string(),
         id: z.string(),
@@ -130,7 +130,7 @@ export type OrderDetailLine = z.infer<typeof orderDetailLineSchema>;
 
 /** The whole order (GET getOrdenId with a token; 'Facturar' reads it), without the PDF bytes. */
 export const orderDetailSchema = orderListRowSchema.extend({
-  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  /** When the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
   fechaAsignacionControl: z.string().nullable().optional(),
   tasaCambio: z.string().nullable(),
   subTotal: z.string().nullable(),
@@ -161,7 +161,7 @@ export const orderPublicSchema = z.object({
     fechaEmision: z.string(),
     estatus: z.string(),
     logEstatusRegistro: z.string(),
-    /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+    /** Why it was annulled (null while active or when no reason was given). */
     motivoAnulacion: z.string().nullable().optional(),
     ordenGenerada: z.enum(['true', 'false']),
     checkedSumBase64: z.string().nullable(),
@@ -193,7 +193,7 @@ export const orderReportAnswerSchema = z.object({
     consolidado: z.number(),
     reporteVenta: z.string(),
     totalFacturas: z.object({ totalImporteTotalSinTerceros: z.string() }),
-    /** Active orders' totals per currency (issue 21 item 4); totalImporteTotalSinTerceros is the Bs. one. */
+    /** Active orders' totals per currency; totalImporteTotalSinTerceros is the Bs. one. */
     totalesPorMoneda: z.array(z.object({ moneda: z.string(), total: z.string() })),
   }),
 });

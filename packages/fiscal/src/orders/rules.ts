@@ -13,7 +13,7 @@ import type { OrderInput, OrderKind } from './schemas.ts';
 /**
  * The rules of delivery orders and dispatch guides (spec 001 §3.9, §4.5, §5.6, §8.4).
  *
- * IncluirMontos (§3.9 states two readings that contradict each other; the issue asks for a choice):
+ * IncluirMontos (§3.9 states two readings that contradict each other; one had to be chosen):
  * WITH amounts, the lines, totals and taxes are validated exactly like an invoice's (§4.4, the same
  * functions, the same ±0.01 comparison with what was sent) and stored and printed; WITHOUT amounts, only
  * code, description, quantity and unit of each line are kept and printed, and any amount sent is ignored.

@@ -1,4 +1,4 @@
-// The tax authority's read access (issue 19 item 7): the query of the portal's document list, the row it
+// The tax authority's read access: the query of the portal's document list, the row it
 // answers and the form an ADMIN_PORTAL user fills to create a USUARIO_PORTAL user.
 //
 // Source: Providencia Administrativa SNAT/2024/000102 (G.O. 43.032, 19 Dec 2024), as integrators read it

@@ -2,8 +2,8 @@ import type { WithholdingPrefill } from '../withholdings/prefill.ts';
 import type { PurchaseRecord } from './schemas.ts';
 
 /**
- * What 'Retener IVA' / 'Retener ISLR' on a purchase row hands the add-withholding page (issue 10 §2 "It
- * feeds withholdings"): the supplier and the document, one base per IVA rate of the purchase.
+ * What 'Retener IVA' / 'Retener ISLR' on a purchase row hands the add-withholding page (a
+ * purchase feeds withholdings): the supplier and the document, one base per IVA rate of the purchase.
  */
 export function purchaseWithholdingPrefill(p: PurchaseRecord, modelo: 'IVA' | 'ISLR'): WithholdingPrefill {
   return {

@@ -7,7 +7,7 @@ import { z } from '../zod-es.ts';
  * A purchase invoice as the back office records it (spec 001 §3.10, form of §2.5, POST
  * {facturaCompra}/crear and PUT {facturaCompra}/editar/{id} of §7.4): what a company bought, from which
  * supplier, on the supplier's own document. A record only: no control number is assigned and no PDF is
- * signed (issue 10 §2).
+ * signed.
  */
 
 /** Spec 001 §3.11 "Unit options on purchase lines". */
@@ -40,8 +40,8 @@ export const PURCHASE_PAYMENT_METHODS = [
 ] as const;
 
 /**
- * How the IVA treats a purchase line, for the purchase book's columns (Reglamento de la Ley del IVA art. 75,
- * issue 18 item 11): an untaxed line (exento, or rate 0) is an exempt, exonerated or not-subject purchase;
+ * How the IVA treats a purchase line, for the purchase book's columns (Reglamento de la Ley del IVA art. 75):
+ * an untaxed line (exento, or rate 0) is an exempt, exonerated or not-subject purchase;
  * a taxed line is a purchase with right to fiscal credit unless marked SIN_DERECHO (its IVA does not give
  * crédito fiscal: Ley del IVA art. 33, purchases not for the taxpayer's taxed activity). Absent: EXENTO for
  * untaxed lines, with right to credit for taxed ones (what every earlier record meant).
@@ -209,7 +209,7 @@ export const purchaseRecordSchema = z.object({
   totalIva: z.string(),
   importeTotal: z.string(),
   logEstatusRegistro: z.string(),
-  /** In the list only: the active withholding vouchers issued against it (issue 10 §2). */
+  /** In the list only: the active withholding vouchers issued against it. */
   retenciones: z.number().int().optional(),
 });
 export type PurchaseRecord = z.infer<typeof purchaseRecordSchema>;

@@ -2,7 +2,7 @@ import { documentTotals, lineTotals, type TaxRow } from '../invoices/totals.ts';
 import type { PurchaseLineInput } from './schemas.ts';
 
 /**
- * A purchase invoice's totals (issue 10 §2: "totals and tax per rate come from the fiscal functions"):
+ * A purchase invoice's totals ("totals and tax per rate come from the fiscal functions"):
  * each line by the invoice line rules of spec 001 §4.4 (percent discount), the document by the same
  * grouping per rate. A purchase line has no exonerated flag (§3.10), only exempt.
  */

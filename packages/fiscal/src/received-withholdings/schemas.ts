@@ -1,6 +1,6 @@
-// IVA withheld by buyers outside sigece (issue 18 item 9): the voucher a company received from a
+// IVA withheld by buyers outside sigece: the voucher a company received from a
 // withholding agent (its buyer), recorded by hand so that the sales book shows it in 'IVA Retenido por el
-// Comprador' beside the vouchers issued inside sigece. The voucher's fields are those the issue names
+// Comprador' beside the vouchers issued inside sigece. The voucher's fields are the ones a voucher carries
 // (agent's RIF and name, voucher number, date, the invoice withheld from, the amount): the text of
 // Providencia SNAT/2015/0049, which rules the IVA voucher, was not found in the library (sources.md), so
 // they follow the vouchers sigece itself issues (spec 002 §3) and the peers' received-withholding records

@@ -1,4 +1,4 @@
-// The imprenta digital's monthly report to SENIAT of the control numbers it assigned (issue 19 items 1-2).
+// The imprenta digital's monthly report to SENIAT of the control numbers it assigned.
 //
 // Legal source: Providencia Administrativa SNAT/2024/000102 (Gaceta Oficial 43.032, 19/12/2024), sources
 // S11 of research/sources.md. The providencia's own text could NOT be found in the stored public copies;

@@ -1,4 +1,4 @@
-// What the sales book and the purchase book share (issue 12 items 1 and 2): the rate columns, cheap
+// What the sales book and the purchase book share: the rate columns, cheap
 // running sums of 2-decimal amounts, and the rule that ties an IVA withholding voucher's line to the
 // document it withholds from.
 import { parseRif } from '../formats.ts';
@@ -75,7 +75,7 @@ export interface BookAmounts {
   importeTotal: string;
   exento: string;
   exonerado?: string;
-  /** Issue 18 items 10–11: not subject to the tax, exports (FOB), without right to fiscal credit. */
+  /** Not subject to the tax, exports (FOB), without right to fiscal credit. */
   noSujeto?: string;
   exportacion?: string;
   sinDerecho?: string;

@@ -1,6 +1,6 @@
 import { z } from '../zod-es.ts';
 
-/** Issue 21 §12: Home's dashboard (GET /v2/inicio/resumen), scoped to the user's companies. */
+/** Home's dashboard (GET /v2/inicio/resumen), scoped to the user's companies. */
 
 /** A lot is running low when fewer than this share of its numbers is left. */
 export const LOW_STOCK_SHARE = 0.1;

@@ -1,4 +1,4 @@
-// The IGTF perceived (issue 18 item 8): per company and fortnight, every payment in foreign currency with
+// The IGTF perceived: per company and fortnight, every payment in foreign currency with
 // the IGTF perceived on it, in its currency and in bolívares. Providencia SNAT/2022/000013 (G.O. 42.339,
 // 17-03-2022; sources.md S9, as the law firm summarises it: the text itself was not in the library) makes
 // special taxpayers perceiving agents of the IGTF on payments in foreign currency (art. 1) and has them

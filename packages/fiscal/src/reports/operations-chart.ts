@@ -1,4 +1,4 @@
-// The operations chart /charts/Linear 'Operativos' (issue 12 item 6): a company's monthly sales versus
+// The operations chart /charts/Linear 'Operativos': a company's monthly sales versus
 // purchases of a year, in bolívares (each sale at its own exchange rate, as the sales book converts it;
 // purchases are recorded in bolívares).
 

@@ -1,4 +1,4 @@
-// What the purchase-book calls accept and answer (issue 12 item 2; not in the spec, shaped like the sales
+// What the purchase-book calls accept and answer (not in the spec, shaped like the sales
 // book's calls of spec 002 §3 Reports): the same query, a summary of our own naming.
 import { z } from '../zod-es.ts';
 import { salesBookQuerySchema } from './sales-book-schemas.ts';
@@ -15,13 +15,13 @@ export const purchaseBookSummarySchema = z.object({
   importaciones: z.number(),
   totalCompras: z.string(),
   totalExento: z.string(),
-  /** Issue 18 item 11 (RLIVA art. 75): exonerated, not subject, without right to crédito fiscal. */
+  /** RLIVA art. 75: exonerated, not subject, without right to crédito fiscal. */
   totalExonerado: z.string(),
   totalNoSujeto: z.string(),
   totalSinDerecho: z.string(),
   totalGravamenes: z.array(rateTotal),
   totalIvaRetenido: z.string(),
-  /** Issue 18 item 11: the month-end summary of crédito fiscal, one row per concept. */
+  /** The month-end summary of crédito fiscal, one row per concept. */
   resumen: z.array(z.object({ concepto: z.string(), baseImponible: z.string(), impuesto: z.string() })),
 });
 

@@ -1,5 +1,5 @@
-// The purchase book (libro de compras) a company's accountant keeps beside the sales book (issue 12 item 2;
-// issue 18 item 11).
+// The purchase book (libro de compras) a company's accountant keeps beside the sales book
+// (RLIVA art. 75).
 //
 // Legal layout: Reglamento de la Ley del IVA (Decreto 5.212, G.O. 38.617 of 01-02-2007; "RLIVA") art. 75,
 // read whole in SENIAT's "Impuesto al Valor Agregado – Libros" (LIVA art. 56, RLIVA arts. 70–78; sources.md
@@ -12,8 +12,8 @@
 //   the taxed ones, separately per rate;
 // - (e) domestic purchases: their total, "discriminando las gravadas, exentas, exoneradas o no sujetas al
 //   impuesto o sin derecho a crédito fiscal", with the crédito fiscal of the taxed ones, per rate.
-// Hence one column each for exempt, exonerated, not-subject and without-right-to-credit purchases (until
-// issue 18 one column held them all), and the bases and crédito fiscal per rate.
+// Hence one column each for exempt, exonerated, not-subject and without-right-to-credit purchases (at
+// first one column held them all), and the bases and crédito fiscal per rate.
 // - Closing paragraph (same source): at month end, in both books, a summary of the period: base and tax
 //   adjusted with the additions and deductions, the crédito fiscal, the exempt, exonerated and not-subject
 //   amounts: purchaseBookResumen below, printed under the PDF and the spreadsheet.
@@ -193,13 +193,13 @@ export interface PurchaseBookSummary {
   importaciones: number;
   totalCompras: string;
   totalExento: string;
-  /** Issue 18 item 11 (RLIVA art. 75 d–e): the untaxed purchases by kind. */
+  /** RLIVA art. 75 d–e: the untaxed purchases by kind. */
   totalExonerado: string;
   totalNoSujeto: string;
   totalSinDerecho: string;
   totalGravamenes: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
   totalIvaRetenido: string;
-  /** Issue 18 item 11: the month-end summary of crédito fiscal (purchaseBookResumen). */
+  /** The month-end summary of crédito fiscal (purchaseBookResumen). */
   resumen: BookSummaryRow[];
 }
 

@@ -52,9 +52,9 @@ export const salesBookSummarySchema = z.object({
   totalGravamenes: z.array(rateTotal),
   AcumuladoImporteTerceros: z.string(),
   AcumuladoGravamenTerceros: z.array(rateTotal),
-  /** Ours (issue 12): the IVA the buyers withheld, from vouchers issued in this system. */
+  /** Ours: the IVA the buyers withheld, from vouchers issued in this system. */
   totalIvaRetenido: z.string(),
-  /** Ours (issue 18 item 10): the month-end summary, one row per concept (RLIVA, IVA_LIBROS). */
+  /** Ours: the month-end summary, one row per concept (RLIVA, IVA_LIBROS). */
   resumen: z.array(z.object({ concepto: z.string(), baseImponible: z.string(), impuesto: z.string() })),
 });
 

@@ -1,5 +1,5 @@
-// The sales book (libro de ventas) a company's accountant closes every month with (issue 12 item 1,
-// spec 002 §2.6, §3 Reports, §7 Reports).
+// The sales book (libro de ventas) a company's accountant closes every month with
+// (spec 002 §2.6, §3 Reports, §7 Reports).
 //
 // Legal layout. Sources found and read (third-party reproductions of the texts; the official gazettes
 // were not in the library):
@@ -21,8 +21,9 @@
 // this system that issued the voucher (the matching rule is in books.ts); a voucher issued elsewhere is
 // unknown here, and the column stays empty.
 //
-// Issue 18 item 10, from SENIAT's "Impuesto al Valor Agregado – Libros" (LIVA art. 56, RLIVA arts. 70–78;
-// sources.md S2, odoo-venezuela/odoo-venezuela l10n_ve_withholding_iva/files/IVA_LIBROS.pdf, read whole):
+// The columns, sections and summary, from SENIAT's "Impuesto al Valor Agregado – Libros" (LIVA art. 56, RLIVA
+// arts. 70–78; sources.md S2, odoo-venezuela/odoo-venezuela l10n_ve_withholding_iva/files/IVA_LIBROS.pdf,
+// read whole):
 // - RLIVA art. 76: the operations with taxpayers and non-taxpayers, each with the taxable, exempt,
 //   exonerated and not-subject amounts (bases and débito fiscal per rate), and (lit. e) "el valor FOB del
 //   total de las operaciones de exportación" — the exports column.
@@ -223,7 +224,7 @@ export interface SalesBookSummary {
   AcumuladoGravamenTerceros: Array<{ alicuota: string; baseImponible: string; montoAlicuota: string }>;
   /** IVA withheld by the buyers, own and third-party sales together (vouchers of this system only). */
   totalIvaRetenido: string;
-  /** Issue 18 item 10: the month-end summary (salesBookResumen). */
+  /** The month-end summary (salesBookResumen). */
   resumen: BookSummaryRow[];
 }
 

@@ -78,7 +78,7 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
     roles: both,
     acciones: [],
   },
-  // Invoice models (issue 10): lists of the invoice family filtered to AEREA or LICORES; a row's actions
+  // Invoice models: lists of the invoice family filtered to AEREA or LICORES; a row's actions
   // (detail, PDF, annul) are those of /facturacion/generales.
   {
     path: '/facturacion/aereas',
@@ -107,7 +107,7 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
   },
   { path: '/retenciones/iva-islr/Agregar', nombre: 'Agregar Retención', roles: both, acciones: [] },
   { path: '/retenciones/consulta-conceptos-islr', nombre: 'Conceptos ISLR', roles: both, acciones: [] },
-  // Not in the spec's route tables (issue 18 item 9): vouchers received from buyers outside sigece.
+  // Not in the spec's route tables: vouchers received from buyers outside sigece.
   {
     path: '/retenciones/recibidas',
     nombre: 'Retenciones Recibidas',
@@ -122,9 +122,9 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
   { path: '/charts/Linear', nombre: 'Operativos', roles: both, acciones: [] },
   { path: '/home', nombre: 'Inicio', roles: both, acciones: [] },
   { path: '/reportes/libroVentas', nombre: 'Libro de Ventas', roles: both, acciones: [] },
-  // Not in the spec's route tables (issue 12 item 2): the purchase book beside the sales book.
+  // Not in the spec's route tables: the purchase book beside the sales book.
   { path: '/reportes/libroCompras', nombre: 'Libro de Compras', roles: both, acciones: [] },
-  // Not in the spec's route tables (issue 18 item 8): the IGTF perceived per fortnight.
+  // Not in the spec's route tables: the IGTF perceived per fortnight.
   { path: '/reportes/igtfPercibido', nombre: 'IGTF Percibido', roles: both, acciones: [] },
   { path: '/reportes/ReporteOrdenes', nombre: 'Reporte de Órdenes/Guías', roles: both, acciones: [] },
   { path: '/reportes/logs', nombre: 'Logs de Eventos', roles: both, acciones: [] },
@@ -187,7 +187,7 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
   {
     path: '/mantenimiento/Producto',
     nombre: 'Productos',
-    // Issue 21 §8: a company's own users create its products (scoped to their companies), so a new
+    // A company's own users create its products (scoped to their companies), so a new
     // company invoices on day one; the spec's table had it for the provider's administrators only.
     roles: both,
     acciones: [
@@ -221,7 +221,7 @@ export const MODULE_CATALOG: ReadonlyArray<CatalogModule> = [
     acciones: [a('add', 'Agregar rol'), a('update', 'Editar rol'), a('cancel', 'Inactivar y reactivar rol')],
   },
   { path: '/seguridad/modulos', nombre: 'Módulos', roles: adminOnly, acciones: [] },
-  // Issue 20 item 4: a company's administrators manage the API keys its ERP uses (not in the spec's tables).
+  // A company's administrators manage the API keys its ERP uses (not in the spec's tables).
   {
     path: '/integracion/claves',
     nombre: 'Claves de API',

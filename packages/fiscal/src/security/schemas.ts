@@ -113,7 +113,7 @@ const userBase = z.object({
 });
 
 /**
- * A master admin carries no role, companies or branches; a tax-authority portal user (issue 19 item 7) needs
+ * A master admin carries no role, companies or branches; a tax-authority portal user needs
  * none either (the portal opens what they read); everyone else needs a role.
  */
 function roleUnlessMaster<T extends { masterAdmin: boolean; role?: string; userPortal?: string }>(
@@ -157,7 +157,7 @@ export const changePasswordFormSchema = z
   .refine((v) => v.password === v.repassword, { path: ['repassword'], message: M.passwordsDiffer });
 
 /**
- * A signed-in user's own new password (the header's 'Cambiar contraseña', issue 21 §13): the current one
+ * A signed-in user's own new password (the header's 'Cambiar contraseña'): the current one
  * proves it is the user, not someone at an unlocked screen.
  */
 export const ownPasswordSchema = z.object({

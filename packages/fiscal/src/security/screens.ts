@@ -34,7 +34,7 @@ export const INVOICE_SCREENS = {
   create: screen('/facturacion/generales/facturaGeneral'),
 } as const;
 
-/** The invoice models with a list of their own (issue 10): the screen of each model. */
+/** The invoice models with a list of their own: the screen of each model. */
 export const INVOICE_MODEL_SCREENS = {
   AEREA: screen('/facturacion/aereas'),
   LICORES: screen('/facturacion/licores'),

@@ -1,7 +1,7 @@
 /**
- * Who may write which user (spec 000 §7 "Usuarios", hardened by issue 13 items 1, 2 and 21). Nobody
- * grants more than they hold, and nobody reaches a user who holds more than they do: the server enforces
- * these rules and the add-user dialog offers only what they allow.
+ * Who may write which user (spec 000 §7 "Usuarios", hardened: nobody reaches or grants more than they hold).
+ * Nobody grants more than they hold, and nobody reaches a user who holds more than they do: the server
+ * enforces these rules and the add-user dialog offers only what they allow.
  */
 import type { PermissionSubject } from './permissions.ts';
 

@@ -1,7 +1,7 @@
 import { z } from '../zod-es.ts';
 
 /**
- * Webhooks for integrators (issue 20 item 3): a company's administrator registers endpoints that receive
+ * Webhooks for integrators: a company's administrator registers endpoints that receive
  * the events they choose, signed in the Standard Webhooks form (https://www.standardwebhooks.com/, spec
  * "Standard Webhooks" v1: headers webhook-id, webhook-timestamp, webhook-signature = "v1," + base64
  * HMAC-SHA256 over `${id}.${timestamp}.${body}` with the secret after its `whsec_` prefix, base64-decoded).

@@ -15,7 +15,7 @@ export const withholdingErrorLineSchema = z.object({
 export const withholdingDoneLineSchema = z.object({
   msg: z.string(),
   NroControlComprobante: z.string(),
-  /** Issue 19 item 4: when the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
+  /** When the control number was assigned, ISO 8601 in Caracas time ("2026-06-10T10:00:00-04:00"). */
   FechaAsignacionControl: z.string().optional(),
   nroComprobante: z.string(),
   id: z.string(),
@@ -91,7 +91,7 @@ export const withholdingLineViewSchema = z.object({
 });
 
 export const withholdingDetailSchema = withholdingListRowSchema.extend({
-  /** Issue 19 item 4: when the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
+  /** When the control number was assigned (ISO 8601, Caracas); null while unnumbered. */
   fechaAsignacionControl: z.string().nullable().optional(),
   direccion: z.string(),
   lstRetenciones: z.array(withholdingLineViewSchema),
@@ -111,7 +111,7 @@ export const withholdingPublicSchema = z.object({
     fechaEmision: z.string(),
     estatus: z.string(),
     logEstatusRegistro: z.string(),
-    /** Issue 21 §10: why it was annulled (null while active or when no reason was given). */
+    /** Why it was annulled (null while active or when no reason was given). */
     motivoAnulacion: z.string().nullable().optional(),
     checkedSumBase64: z.string().nullable(),
     ...sandboxPublicFields,
@@ -132,7 +132,7 @@ export const taxUnitRowSchema = z.object({
 });
 export type TaxUnitRow = z.infer<typeof taxUnitRowSchema>;
 
-/** A period declared to SENIAT (issue 18 item 7): who confirmed it, when, and the file's SHA-256. */
+/** A period declared to SENIAT: who confirmed it, when, and the file's SHA-256. */
 export const declarationRowSchema = z.object({
   id: z.string(),
   id_localidad: z.string(),
@@ -149,7 +149,7 @@ export const declarationRowSchema = z.object({
 });
 export type DeclarationRow = z.infer<typeof declarationRowSchema>;
 
-/** POST calcularIslr's result: the line's ISLR as the save computes it (issue 21 item 5). */
+/** POST calcularIslr's result: the line's ISLR as the save computes it. */
 export const islrPreviewSchema = z.object({
   baseRetencion: z.string(),
   porcentaje: z.string(),

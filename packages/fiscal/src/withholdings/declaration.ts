@@ -2,7 +2,7 @@ import { money } from '../money.ts';
 import type { IslrTramo } from './rules.ts';
 
 /**
- * The declaration files SENIAT takes from a withholding agent for a period (issue 9 item 6).
+ * The declaration files SENIAT takes from a withholding agent for a period.
  *
  * IVA — the tab-separated text file the SENIAT portal imports ("Sistemas en línea → Retención IVA",
  * with its "Prueba Carga de archivo" check), layout version 2.6 of January 2008 as documented for
@@ -175,7 +175,7 @@ export function islrDeclarationXml(
   return out.join('\n');
 }
 
-// --- Declaration periods (issue 18 item 6) ---------------------------------------------------------------
+// --- Declaration periods ---------------------------------------------------------------
 
 /**
  * IVA withholdings are declared and paid per fortnight ("quincena": days 1-15 and 16 to the month's end),
@@ -212,7 +212,7 @@ export function declarationPeriod(periodo: string, quincena?: Quincena | null): 
   return { periodo, quincena: q, desde, hasta, etiqueta: q ? `${compact}-Q${q}` : compact };
 }
 
-/** The fortnight a day "AAAA-MM-DD" falls in: the voucher's default fiscal period (issue 18 item 6). */
+/** The fortnight a day "AAAA-MM-DD" falls in: the voucher's default fiscal period. */
 export function fortnightOf(day: string): { periodoFiscalDel: string; periodoFiscalAl: string } {
   const p = declarationPeriod(day.slice(0, 7), Number(day.slice(8, 10)) <= 15 ? 1 : 2);
   return { periodoFiscalDel: p.desde, periodoFiscalAl: p.hasta };
@@ -223,7 +223,7 @@ export const periodsOverlap = (a: { desde: string; hasta: string }, b: { desde: 
   a.desde <= b.hasta && b.desde <= a.hasta;
 
 /**
- * Why a declared voucher cannot be annulled or edited (issue 18 item 7): SENIAT already has it, so a change
+ * Why a declared voucher cannot be annulled or edited: SENIAT already has it, so a change
  * is an adjustment in a later period (IVA: a line 02-AJUSND or 03-AJUSNC, Providencia SNAT/2015/0049 art. 16
  * numerals 9-10; ISLR: a withholding of the later month).
  */

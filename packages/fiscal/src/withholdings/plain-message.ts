@@ -1,7 +1,7 @@
 import type { LabelLanguage } from '../labels.ts';
 
 /**
- * A withholding refusal told in the add page's words (issue 21 item 5): the server names a line by its
+ * A withholding refusal told in the add page's words: the server names a line by its
  * position in the payload and a field by its wire name ('lstRetenciones[0]: El campo causadoRetenido
  * enviado (10.00) no coincide con el calculado (192.50)'); the user sees 'Documento 1: Impuesto de ISLR
  * causado y retenido: se indicó 10.00 y corresponde 192.50'. Labels are the add page's (spec 002 §2.3).

@@ -107,7 +107,7 @@ export function checkIvaLine(
 /**
  * The duplicate rule of spec 002 §5: a line cannot be added when one exists with the same nroDocumento,
  * nroControlDocumento and tipoTransaccion, or the same nroNota, nroControlDocumento and
- * tipoTransaccion — and the same alícuota (issue 18 item 4): a document taxed at several rates is
+ * tipoTransaccion — and the same alícuota: a document taxed at several rates is
  * withheld with one line per rate, as SENIAT's TXT has one line per tax line of a document (sources.md
  * S4: odoo-venezuela `l10n_ve_withholding_iva/model/generate_txt.py` writes one line per tax; S7: TXT
  * layout 2.6 field 15 "alícuota" per line). Rates compare as numbers ("16" = "16.00"). Returns the spec's

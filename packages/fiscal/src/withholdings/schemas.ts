@@ -193,7 +193,7 @@ export const annulWithholdingSchema = tolerantObject({
       .string({ error: 'nroComprobante es requerido' })
       .regex(/^\d{14}$/, 'nroComprobante debe tener 14 dígitos'),
   ),
-  /** Issue 23: like every family's annulment, scoped to the branch when one is named. */
+  /** Like every family's annulment, scoped to the branch when one is named. */
   codigoSucursal: optionalText('codigoSucursal', 16),
   motivoAnulacion: annulReasonField,
 });
@@ -243,8 +243,8 @@ export const withholdingFiltersSchema = z.object({
 export type WithholdingFilters = z.infer<typeof withholdingFiltersSchema>;
 
 /**
- * The period of a declaration file: company and month (issue 9 item 6), or one of the month's fortnights
- * with `quincena` 1 (days 1-15) or 2 (16 to the end) (issue 18 item 6).
+ * The period of a declaration file: company and month, or one of the month's fortnights
+ * with `quincena` 1 (days 1-15) or 2 (16 to the end).
  */
 export const declarationQuerySchema = z.object({
   id_localidad: z.uuid({ error: 'Localidad es requerida' }),
@@ -263,7 +263,7 @@ export const declarationQuerySchema = z.object({
 export type DeclarationQuery = z.infer<typeof declarationQuerySchema>;
 
 /**
- * Confirming a period's file as declared (issue 18 item 7): the model, the period, and the SHA-256 of the
+ * Confirming a period's file as declared: the model, the period, and the SHA-256 of the
  * file the user downloaded (the download's `x-sha256` header), so what is kept is what was filed.
  */
 export const declareSchema = declarationQuerySchema.extend({
@@ -299,7 +299,7 @@ const amountText = (field: string) =>
     .trim()
     .regex(/^\d{1,15}(\.\d{1,2})?$/, `${field} debe ser un monto con hasta 2 decimales`);
 
-/** The body of POST calcularIslr (issue 21 item 5): one ISLR line, computed without saving. */
+/** The body of POST calcularIslr: one ISLR line, computed without saving. */
 export const islrPreviewBodySchema = z.object({
   id_localidad: z.uuid({ error: 'id_localidad no es válido' }),
   rifProveedor: z.string().trim().min(1, 'rifProveedor es requerido').max(12),

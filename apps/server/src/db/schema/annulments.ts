@@ -1,4 +1,4 @@
-// The annulment of any document (issue 19 item 8): its date, author, reason and the PDF marked 'ANULADA'.
+// The annulment of any document: its date, author, reason and the PDF marked 'ANULADA'.
 import { sql } from 'drizzle-orm';
 import { check, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appNow, bytea } from './columns.ts';

@@ -1,4 +1,4 @@
-// The integration API's keys and the sandbox's counters (issue 20 items 4 and 5; modules/integration).
+// The integration API's keys and the sandbox's counters (modules/integration).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -23,7 +23,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_at_idx').on(t.at),
     index('audit_log_user_at_idx').on(t.userId, t.at),
-    // A document's activity timeline (issue 21 item 11; migration 0028).
+    // A document's activity timeline (migration 0028).
     index('audit_log_entity_idx').on(t.entityId, t.at).where(sql`entity_id is not null`),
   ],
 );

@@ -104,7 +104,7 @@ export const clientColumn = () => jsonb('cliente').$type<Record<string, unknown>
 
 /** What every issued document records of itself: free extras, where it came from, status and soft delete. */
 /**
- * Issued with a test API key (issue 20 item 5; migrations 0030 for invoices, 0035 for notes, orders and
+ * Issued with a test API key (migrations 0030 for invoices, 0035 for notes, orders and
  * withholdings): numbered 'PR-…' from the sandbox's own counter, never in the ledger, the books, the reports
  * or the working lists. Each family's document-number unique index includes it (a test may carry the number
  * the ERP will later send for real).
@@ -116,7 +116,7 @@ export const documentStateColumns = () => ({
   origen: text('origen').notNull().default('API'),
   status: status(),
   deleted: boolean('log_deleted_registro').notNull().default(false),
-  /** Why it was annulled, as the user said it (issue 21 §10; migration 0024). */
+  /** Why it was annulled, as the user said it (migration 0024). */
   motivoAnulacion: text('motivo_anulacion'),
 });
 

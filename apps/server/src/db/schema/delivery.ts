@@ -1,4 +1,4 @@
-// Each document's e-mail delivery (issue 21 item 3); the attempts themselves are in mail_messages.
+// Each document's e-mail delivery; the attempts themselves are in mail_messages.
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appNow } from './columns.ts';

@@ -1,4 +1,4 @@
-// What the integration API keeps of its callers (issue 20 items 1, 6 and 7; migration 0029).
+// What the integration API keeps of its callers (migration 0029).
 import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appNow } from './columns.ts';
 

@@ -139,7 +139,7 @@ export const facturaPagos = pgTable(
     diasCredito: integer('dias_credito'),
     igtf: boolean('igtf').notNull().default(false),
     igtfValor: numeric('igtf_valor', { precision: 20, scale: 2 }).notNull().default('0'),
-    /** Issue 18 item 5: what the payment applied to the debt (its currency), its IGTF in Bs., its Bs. rate. */
+    /** What the payment applied to the debt (its currency), its IGTF in Bs., its Bs. rate. */
     igtfBase: numeric('igtf_base', { precision: 20, scale: 2 }),
     igtfBs: numeric('igtf_bs', { precision: 20, scale: 2 }),
     tasaBs: numeric('tasa_bs', { precision: 24, scale: 8 }),
@@ -147,7 +147,7 @@ export const facturaPagos = pgTable(
   (t) => [index('factura_pagos_factura_idx').on(t.facturaId)],
 );
 
-/** Payments received after a credit invoice was issued (issue 21 §9; migration 0024), in its currency. */
+/** Payments received after a credit invoice was issued (migration 0024), in its currency. */
 export const facturaCobros = pgTable(
   'factura_cobros',
   {

@@ -1,4 +1,4 @@
-// Mass load from Excel (issue 11; spec 000 "Mass load", spec 001 §5.8 and §8.7): an uploaded
+// Mass load from Excel (spec 000 "Mass load", spec 001 §5.8 and §8.7): an uploaded
 // spreadsheet's documents (the spec's cargaFacturasJson, kept with the company) and their processing.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

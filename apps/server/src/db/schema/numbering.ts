@@ -25,7 +25,7 @@ export const controlLots = pgTable(
     subAsignado: bigint('sub_asignado', { mode: 'number' }).notNull().default(0),
     localidadGeneraFac: boolean('localidad_genera_fac').notNull().default(false),
     updatedAt: timestamp('log_fecha_modificacion', { withTimezone: true }),
-    /** Who assigned it, by user id (issue 19 item 3, migration 0026); log_username keeps the e-mail. */
+    /** Who assigned it, by user id (migration 0026); log_username keeps the e-mail. */
     asignadoPorId: uuid('asignado_por_id'),
   },
   (t) => [
@@ -49,7 +49,7 @@ export const controlSublots = pgTable(
     sucursalId: uuid('id_sucursal').references(() => sucursales.id),
     familia: text('familia').notNull(),
     ...numberRange(),
-    /** Who assigned it, by user id (issue 19 item 3, migration 0026); log_username keeps the e-mail. */
+    /** Who assigned it, by user id (migration 0026); log_username keeps the e-mail. */
     asignadoPorId: uuid('asignado_por_id'),
   },
   (t) => [

@@ -65,7 +65,7 @@ export const ordenes = pgTable(
     index('ordenes_list_idx').on(t.localidadId, t.fechaEmision),
     index('ordenes_secuencia_idx').on(t.secuencia),
     check('ordenes_modelo_ck', sql`${t.modelo} in ('ORDENENTREGA', 'GUIADESPACHO')`),
-    // Without amounts nothing monetary is kept (issue 10: the IncluirMontos choice).
+    // Without amounts nothing monetary is kept (the IncluirMontos choice).
     check('ordenes_montos_ck', sql`${t.incluirMontos} or ${t.importeTotal} is null`),
   ],
 );

@@ -24,7 +24,7 @@ export interface PurchaseLineRow {
   descuento?: string;
   exento: boolean;
   alicuota: string;
-  /** The purchase book's column (issue 18 item 11; fiscal PURCHASE_VAT_TREATMENTS); absent on older rows. */
+  /** The purchase book's column (fiscal PURCHASE_VAT_TREATMENTS); absent on older rows. */
   tratamientoIva?: 'EXENTO' | 'EXONERADO' | 'NO_SUJETO' | 'SIN_DERECHO';
   importe: string;
   montoDescuento: string;

@@ -1,4 +1,4 @@
-// IVA withholding vouchers a company received from buyers outside sigece (issue 18 item 9): recorded by
+// IVA withholding vouchers a company received from buyers outside sigece: recorded by
 // hand from the agent's voucher, read by the sales book's 'IVA Retenido por el Comprador'.
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

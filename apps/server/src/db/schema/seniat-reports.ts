@@ -1,5 +1,5 @@
-// The imprenta's monthly report to SENIAT of the control numbers it assigned (issue 19 items 1-2,
-// migration 0025; Providencia SNAT/2024/000102 Art. 29.7 as read). States are derived from these dates
+// The imprenta's monthly report to SENIAT of the control numbers it assigned (migration
+// 0025; Providencia SNAT/2024/000102 Art. 29.7 as read). States are derived from these dates
 // and the clock (fiscal reports/assigned-numbers.ts): a month without a row is pendiente or vencido.
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Webhooks for integrators (issue 20 item 3): endpoints, the event outbox, deliveries (migration 0031).
+// Webhooks for integrators: endpoints, the event outbox, deliveries (migration 0031).
 import {
   bigint,
   bigserial,

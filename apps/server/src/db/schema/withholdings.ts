@@ -1,5 +1,5 @@
 // Withholding vouchers (comprobantes de retención IVA and ISLR), their lines, and the dated values of the
-// unidad tributaria the ISLR sustraendo is computed from (spec 002 §3, issue 9).
+// unidad tributaria the ISLR sustraendo is computed from (spec 002 §3).
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -54,7 +54,7 @@ export const retenciones = pgTable(
     totalRetenido: numeric('total_retenido', { precision: 20, scale: 2 }).notNull(),
     /** The purchase invoice it withholds from, when opened from the purchase list (prefill.ts). */
     facturaCompraId: integer('factura_compra_id'),
-    /** The declaration that filed it with SENIAT (issue 18 item 7): set, it can no longer change. */
+    /** The declaration that filed it with SENIAT: set, it can no longer change. */
     declaracionId: uuid('id_declaracion'),
     ...sandboxColumn(),
     ...documentStateColumns(),
@@ -114,7 +114,7 @@ export const retencionLineas = pgTable(
 );
 
 /**
- * A period's declaration file confirmed as filed with SENIAT (issue 18 item 7): the exact bytes served
+ * A period's declaration file confirmed as filed with SENIAT: the exact bytes served
  * from then on, their SHA-256, who confirmed and when. Vouchers it covers point to it (id_declaracion).
  */
 export const declaracionesRetencion = pgTable(

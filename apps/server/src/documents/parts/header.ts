@@ -48,7 +48,7 @@ export function header(t: Typesetter, doc: FiscalDocument) {
   ry += t.write(`N° de Control: ${pdfText(doc.nroControl)}`, ix, ry, iw, BOLD, 12, 'right') + 4;
   ry += t.write(`Fecha de emisión: ${formatDate(doc.issuedAt)}`, ix, ry, iw, FONT, 9, 'right') + 1;
   ry += t.write(`Hora de emisión: ${formatTime(doc.issuedAt)}`, ix, ry, iw, FONT, 9, 'right') + 1;
-  // Issue 19 item 4: when the imprenta assigned the control number (Caracas), one line.
+  // When the imprenta assigned the control number (Caracas), one line.
   if (doc.controlAssignedAt)
     ry +=
       t.write(

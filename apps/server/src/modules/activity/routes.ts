@@ -24,7 +24,7 @@ const SCREENS: Record<ActivityFamily, string> = {
 };
 const ANY_LIST = { anyOf: Object.values(SCREENS).map((module) => ({ module })) };
 
-/** A document's activity timeline (issue 21 item 11): read-only, so nothing is audited. */
+/** A document's activity timeline: read-only, so nothing is audited. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.get(

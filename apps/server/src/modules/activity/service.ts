@@ -9,7 +9,7 @@ import { familyOf } from '../issuance/registry.ts';
 import { mailsOfDocument } from '../mail/log-queries.ts';
 
 /**
- * A document's activity timeline (issue 21 item 11), built only from what is already recorded: the
+ * A document's activity timeline, built only from what is already recorded: the
  * document's own row (created, by whom, signed), the ledger of control numbers (numbered, the PDF job's
  * failure), the audit log (annulled with its reason, deleted, PDF retried, e-mail asked for, payments),
  * the e-mail log and each document's delivery state, and the annulment (its PDF marked ANULADA).

@@ -26,7 +26,7 @@ const meAnswer = z.object({
   role: z.string().nullable(),
   roleId: z.string().nullable(),
   masterAdmin: z.boolean(),
-  /** The tax-authority portal type (issue 19 item 7): the web shows a portal user the portal only. */
+  /** The tax-authority portal type: the web shows a portal user the portal only. */
   userPortal: z.string(),
   id_localidad: z.array(z.string()),
   sucursales: z.array(z.string()),

@@ -20,7 +20,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 /**
  * Forgot-password requests allowed within RESET_WINDOW_MS: per address from one client IP, per client IP,
  * and per address from every IP together. The per-address limit counts each (address, IP) pair apart, so
- * a stranger who spends an address's requests from their IP does not lock its owner out (issue 22 item 7);
+ * a stranger who spends an address's requests from their IP does not lock its owner out;
  * the overall per-address cap only bounds how much mail one address can be sent.
  */
 export const MAX_RESETS_PER_EMAIL = 5;
@@ -296,8 +296,8 @@ async function liveReset(db: Db, token: string): Promise<boolean> {
 
 /**
  * Sets the new password of a reset link. Throttled per client IP, and the link is checked before the
- * password is hashed (argon2's tens of milliseconds of CPU are spent only for a live link: issue 22
- * item 6); the transaction checks it again as it takes it, so two uses of one link cannot both pass.
+ * password is hashed (argon2's tens of milliseconds of CPU are spent only for a live link); the transaction
+ * checks it again as it takes it, so two uses of one link cannot both pass.
  */
 export async function resetPassword(
   db: Db,
@@ -358,7 +358,7 @@ export async function resetPassword(
 }
 
 /**
- * A signed-in user changes their own password (issue 21 §13), proving it with the current one; the
+ * A signed-in user changes their own password, proving it with the current one; the
  * wrong one counts as a failed login of that account (same throttle), so the form cannot be used to guess
  * it. Every other session ends (refresh tokens revoked, access tokens' version bumped); this one goes on
  * with the new pair answered here.

@@ -156,7 +156,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { localidad, q } = request.query;
       assertTenant(scopeOfRequest(request), { localidadId: localidad });
-      // Issue 21 §8: letters search the name (anywhere in it, without case), digits the document number.
+      // Letters search the name (anywhere in it, without case), digits the document number.
       // 'V-1234' is still a number: the document type's letter before digits does not count.
       if (/\p{L}/u.test(q.replace(/^[VEJGPC]-?(?=\d)/i, ''))) {
         const rows = await db

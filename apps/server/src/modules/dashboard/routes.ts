@@ -4,7 +4,7 @@ import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { dashboard } from './service.ts';
 
-/** GET /v2/inicio/resumen: Home's dashboard (issue 21 §12); /home is every signed-in user's screen. */
+/** GET /v2/inicio/resumen: Home's dashboard; /home is every signed-in user's screen. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.get(

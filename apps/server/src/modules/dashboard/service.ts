@@ -18,7 +18,7 @@ import { rateOfDay } from '../reference/lookup.service.ts';
 import { staffedCompanies } from '../security/staffed-companies.ts';
 
 /**
- * Home's dashboard (issue 21 §12): a read model over several contexts, read-only and scoped by the caller.
+ * Home's dashboard: a read model over several contexts, read-only and scoped by the caller.
  * Each figure is one aggregate query that its context answers over its own tables; this only composes
  * them, all at once.
  */

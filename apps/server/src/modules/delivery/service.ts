@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { documentDeliveries } from '../../db/schema.ts';
 
 /**
- * Each document's e-mail delivery, as its lists and detail show it (issue 21 item 3): EN_COLA when an
+ * Each document's e-mail delivery, as its lists and detail show it: EN_COLA when an
  * e-mail is queued, then ENVIADO or FALLIDO with the SMTP server's answer. A document without a row was
  * never queued (NO_ENVIADO). The attempts themselves are in the e-mail log (mail_messages).
  */

@@ -9,7 +9,7 @@ export const INTEGRATION_TAG = 'integración';
 
 export const RATE_LIMIT_DOC = `Límite por clave de API o usuario (por defecto ${DEFAULT_RATE_LIMIT} solicitudes por minuto, configurable con INTEGRATION_RATE_LIMIT e INTEGRATION_RATE_WINDOW): cada respuesta trae RateLimit-Limit, RateLimit-Remaining y RateLimit-Reset (segundos); pasado el límite, 429 con Retry-After y un mensaje en español.`;
 
-/** The routes that take an Idempotency-Key (issue 20 item 1): their docs say so. */
+/** The routes that take an Idempotency-Key: their docs say so. */
 export const IDEMPOTENT_ROUTES = new Set([
   '/v2/facturas/masivafacturacion',
   '/v2/facturas/masivaAnularfacturacionXls',
@@ -36,8 +36,8 @@ declare module 'fastify' {
 }
 
 /**
- * Issue 20 items 6 and 7 on every integration route (tag 'integración'), registered before the routes:
- * the per-caller rate limit after the guard, the request log once the answer is sent; and their docs.
+ * The rate limit and the request log on every integration route (tag 'integración'), registered before the
+ * routes: the per-caller rate limit after the guard, the request log once the answer is sent; and their docs.
  */
 export function installIntegrationHooks(api: FastifyInstance, deps: Deps): void {
   const limiter = rateLimiterOf(deps.db, deps.config);

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { callerKey } from '../../http/principal.ts';
 
 /**
- * Idempotency keys for the intake and annulment routes of the integration API (issue 20 item 1).
+ * Idempotency keys for the intake and annulment routes of the integration API.
  *
  * A request with `Idempotency-Key: <key>` is tied to its caller (`callerKey`: the API key, or the user) and to
  * a SHA-256 of its method, route and body. The key's row is reserved at the start of the transaction that
@@ -23,7 +23,7 @@ import { callerKey } from '../../http/principal.ts';
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** How long an answer is kept: at least 24 hours (the issue's minimum); then purged. */
+/** How long an answer is kept: at least 24 hours (the window an ERP's retries need); then purged. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -19,7 +19,7 @@ import { orderAnnulment } from '../orders/annul.ts';
 import { withholdingAnnulment } from '../withholdings/annul.ts';
 
 /**
- * A document found by the ERP's own reference (issue 20 item 2): the company by RIF, then the family's own
+ * A document found by the ERP's own reference: the company by RIF, then the family's own
  * search by number — the one its bulk annulment uses — within the caller's tenancy. Not found, or not the
  * caller's: 404 with the same message (a foreign company's documents are not revealed).
  */

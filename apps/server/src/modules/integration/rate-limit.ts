@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { callerKey } from '../../http/principal.ts';
 
 /**
- * Limits you can see (issue 20 item 6): each caller (API key or user, `callerKey`) gets `limit` requests per
+ * Limits you can see: each caller (API key or user, `callerKey`) gets `limit` requests per
  * fixed window on the integration routes, announced on every answer (`RateLimit-Limit`, `RateLimit-Remaining`,
  * `RateLimit-Reset`, the IETF httpapi draft's fields) and refused past it with 429, `Retry-After` and a
  * Spanish message.

@@ -7,7 +7,7 @@ import { callerKey } from '../../http/principal.ts';
 import { maskTokens } from '../auth/log-mask.ts';
 
 /**
- * The integrators' request log (issue 20 item 7): every call of an integration route, per company — when,
+ * The integrators' request log: every call of an integration route, per company — when,
  * who (API key or user), the route, the status, the documents accepted and refused, how long it took, the
  * Idempotency-Key — with the body (its first 2 kB) and secrets masked. Kept 90 days.
  *

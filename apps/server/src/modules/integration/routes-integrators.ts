@@ -11,14 +11,14 @@ import { requestLogOf } from './request-log.ts';
 const security = [{ bearerAuth: [] }];
 const tags = [INTEGRATION_TAG];
 
-/** The integrators' read routes (issue 20 items 2 and 7): look-up by their own number, and their request log. */
+/** The integrators' read routes: look-up by their own number, and their request log. */
 export const integratorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
 
   app.get(
     '/documentos/buscar',
     {
-      // API keys holding 'consultar' may ask too (issue 20 item 4).
+      // API keys holding 'consultar' may ask too.
       config: INTEGRATION.read,
       preValidation: guard('authenticated'),
       schema: {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The sandbox's numbering (issue 20 item 5): a document sent with a test key gets its numbers from a
+ * The sandbox's numbering: a document sent with a test key gets its numbers from a
  * counter of its company kept apart from the real lots (`sandbox_counters`), its control numbers in the
  * series 'PR' ('PR-00000001', …). Providencia SNAT/2011/00071 (G.O. 39.795) makes the control number one
  * consecutive sequence per company, assigned by the imprenta to its real documents (the article itself was

@@ -75,7 +75,7 @@ async function withLines(db: DbOrTx, head: Head | undefined): Promise<AffectedIn
 
 /**
  * A real invoice (not deleted) by id, with its lines; null when there is none. The back office's notes are
- * real ones: a test key's invoice is none of theirs (issue 20 item 5).
+ * real ones: a test key's invoice is none of theirs.
  */
 export async function affectedInvoiceById(db: DbOrTx, id: string): Promise<AffectedInvoice | null> {
   const [head] = await headsWhere(
@@ -89,7 +89,7 @@ export async function affectedInvoiceById(db: DbOrTx, id: string): Promise<Affec
 /**
  * A company's invoices (not deleted) by the number a connector sends: the number alone, or
  * series-number, or the number with its series apart. Several means the number is ambiguous. A real note
- * affects real invoices only and a test key's note test invoices only (`sandbox`, issue 20 item 5): the
+ * affects real invoices only and a test key's note test invoices only (`sandbox`): the
  * ERP's test flow (invoice, then its note) stays in the sandbox and never reaches a real document.
  */
 export async function affectedInvoicesByNumber(

@@ -3,7 +3,7 @@ import { annulReasonField, tolerant, type z } from '@sigece/fiscal';
 /**
  * One invoice to annul, named by company RIF, number and series (spec 001 §7.1 masivaAnularfacturacionXls).
  * Kept apart from annul-by-number.ts so the mass load's parse thread can check a row without loading the
- * tables and the issuance kernel (issue 24: the thread's first upload paid for their import).
+ * tables and the issuance kernel (the thread's first upload paid for their import).
  */
 export const annulInvoiceByNumberSchema = tolerant.tolerantObject({
   rif: tolerant.text('rif', 12),

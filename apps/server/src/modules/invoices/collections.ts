@@ -17,7 +17,7 @@ import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { visibleIssued } from '../issuance/issued.ts';
 
 /**
- * Payments received after a credit invoice was issued (issue 21 §9). The invoice itself never changes
+ * Payments received after a credit invoice was issued. The invoice itself never changes
  * (its PDF and lstPagos stay as issued): each payment is a row of factura_cobros, in the invoice's
  * currency, and what is owed is the total less their sum.
  */

@@ -63,7 +63,7 @@ export const invoiceFamily: DocumentFamily<
         nro: p.input.nroFactura,
         sb: p.sandbox === true,
       }));
-      // A sandbox invoice is a duplicate of sandbox invoices only (issue 20 item 5).
+      // A sandbox invoice is a duplicate of sandbox invoices only.
       const found = await tx.execute(sql`
         select f.id_localidad, f.serie_factura, f.nro_factura from facturas f
         join (${jsonRecordset(keys, 'k', 'loc uuid, serie text, nro text, sb boolean')}) k

@@ -1,4 +1,4 @@
-// The payments that carried IGTF, as the IGTF perceived report reads them (issue 18 item 8): the active,
+// The payments that carried IGTF, as the IGTF perceived report reads them: the active,
 // numbered invoices of a company and Caracas days, in control-number order, each payment with its IGTF.
 import {
   caracasDayEnd,
@@ -43,7 +43,7 @@ export async function igtfPayments(
       and(
         eq(facturas.localidadId, filter.localidadId),
         eq(facturas.deleted, false),
-        // A test key's invoice perceives no IGTF (issue 20 item 5).
+        // A test key's invoice perceives no IGTF.
         realDocuments(facturas),
         eq(facturas.status, 'ACTIVO'),
         isNotNull(facturas.numeroControl),

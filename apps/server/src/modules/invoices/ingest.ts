@@ -201,7 +201,7 @@ export async function prepareInvoice(ctx: IntakeContext, raw: unknown): Promise<
       ? input.tipoCambioDiaUsd
       : ((await cachedRateOn(db, 'USD', today))?.valor ?? null);
 
-  // IGTF (spec 001 §9, issue 18 item 5): 3 % of what each foreign-currency payment of a special taxpayer
+  // IGTF (spec 001 §9): 3 % of what each foreign-currency payment of a special taxpayer
   // applies to the debt, never of the change (fiscal igtfOfPayments). Every payment is valued in Bs.
   for (const [i, p] of (input.lstPagos ?? []).entries()) {
     const problem = igtfProblem({ monto: p.monto, divisa: p.divisa, igtf: p.igtf }, company);
@@ -463,7 +463,7 @@ export function invoiceNumberSent(raw: unknown): string {
 }
 
 /**
- * The due day as sent, or (issue 21 §9) on a credit invoice with credit days and no date, the Caracas day
+ * The due day as sent, or on a credit invoice with credit days and no date, the Caracas day
  * of issue plus those days (fiscal creditDueDate).
  */
 function dueDateOf(input: {

@@ -12,7 +12,7 @@ import type { DocumentCharge, DocumentSection } from '../../documents/index.ts';
 import { DocumentRejected } from '../issuance/family.ts';
 
 /**
- * The invoice models AEREA and LICORES (issue 10 part 3) as hooks of the invoice family: what they add
+ * The invoice models AEREA and LICORES as hooks of the invoice family: what they add
  * when an invoice is prepared (their data checked, the charges outside the taxable base priced), what
  * the detail returns and what the PDF prints. The rules and their legal sources are in
  * packages/fiscal/src/invoices/models.ts; GENERAL and SERVICIO invoices pass through unchanged.

@@ -1,6 +1,6 @@
 /**
  * What the orders context may ask of the invoices without reading their table: which active invoice an
- * order was invoiced by ('Facturar', issue 10). An annulled invoice frees its order, so only active
+ * order was invoiced by ('Facturar'). An annulled invoice frees its order, so only active
  * invoices count here.
  */
 import { and, eq, inArray } from 'drizzle-orm';

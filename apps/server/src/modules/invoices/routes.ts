@@ -252,7 +252,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Issue 21 §9: payments received later against a credit invoice.
+  // Payments received later against a credit invoice.
   app.get(
     '/facturas/cobros/:id',
     {

@@ -8,7 +8,7 @@ import { clientsUpsertOf, completeDocumentClientRow } from '../catalog/clients.s
 /**
  * The invoice intake's one statement (the client's upsert, the invoice, its lines, payments and taxes as
  * one CTE), with its text built by drizzle once per shape instead of once per invoice: building it value
- * by value was about a fifth of the API thread's busy time (issue 24). The shape is the number of rows
+ * by value was about a fifth of the API thread's busy time. The shape is the number of rows
  * of each part, their keys and which of their values are absent (drizzle writes `default` for those);
  * every other value is a placeholder in the cached text, encoded per invoice by its column exactly as
  * drizzle encodes a value (null stays null, numerics as strings, timestamps, json). The rows are then the same, and so are

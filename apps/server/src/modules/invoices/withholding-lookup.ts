@@ -1,5 +1,5 @@
-// What other modules may read of an invoice to record a withholding a buyer made on it (issue 18 item 9:
-// received-withholdings): found by its company and control number, with its IVA in bolívares.
+// What other modules may read of an invoice to record a withholding a buyer made on it (the
+// received-withholdings module): found by its company and control number, with its IVA in bolívares.
 import { controlKey, documentLabel, toBolivares } from '@sigece/fiscal';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

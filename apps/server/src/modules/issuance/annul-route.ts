@@ -12,7 +12,7 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * The bulk annulment by number every family offers to the ERPs (`masivaAnularfacturacionXls`,
- * `masivaanularnotas`, `ordenes/anular`, `anularMasivaRetencionesIva`), written once (issue 23 item 1):
+ * `masivaanularnotas`, `ordenes/anular`, `anularMasivaRetencionesIva`), written once:
  * the integration key's 'anular' scope, an Idempotency-Key replayed with its first answer and kept in the
  * same transaction as the annulments, and the family's own answer (its spelling, code 200 or 203).
  */

@@ -11,7 +11,7 @@ import { DocumentRejected } from './family.ts';
 import { issuerResolver } from './issuer.ts';
 
 /**
- * Annulment, written once for every family (issue 23 item 1, issue 21 item 10): ACTIVO → INACTIVO in
+ * Annulment, written once for every family: ACTIVO → INACTIVO in
  * the document's own transaction, the reason the user gave kept in `motivo_anulacion` and in the audit
  * entry, the signed PDF's bytes untouched (spec 001 §4). The bulk form (each document named by the
  * issuer's RIF, branch code and number) annuls each one on its own, scoped to the branch when one is
@@ -104,7 +104,7 @@ export async function annulDocument<Row extends AnnullableRow>(
       .where(eq(family.table.id, id));
     // The annulment's own record (who, when, why), read by the public page and the annulled PDF.
     await recordAnnulment(tx, family.tipoDoc, id, audit, motivo);
-    await recordWebhookEvents(tx, annulledEvents(family.tipoDoc, before, motivo)); // issue 20 item 3
+    await recordWebhookEvents(tx, annulledEvents(family.tipoDoc, before, motivo));
     await recordAudit(tx, audit, {
       entity: family.auditEntity,
       entityId: id,

@@ -4,7 +4,7 @@ import { documentAnnulments } from '../../db/schema.ts';
 import type { TipoDoc } from './family.ts';
 
 /**
- * The annulment of a document of any family (issue 19 item 8): when, by whom and why, and the signed
+ * The annulment of a document of any family: when, by whom and why, and the signed
  * PDF marked 'ANULADA' that is served from then on. The original PDF and its checksum are never touched:
  * they stay in the family's table, and public verification accepts either file as this document.
  */

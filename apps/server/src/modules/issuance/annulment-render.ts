@@ -14,7 +14,7 @@ const QUEUE = 'documento-pdf-anulado';
 const keyOf = (tipoDoc: TipoDoc, id: string) => `anulada-${tipoDoc}-${id}`;
 
 /**
- * Renders the annulled document's PDF (issue 19 item 8): the same document as its original, read from
+ * Renders the annulled document's PDF: the same document as its original, read from
  * what was stored at issue, with the 'ANULADA' mark, its date and reason, signed like the original (the
  * company's certificate or the provider's) on the render pool, and stored beside the original.
  */

@@ -1,5 +1,5 @@
 // A family's numbered documents as the books read them (reports/sales-book), written once over the family's
-// declarative part (issue 23 item 1): one page at a time in control-number order, so that a month of any
+// declarative part: one page at a time in control-number order, so that a month of any
 // size is streamed, never loaded whole, and the families sharing one control-number sequence (invoices
 // and notes) merge as sorted streams.
 import { caracasDayEnd, caracasDayStart, formatRif, TAXPAYER_DOCUMENT_TYPES } from '@sigece/fiscal';
@@ -61,7 +61,7 @@ export function bookPeriod(
     eq(table.localidadId, filter.localidadId),
     filter.sucursalId ? eq(table.sucursalId, filter.sucursalId) : undefined,
     scope ? tenantCondition(scope, { localidad: table.localidadId, sucursal: table.sucursalId }) : undefined,
-    // Test keys' documents are in no book (issue 20 item 5).
+    // Test keys' documents are in no book.
     realDocuments(table),
     gte(table.fechaEmision, caracasDayStart(filter.fechaInicio)),
     lt(table.fechaEmision, caracasDayEnd(filter.fechaFin)),
@@ -130,7 +130,7 @@ export interface BookSource<S extends SelectedFields, B> {
  * The family's book reader: up to `limit` numbered documents of the filter and scope after `cursor`, in
  * control-number order, each with its taxes. Annulled documents are included: the book lists them as
  * annulled. Documents hidden from the lists ('Eliminar') too: a number assigned never disappears from
- * the fiscal records (issue 19 item 6; Providencia SNAT/2024/000102 as read).
+ * the fiscal records (Providencia SNAT/2024/000102 as read).
  */
 export function bookReader<S extends SelectedFields, B>(spec: BookSource<S, B>) {
   const t = spec.table;

@@ -66,7 +66,7 @@ export interface IntakeContext {
    */
   issuer(rif: string, codigoSucursal?: string | null): Promise<Issuer>;
   /**
-   * A test key's request (issue 20 item 5): the documents it refers to (a note's affected invoice) are
+   * A test key's request: the documents it refers to (a note's affected invoice) are
    * looked up among sandbox documents only, as a real request's among real ones.
    */
   sandbox?: boolean;
@@ -74,7 +74,7 @@ export interface IntakeContext {
 
 /** One document after intake: parsed, validated, priced and bound to its issuer. */
 export interface PreparedDocument extends IssuerRef {
-  /** Set by the kernel for a test key's document (issue 20 item 5): its duplicates are sandbox ones only. */
+  /** Set by the kernel for a test key's document: its duplicates are sandbox ones only. */
   sandbox?: boolean;
 }
 
@@ -82,7 +82,7 @@ export interface PreparedDocument extends IssuerRef {
 export interface StoreContext {
   origin: 'API' | 'WEB';
   createdBy: string;
-  /** A test key's document (issue 20 item 5): the family stores it flagged `sandbox`. */
+  /** A test key's document: the family stores it flagged `sandbox`. */
   sandbox?: boolean;
   /**
    * The automatic document number, when the family numbers its documents itself and the kernel
@@ -105,7 +105,7 @@ export interface StoredDocument extends IssuerRef, DocumentNumber {
   auto: boolean;
   /** Filled by the kernel with the control number it allocated ("00-00000001"). */
   nroControl: string;
-  /** Filled by the kernel with the moment it assigned that number (issue 19 item 4). */
+  /** Filled by the kernel with the moment it assigned that number. */
   controlAsignadoEn?: Date;
 }
 
@@ -116,8 +116,8 @@ export interface AutoNumbering<S extends StoredDocument> {
   /** Writes the numbers the kernel assigned onto the family's rows. */
   write(tx: DbOrTx, documents: S[]): Promise<void>;
   /**
-   * Optional: the shape of a test key's document number built from the sandbox's sequence (issue 20 item
-   * 5); without it, 'PR' and 8 digits.
+   * Optional: the shape of a test key's document number built from the sandbox's sequence; without
+   * it, 'PR' and 8 digits.
    */
   sandboxNumber?(sequence: number): DocumentNumber;
   /** The message when an automatic number is needed and the issuer has none. */
@@ -184,13 +184,13 @@ export interface DocumentHeader extends IssuerRef, DocumentNumber {
   deleted: boolean;
   /** True once its signed PDF is stored. */
   generated: boolean;
-  /** A test key's document (issue 20 item 5): never e-mailed on its own. */
+  /** A test key's document: never e-mailed on its own. */
   sandbox?: boolean;
   /** Who receives it by e-mail (the client as stored at issue). */
   recipient: { nombre: string; correo: string | null; ccCorreo: string | null };
 }
 
-/** What a document's own row records about its life: read by the activity timeline (issue 21 item 11). */
+/** What a document's own row records about its life: read by the activity timeline. */
 export interface Provenance {
   createdAt: Date;
   createdBy: string;
@@ -249,7 +249,7 @@ export interface DocumentFamily<
   /** The audit log's entity name ('factura', 'nota'). */
   auditEntity: string;
   /**
-   * The family keeps a test key's documents apart (issue 20 item 5): `store` flags them `sandbox`,
+   * The family keeps a test key's documents apart: `store` flags them `sandbox`,
    * `findExisting` compares them with sandbox documents only, and its books and lists leave them out. The
    * kernel numbers them from the sandbox's own sequence and writes no ledger row.
    */

@@ -10,9 +10,9 @@ import { renderCommitted } from './render.ts';
 
 /**
  * What every family's intake route does with its request, written once: the documents of the body issued
- * through the kernel in the caller's scope — a test key's into the sandbox (issue 20 item 5) — and each new
+ * through the kernel in the caller's scope — a test key's into the sandbox — and each new
  * one's PDF rendered (or queued) after the commit. Given the reply (the integration routes), an
- * `Idempotency-Key` is honoured (issue 20 item 1): a retry gets the first answer, byte for byte; without it
+ * `Idempotency-Key` is honoured: a retry gets the first answer, byte for byte; without it
  * (the spreadsheet routes of the back office) a repeated number is 'ya existe' as always.
  */
 export async function issueFromRequest<A>(

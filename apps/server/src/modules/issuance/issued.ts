@@ -20,7 +20,7 @@ import { type RenderState, renderStates } from './ledger.ts';
  * Stored documents of any family read with the company and branch that issued them, and the list
  * pages every family shows (paging, the shared filters, the render state of each row). Companies and
  * branches are read through the companies module, never joined: a family's queries name only its own
- * tables (issue 8, "modules reach each other through exported functions").
+ * tables ("modules reach each other through exported functions").
  */
 
 /** The header columns every document table has (db/schema/columns.ts builds them). */
@@ -30,14 +30,14 @@ export interface DocumentHeader {
   sucursalId: AnyPgColumn;
   fechaEmision: AnyPgColumn;
   deleted: AnyPgColumn;
-  /** A test key's document (issue 20 item 5): every family that issues through the API has it. */
+  /** A test key's document: every family that issues through the API has it. */
   sandbox?: AnyPgColumn;
 }
 
 type DocumentTable = PgTable & DocumentHeader;
 
 /**
- * Real documents only (issue 20 item 5): what every reader of the books, the reports, the working lists
+ * Real documents only: what every reader of the books, the reports, the working lists
  * and the look-ups of real documents adds, so that a test key's document never counts as a real one.
  */
 export const realDocuments = (table: { sandbox: AnyPgColumn }): SQL => eq(table.sandbox, false);
@@ -142,7 +142,7 @@ export async function visibleIssued<T extends DocumentTable>(
 /**
  * A document as the public verification page reads it (spec 002 §7), with its company's name and RIF; null
  * when there is none. A numbered document hidden from the lists ('Eliminar') is still found: its number
- * never disappears from public verification (issue 19 item 6). An unnumbered deleted draft is not.
+ * never disappears from public verification. An unnumbered deleted draft is not.
  */
 export async function loadPublic<T extends DocumentTable & { nroControl: AnyPgColumn }>(
   db: DbOrTx,
@@ -185,7 +185,7 @@ export function documentListWhere(
   const term = q.search ? likePattern(q.search) : undefined;
   return and(
     eq(table.deleted, false),
-    // Test keys' documents stay out of the working lists (issue 20 item 5): the ERP reads them by API.
+    // Test keys' documents stay out of the working lists: the ERP reads them by API.
     table.sandbox ? realDocuments({ sandbox: table.sandbox }) : undefined,
     tenantCondition(scope, { localidad: table.localidadId, sucursal: table.sucursalId }),
     q.id_localidad ? eq(table.localidadId, q.id_localidad) : undefined,

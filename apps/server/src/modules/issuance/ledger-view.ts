@@ -7,7 +7,7 @@ type Expr = SQL | AnyPgColumn;
  * What a numbered document shows to the read models of the control-number ledger (the SENIAT reports, the
  * assigned-numbers report, the tax authority's portal), declared by its family over its own table: the
  * kernel unites every registered family's (`ledger-documents.ts`), so those read models name no family's
- * table (issue 23 items 1 and 4). `null`: the family keeps no such value.
+ * table. `null`: the family keeps no such value.
  */
 export interface LedgerView {
   table: PgTable & { id: AnyPgColumn };

@@ -36,7 +36,7 @@ export function controlNumbersRecordset(
  * unique keys refuse a number already held by any document of any family (Providencia SNAT/2011/00071).
  *
  * The moment of assignment (`emitido_en`) is the application's clock, the one that dates the documents
- * (the database's `now()` is another clock): every document states it (issue 19 item 4; Providencia
+ * (the database's `now()` is another clock): every document states it (Providencia
  * SNAT/2024/000102, date and time of each assignment, as integrators read it). Returns that moment.
  */
 export async function recordControlNumbers(
@@ -45,7 +45,7 @@ export async function recordControlNumbers(
   entries: Array<{ documentId: string; issuer: IssuerRef; control: ControlNumber }>,
 ): Promise<Date> {
   // The assignment's date and time from the application's clock (the one the documents and the monthly
-  // SENIAT report of assigned numbers use), not the database server's `now()` (issue 19 items 1 and 4).
+  // SENIAT report of assigned numbers use), not the database server's `now()`.
   const at = new Date();
   if (entries.length === 0) return at;
   const insert = sql`insert into control_numbers (id_localidad, id_sucursal, familia, id_control_lote, serie, numero, nro_control, tipo_doc, id_documento, emitido_en)
@@ -65,7 +65,7 @@ export async function recordControlNumbers(
 }
 
 /**
- * The integration answer's field for the moment a document's number was assigned (issue 19 item 4), named
+ * The integration answer's field for the moment a document's number was assigned, named
  * in the answer's own case (`FechaAsignacionControl` beside `NroControl`, `fechaAsignacionControl` beside
  * `nroControl`): ISO 8601 in Caracas time. An added field: no field of the contract changes.
  */
@@ -97,7 +97,7 @@ export async function withControlAssignment<T extends { controlAssignedAt?: Date
 
 /**
  * When each document's control number was assigned (the ledger's `emitido_en`), by id; documents
- * without a number are absent. Every document states it: PDF, detail, integration answer (issue 19 item 4).
+ * without a number are absent. Every document states it: PDF, detail, integration answer.
  */
 export async function controlAssignedAt(
   db: DbOrTx,

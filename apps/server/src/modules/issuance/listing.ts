@@ -16,7 +16,7 @@ import {
 } from './issued.ts';
 
 /**
- * The read side of a family written once over a declarative part (issue 23 item 1): the list page
+ * The read side of a family written once over a declarative part: the list page
  * (the shared filters, tenancy, search, paging, render state and issuer of each row) and the public
  * verification answer (status label, checksum, test-document notice, the issuer's name and RIF). The
  * family declares its table, its own filters and sort, and the projections the spec gives its screens.
@@ -115,7 +115,7 @@ export function publicView<V, T extends DocumentTable & { nroControl: AnyPgColum
               },
             }
           : {}),
-        // Verified publicly as what it is: a test document (issue 20 item 5).
+        // Verified publicly as what it is: a test document.
         ...sandboxPublicNotice(doc.sandbox),
       },
       localidaddetalle: { rif: found.company.rif, nombre: found.company.nombre },

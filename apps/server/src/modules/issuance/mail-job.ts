@@ -56,7 +56,7 @@ export async function sendDocumentMail(deps: Deps, job: DocumentMailJob): Promis
     localidadId: header.localidadId,
     sucursalId: header.sucursalId ?? undefined,
   };
-  // Issue 20 item 3: 'correo.enviado' / 'correo.fallido' with the delivery's state, when wanted.
+  // 'correo.enviado' / 'correo.fallido' with the delivery's state, when wanted.
   const about = (tipo: 'correo.enviado' | 'correo.fallido') => ({ localidadId: header.localidadId, tipo });
   const event = (answer: { statusCode: string }) => () =>
     aboutDocument(job.tipoDoc, { ...header, id: job.id }, { para: to, cc, codigo: answer.statusCode });

@@ -31,7 +31,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['correo'];
 
 /**
- * The e-mail delivery of documents (issue 21 item 3): the states of a page of a list, and 'Enviar /
+ * The e-mail delivery of documents: the states of a page of a list, and 'Enviar /
  * Reenviar por correo' to chosen recipients, queued on the job queue like the automatic e-mail.
  */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -87,7 +87,7 @@ export function pdfStoreOf(table: PgTable & PdfColumns): PdfStore {
         .select({ sha: c.pdfSha256 })
         .from(table)
         // A PDF is stored only once a number is assigned: a numbered document hidden from the lists
-        // ('Eliminar') still verifies publicly (issue 19 item 6).
+        // ('Eliminar') still verifies publicly.
         .where(eq(c.id, id))
         .limit(1);
       return (row?.sha as string | null | undefined) ?? null;

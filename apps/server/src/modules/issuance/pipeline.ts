@@ -24,8 +24,8 @@ import { documentSavepoints } from './savepoints.ts';
 export const PREPARES_PER_TURN = 10;
 
 /**
- * Keeps a request's answer in the transaction that stores its documents (an Idempotency-Key, issue 20
- * item 1: modules/integration/idempotency.ts): `reserve` first (false: another request holds the key, and
+ * Keeps a request's answer in the transaction that stores its documents (an Idempotency-Key,
+ * modules/integration/idempotency.ts): `reserve` first (false: another request holds the key, and
  * this one stores nothing), `keep` last, before the commit.
  */
 export interface AnswerKeeper {
@@ -96,7 +96,7 @@ async function handOff(
     d.nroControl = numbers[i].nroControl;
     d.controlAsignadoEn = at;
   });
-  // Issue 20 item 3: 'documento.numerado' in the numbering's own transaction (nothing when nobody listens).
+  // 'documento.numerado' in the numbering's own transaction (nothing when nobody listens).
   await recordWebhookEvents(
     tx,
     docs.map((d) => numberedEvent(family.tipoDoc, d)),
@@ -134,7 +134,7 @@ async function storeAll(
   sandbox: boolean,
 ) {
   const { intake } = family;
-  // A test key's documents (issue 20 item 5): numbered from the company's sandbox sequences.
+  // A test key's documents: numbered from the company's sandbox sequences.
   const controlNumbersOf = async (tx: DbOrTx, issuer: IssuerRef, count: number): Promise<ControlNumber[]> =>
     sandbox
       ? // No lot: the row's lot stays null (the type says string for real numbers only).
@@ -475,7 +475,7 @@ export async function issueDocuments<A>(
     try {
       const prepared = await family.intake.prepare(ctx, raw);
       if (sandbox) prepared.sandbox = true;
-      // After prepare, which bounds the document's depth without recursion (issue 13 items 8 and 10).
+      // After prepare, which bounds the document's depth without recursion.
       const unsafe = findUnsafeText(raw, DOCUMENT_MAX_DEPTH);
       if (unsafe !== null) return { index, raw, owner, error: `${unsafe}: ${UNSAFE_TEXT_MESSAGE}` };
       return { index, raw, owner, prepared };
@@ -487,7 +487,7 @@ export async function issueDocuments<A>(
   };
   // Checking and pricing is pure CPU on the API's thread: a batch (a mass-load chunk, an API batch of up
   // to 1,000) is prepared PREPARES_PER_TURN at a time, concurrently within a slice, with a turn of the
-  // event loop between slices, so that other requests are answered meanwhile (issue 22 item 3).
+  // event loop between slices, so that other requests are answered meanwhile.
   const items: Item[] = [];
   for (let from = 0; from < body.length; from += PREPARES_PER_TURN) {
     if (from > 0) await nextTurn();

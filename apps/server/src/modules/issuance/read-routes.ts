@@ -12,7 +12,7 @@ import type { TipoDoc } from './family.ts';
 import { retryFailedRender } from './render.ts';
 
 /**
- * The read routes every family has, written once (issue 23 item 1): the paged list and its search form,
+ * The read routes every family has, written once: the paged list and its search form,
  * the public-or-detail route (`getfacturacion`, `getNotaId`, `getOrdenId`, `getRetencionId`), the signed
  * PDF's bytes and the JSON download. A family's routes file calls these with its paths (the spec's, unchanged), its screen's
  * permission and its own detail and public projection.
@@ -83,7 +83,7 @@ export function pdfRoute(
   app.get(
     spec.path,
     {
-      // An ERP's key with 'consultar' may fetch its company's documents (issue 20 item 4).
+      // An ERP's key with 'consultar' may fetch its company's documents.
       config: INTEGRATION.read,
       preValidation: guard(spec.access),
       schema: { tags: spec.tags, security: [{ bearerAuth: [] }], summary: spec.summary, params: idParam },
@@ -114,7 +114,7 @@ export function jsonRoute<D>(
   app.get(
     spec.path,
     {
-      // An ERP's key with 'consultar' may fetch its company's documents (issue 20 item 4).
+      // An ERP's key with 'consultar' may fetch its company's documents.
       config: INTEGRATION.read,
       preValidation: guard(spec.access),
       schema: { tags: spec.tags, security: [{ bearerAuth: [] }], summary: spec.summary, params: idParam },

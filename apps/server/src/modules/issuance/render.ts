@@ -139,7 +139,7 @@ export async function renderDocuments(
 
   const stored: typeof signed = [];
   const storeOne = async (s: (typeof signed)[number]) => {
-    // Issue 20 item 3: 'documento.firmado' with the stored PDF, when the company's endpoints want it.
+    // 'documento.firmado' with the stored PDF, when the company's endpoints want it.
     const saved = await withWebhookEvent(
       db,
       { localidadId: s.header.localidadId, tipo: 'documento.firmado' },
@@ -190,7 +190,7 @@ export async function renderDocuments(
 /** The e-mail of a document whose PDF was just stored, when its company sends documents by e-mail. */
 async function queueMail(deps: Deps, family: AnyFamily, { tipoDoc, id }: RenderJob, header: DocumentHeader) {
   const { db } = deps;
-  // A sandbox document is never mailed to the client by itself (issue 20 item 5).
+  // A sandbox document is never mailed to the client by itself.
   if (!deps.jobs || !header.recipient.correo || header.sandbox) return;
   if (await sendsDocumentsByEmail(db, header.localidadId, header.sucursalId)) {
     await markQueued(

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
  * Who runs which job, so that a job whose process died (kill -9, a lost host) goes back to its queue in
  * seconds. pg-boss only learns of such a job when it expires (here 5 minutes after it started, and its
  * maintenance looks every 2 minutes): after a crash mid-burst, the documents whose PDFs were being
- * rendered waited up to 7 minutes while every other PDF was done in seconds (issue 13, "Done when").
+ * rendered waited up to 7 minutes while every other PDF was done in seconds.
  *
  * Every process that works jobs records itself in `job_runners` and beats every HEARTBEAT_MS; each job it
  * fetches is tagged with its id as it is fetched (pg-boss's `output` column, which pg-boss overwrites when the job ends).

@@ -30,7 +30,7 @@ export const massLoadSettings = { chunkSize: 250, leaseSeconds: 120 };
 /**
  * On PGlite every other statement waits while a chunk's transaction holds its one session (even
  * `/v2/health`'s `select 1`): 25 documents gave a worst wait of 546 ms on an idle machine (p50 188 ms),
- * so 10 (about 0.1–0.2 s there), for a little more bookkeeping per document (issue 22 item 3).
+ * so 10 (about 0.1–0.2 s there), for a little more bookkeeping per document.
  */
 const EMBEDDED_CHUNK = 10;
 
@@ -78,7 +78,7 @@ export async function runLoad(deps: Deps, id: string): Promise<void> {
     throw error;
   }
   await queueLoadRenders(deps, id);
-  // Issue 20 item 3: 'carga.terminada' with the load's counters, in the transaction that ends it.
+  // 'carga.terminada' with the load's counters, in the transaction that ends it.
   await withWebhookEvent(
     db,
     { localidadId: load.localidadId, tipo: 'carga.terminada' },

@@ -33,7 +33,7 @@ export interface AnswerReader<A> {
 export function throughKernel<A>(tipoDoc: TipoDoc, reader: AnswerReader<A>) {
   return async (deps: Deps, requester: Requester, items: unknown[]): Promise<Outcome[]> => {
     // Loaded when a chunk is processed, not when the file type is: the upload's parse thread imports the
-    // file types to read a workbook and never processes one (issue 24: the kernel's import was most of the
+    // file types to read a workbook and never processes one (the kernel's import was most of the
     // thread's start-up). In the server both modules are already loaded, so this costs a lookup.
     const [{ issueDocuments }, { familyOf }] = await Promise.all([
       import('../issuance/pipeline.ts'),

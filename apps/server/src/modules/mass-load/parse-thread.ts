@@ -1,6 +1,6 @@
 /**
- * An uploaded workbook is read on a worker thread, never on the thread that answers HTTP (issue 22 item 9:
- * a maximum-size workbook held the event loop 1.2–1.9 s). Only *where* `parseFile` runs changes here: what
+ * An uploaded workbook is read on a worker thread, never on the thread that answers HTTP (a
+ * maximum-size workbook held the event loop 1.2–1.9 s). Only *where* `parseFile` runs changes here: what
  * it reads and checks stays in parse.ts. Past the time limit the upload is refused in Spanish.
  */
 import { badRequest } from '../../http/errors.ts';

@@ -6,7 +6,7 @@ import { orderFileType } from './types/order.ts';
 import { withholdingFileType } from './types/withholding.ts';
 
 /**
- * Every mass-load file type, one descriptor each (spec 001 §5.8, and the withholdings of issue 9), in
+ * Every mass-load file type, one descriptor each (spec 001 §5.8, and the withholding vouchers), in
  * the order of MASS_LOAD_TYPES, which is the order the dialog offers them.
  */
 const FILE_TYPES: readonly FileTypeDescriptor[] = [

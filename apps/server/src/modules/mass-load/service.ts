@@ -78,7 +78,7 @@ export async function uploadFile(
   const rif = formatRif(company.tipoDocumento, company.numeroDocumento);
   let parsed: ParsedFile;
   try {
-    // Read on a worker thread: the API keeps answering meanwhile (issue 22 item 9).
+    // Read on a worker thread: the API keeps answering meanwhile.
     parsed = await parseFileOffThread(input.data, type.tipo, {
       company: { id: company.id, rif },
       today: caracasDate(),
@@ -110,7 +110,7 @@ const STALE_RECEIVING = "interval '1 hour'";
 /**
  * Keeps a read file's documents with its company. On PGlite every other statement (a `/v2/health`, a
  * clerk's list) waits while a transaction holds its one session, and 2,000 documents stored in one
- * transaction held it for half a second (bench/health-latency.ts, issue 22 item 3). So the load is
+ * transaction held it for half a second (bench/health-latency.ts). So the load is
  * created 'RECIBIENDO' (no route lists loads, and processing takes only 'CARGADO' ones: it is invisible),
  * its documents go in by short inserts of their own, and one last transaction makes it 'CARGADO' with its
  * audit entry. A failure on the way removes it; a crash leaves it 'RECIBIENDO' until the company's next

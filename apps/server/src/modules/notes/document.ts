@@ -27,7 +27,7 @@ export async function noteDocument(db: DbOrTx, config: AppConfig, id: string): P
   };
   const rate = n.moneda !== 'VEF' && n.tasaCambio ? n.tasaCambio : undefined;
   const categoria = NOTE_CATEGORIES[tipo]?.[n.categoria as '0' | '1' | '2'] ?? n.categoria;
-  // A test key's document says on every page that it is worth nothing (issue 20 item 5).
+  // A test key's document says on every page that it is worth nothing.
   return sandboxMarked(
     {
       kind: tipo === 'Credito' ? 'NOTA_CREDITO' : 'NOTA_DEBITO',

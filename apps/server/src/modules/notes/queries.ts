@@ -82,7 +82,7 @@ export async function creditHistory(tx: DbOrTx, facturaId: string): Promise<Cred
 
 /**
  * Which `company|tipo|nroNota` keys are already held by a note that is not deleted: one query. A test
- * key's note is a duplicate of test notes only (`sandbox`, issue 20 item 5).
+ * key's note is a duplicate of test notes only (`sandbox`).
  */
 export async function existingNoteKeys(
   tx: DbOrTx,
@@ -132,7 +132,7 @@ export async function notesByNumber(db: DbOrTx, localidadId: string, nroNota: st
         eq(notas.localidadId, localidadId),
         eq(notas.nroNota, nroNota),
         eq(notas.deleted, false),
-        // By number: real notes only (annulment, the integration look-up; issue 20 item 5).
+        // By number: real notes only (annulment, the integration look-up).
         realDocuments(notas),
         tipo ? eq(notas.tipo, tipo) : undefined,
       ),

@@ -54,7 +54,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const ingest =
     (origin: 'API' | 'WEB', reply?: FastifyReply) => (request: FastifyRequest & { body: unknown[] }) =>
-      // The integration route honours an Idempotency-Key (issue 20 item 1); the spreadsheet's does not.
+      // The integration route honours an Idempotency-Key; the spreadsheet's does not.
       issueFromRequest<z.infer<typeof noteIngestAnswerSchema>>(app.deps, noteFamily, request, {
         origin,
         reply,

@@ -20,7 +20,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const NOTE =
   'Providencia SNAT/2024/000102 (G.O. 43.032) art. 32 según la leen los integradores: no se encontró el texto del artículo; el formato es propio.';
 
-/** The register of assignments of control numbers (issue 19 item 3): search with server paging, download. */
+/** The register of assignments of control numbers: search with server paging, download. */
 export const assignmentRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 

@@ -17,7 +17,7 @@ import { likePattern } from '../../http/paging.ts';
 import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
 
 /**
- * The register of assignments of control numbers (issue 19 item 3; Providencia SNAT/2024/000102 art. 32 as
+ * The register of assignments of control numbers (Providencia SNAT/2024/000102 art. 32 as
  * integrators read it — the article's text was not found, sources.md S11): every lot of control numbers
  * assigned to an issuer (control_lots: the company's GLOBAL or INDIVIDUAL lot) and every part of an individual
  * lot assigned to a branch or the head office (control_sublots), with company, branch, family, series, range,

@@ -38,7 +38,7 @@ export async function orderDocument(db: DbOrTx, config: AppConfig, id: string): 
     : ZERO;
   const rate = o.incluirMontos && o.moneda !== 'VEF' && o.tasaCambio ? o.tasaCambio : undefined;
   const c = o.cliente as { tipoDocumento: string; numeroDocumento: string };
-  // A test key's document says on every page that it is worth nothing (issue 20 item 5).
+  // A test key's document says on every page that it is worth nothing.
   return sandboxMarked(
     {
       kind: kind === 'GUIADESPACHO' ? 'GUIA_DESPACHO' : 'ORDEN_ENTREGA',

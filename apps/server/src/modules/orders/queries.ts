@@ -67,7 +67,7 @@ export const orderKey = (localidadId: string, modelo: string, nroOrden: string) 
 
 /**
  * Which `company|kind|nroOrden` keys are already held by an order that is not deleted: one query. A test
- * key's order is a duplicate of test orders only (`sandbox`, issue 20 item 5).
+ * key's order is a duplicate of test orders only (`sandbox`).
  */
 export async function existingOrderKeys(
   tx: DbOrTx,
@@ -120,7 +120,7 @@ export async function ordersByNumber(db: DbOrTx, localidadId: string, nroOrden: 
         eq(ordenes.localidadId, localidadId),
         eq(ordenes.nroOrden, nroOrden),
         eq(ordenes.deleted, false),
-        // By number: real orders only (annulment, the integration look-up; issue 20 item 5).
+        // By number: real orders only (annulment, the integration look-up).
         realDocuments(ordenes),
         modelo ? eq(ordenes.modelo, modelo) : undefined,
       ),

@@ -77,7 +77,7 @@ async function reportRows(db: Db, scope: TenantScope, q: OrderReportQuery) {
       importe: o.importeTotal,
     };
   });
-  // Totals per currency (issue 21 item 4): a USD order is never added to a Bs. one.
+  // Totals per currency: a USD order is never added to a Bs. one.
   const totals = totalsByCurrency(
     rows.filter((o) => o.status === 'ACTIVO').map((o) => ({ moneda: o.moneda, importe: o.importeTotal })),
   );

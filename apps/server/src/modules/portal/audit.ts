@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditContextOf, recordAudit } from '../audit/service.ts';
 
 /**
- * Every read a tax-authority user makes is in the audit log (issue 19 item 7): an `onSend` hook of the API,
+ * Every read a tax-authority user makes is in the audit log: an `onSend` hook of the API,
  * so it covers every route opened with `allowPortalRead` (the portal's own and those of other modules: the
  * register, the monthly reports). Written before the answer leaves: when the entry cannot be written, the
  * read fails instead of going unrecorded. Refused requests (4xx) read nothing and are not recorded.

@@ -14,10 +14,10 @@ import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { ledgerDocuments, ledgerPartyRif } from '../issuance/ledger-documents.ts';
 
 /**
- * The tax authority's view of every numbered document (issue 19 item 7), a read model like the SENIAT
+ * The tax authority's view of every numbered document, a read model like the SENIAT
  * reports (modules/reports/seniat/queries.ts): the ledger of control numbers (`control_numbers`, one row per
  * number the imprenta assigned, whatever the family) joined with the company and the document holding each
- * number. Deleted documents stay in it: a numbered document never leaves a fiscal record (issue 19 item 6).
+ * number. Deleted documents stay in it: a numbered document never leaves a fiscal record.
  * No tenancy: the portal user reads every company (the guard opened this to portal users only). Built at
  * each query, not at import, so every family is registered by then (src/families/registry.ts).
  */

@@ -37,7 +37,7 @@ async function portalAdminOrMaster(request: FastifyRequest) {
 }
 
 /**
- * The tax authority's read access (issue 19 item 7): every numbered document of every company, its signed
+ * The tax authority's read access: every numbered document of every company, its signed
  * PDF, and the portal administrator's users. Each read is audited (audit.ts); writes are refused for portal
  * users everywhere else (http/portal.ts).
  */

@@ -8,7 +8,7 @@ import { numberedDocument } from './queries.ts';
 export { portalCompanies, portalDocuments } from './queries.ts';
 
 /**
- * A numbered document's signed PDF for the tax authority (issue 19 item 7), whatever its company: the
+ * A numbered document's signed PDF for the tax authority, whatever its company: the
  * exact stored bytes (once annulled, the signed copy marked 'ANULADA', as every family's own PDF route
  * serves it). 404 for a document that holds no control number.
  */

@@ -18,7 +18,7 @@ import { voucherCountsOfPurchases } from '../withholdings/service.ts';
 
 /**
  * Purchase invoices (spec 001 §2.5, §3.10, §4.6, §7.4): recorded, edited, inactivated and activated.
- * Records only (issue 10 §2): no control number is taken from any lot and nothing is signed.
+ * Records only: no control number is taken from any lot and nothing is signed.
  */
 
 type Row = typeof facturasCompra.$inferSelect;

@@ -1,4 +1,4 @@
-// IVA withholdings received from buyers outside sigece (issue 18 item 9), on the screen
+// IVA withholdings received from buyers outside sigece, on the screen
 // /retenciones/recibidas: not in the spec's route tables, named in its style under /v2/retenciones.
 import {
   RECEIVED_WITHHOLDING_MESSAGES,

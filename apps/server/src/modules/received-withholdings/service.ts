@@ -1,4 +1,4 @@
-// IVA withholding vouchers a company received from buyers outside sigece (issue 18 item 9): recorded,
+// IVA withholding vouchers a company received from buyers outside sigece: recorded,
 // listed, annulled and deleted; read by the sales book (receivedOnInvoices).
 import {
   agentRif,

@@ -60,7 +60,7 @@ export async function loadPrincipal(db: DbOrTx, userId: string): Promise<Princip
     sucursales: user.sucursales,
     tokenVersion: user.tokenVersion,
     modulos,
-    // The tax-authority portal type (issue 19 item 7): read-only, across companies (http/portal.ts).
+    // The tax-authority portal type: read-only, across companies (http/portal.ts).
     portal: isPortalType(user.userPortal) ? user.userPortal : 'NO_PORTAL',
   };
 }

@@ -187,7 +187,7 @@ async function assertBranchesOfCompanies(
  * action they have themselves, only companies and branches of their own scope, and never master admin.
  */
 async function checkGrants(db: DbOrTx, actor: Principal, input: UserUpdateInput): Promise<string | null> {
-  // A portal user reads every company (issue 19 item 7): only the provider's master admin makes one here.
+  // A portal user reads every company: only the provider's master admin makes one here.
   if (input.userPortal !== 'NO_PORTAL' && !actor.masterAdmin)
     throw forbidden(PORTAL_MESSAGES.masterOnlyPortal);
   if (input.masterAdmin) {
@@ -224,7 +224,7 @@ async function assertEmailFree(db: DbOrTx, email: string, exceptId?: string) {
 
 /**
  * Users log in by alias as well as by e-mail (auth/service.ts compares lower(alias)), so an alias is
- * unique without case like an e-mail (issue 22 item 5), and no alias may read as another user's e-mail.
+ * unique without case like an e-mail, and no alias may read as another user's e-mail.
  * The unique index users_alias_idx (migration 0018) settles two requests racing for one alias.
  */
 async function assertAliasFree(db: DbOrTx, alias: string, exceptId?: string) {
@@ -433,7 +433,7 @@ export async function grantCompanyToUser(tx: DbOrTx, userId: string, localidadId
 
 /**
  * The tax authority's own administrator (ADMIN_PORTAL), or the provider's master administrator, adds a
- * USUARIO_PORTAL user (issue 19 item 7): no role, no company, never master admin, never ADMIN_PORTAL.
+ * USUARIO_PORTAL user: no role, no company, never master admin, never ADMIN_PORTAL.
  * Audited like any user created.
  */
 export async function createPortalUser(
@@ -489,7 +489,7 @@ export async function listPortalUsers(db: Db, query: PageQuery) {
 
 /**
  * The e-mails of a company's active users (not master admins) whose role grants `path` › `action`: who
- * administers it, e.g. to warn them that a webhook was disabled (issue 20 item 3).
+ * administers it, e.g. to warn them that a webhook was disabled.
  */
 export async function companyUserEmailsWith(
   db: DbOrTx,

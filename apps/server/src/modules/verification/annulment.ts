@@ -8,7 +8,7 @@ import type { TipoDoc } from '../issuance/family.ts';
 import { familyOf } from '../issuance/registry.ts';
 
 /**
- * The public side of an annulment (issue 19 item 8): whether a document is annulled, since when and why,
+ * The public side of an annulment: whether a document is annulled, since when and why,
  * for the verification page's distinct, non-green state. Open to everyone, like the public projection of
  * each family; it tells nothing a verifier does not see on the annulled PDF itself.
  */
@@ -60,7 +60,7 @@ export const annulmentPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tipoDoc, id } = request.params;
       const header = await familyOf(tipoDoc).header(db, id);
-      // A numbered document hidden from the lists still answers (issue 19 item 6).
+      // A numbered document hidden from the lists still answers.
       if (!header || (header.deleted && !header.nroControl))
         return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const facts = header.status === 'ACTIVO' ? null : await annulmentFacts(db, tipoDoc, id);

@@ -44,7 +44,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       const stored = await family.pdf.checksum(db, id);
       if (!stored) return reply.code(404).send({ code: 404, message: 'Documento no encontrado' });
       const digest = createHash('sha256').update(file).digest();
-      // Once annulled, the PDF marked 'ANULADA' verifies as this document too (issue 19 item 8).
+      // Once annulled, the PDF marked 'ANULADA' verifies as this document too.
       const annulled = (await annulmentOf(db, family.tipoDoc, id))?.pdfSha256 ?? null;
       const accepted = [stored, ...(annulled ? [annulled] : [])];
       const hex = digest.toString('hex');
@@ -55,7 +55,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
         (sha) => claimed === sha || claimed === Buffer.from(sha, 'hex').toString('base64'),
       );
       const matches = accepted.includes(hex) && (claimed === '' || claimedOk);
-      // A test key's document verifies as what it is (issue 20 item 5).
+      // A test key's document verifies as what it is.
       const test = (await family.sandbox?.isSandbox(db, id)) === true;
       const mark = test ? { prueba: true, aviso: SANDBOX_MARK } : {};
       return matches

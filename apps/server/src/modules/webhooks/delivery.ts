@@ -14,7 +14,7 @@ import { forgetWebhookSubscriptions } from './outbox.ts';
 import { messageIdOf, webhookHeaders } from './signature.ts';
 
 /**
- * Sending webhook deliveries (issue 20 item 3). A delivery is due when PENDIENTE, its next attempt has
+ * Sending webhook deliveries. A delivery is due when PENDIENTE, its next attempt has
  * come, no worker holds it and no earlier delivery of the same document to the same endpoint is still
  * pending: so a document's events arrive in order (a later one waits for the earlier one, also while the
  * earlier one waits for its retry), while other documents' events go on.

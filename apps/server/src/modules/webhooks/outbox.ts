@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 
 /**
- * The outbox of webhook events (issue 20 item 3). Each place that causes an event (numbering, the PDF
+ * The outbox of webhook events. Each place that causes an event (numbering, the PDF
  * signature, annulment, an e-mail sent or refused, a mass load's end, a queued report's end) calls
  * `recordWebhookEvents` inside the transaction of its own change, so an event exists exactly when its
  * change committed: a crash loses neither, and the deliveries are sent later by the job (delivery.ts).

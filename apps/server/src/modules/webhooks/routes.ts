@@ -66,7 +66,7 @@ function noApiKey(request: FastifyRequest) {
 }
 
 /**
- * Webhook endpoints of a company (issue 20 item 3): register, list, delete, disable/enable, rotate the
+ * Webhook endpoints of a company: register, list, delete, disable/enable, rotate the
  * secret (shown once), send a test event, and the delivery log with 'Reenviar'.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {

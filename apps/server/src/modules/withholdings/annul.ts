@@ -24,7 +24,7 @@ const voucherSent = (raw: unknown) =>
 
 /**
  * How a withholding voucher is annulled (spec 002 §4: Activa → Anulada, the PDF's bytes stay), never
- * once its period is declared (issue 18 item 7: SENIAT already has it). By number: the agent's RIF and
+ * once its period is declared (SENIAT already has it). By number: the agent's RIF and
  * nroComprobante (contract "Withholding vouchers", POST anularMasivaRetencionesIva), code 203 when any
  * failed.
  */

@@ -42,7 +42,7 @@ export async function ivaWithholdingLines(
         eq(retenciones.modelo, 'IVA'),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
-        // A test voucher withholds nothing in the books (issue 20 item 5).
+        // A test voucher withholds nothing in the books.
         realDocuments(retenciones),
         isNotNull(retenciones.nroComprobante),
       ),

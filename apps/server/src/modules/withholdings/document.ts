@@ -8,7 +8,7 @@ import { lotOfDocument } from '../numbering/service.ts';
 import { loadWithholding } from './queries.ts';
 
 /**
- * Everything the voucher's PDF shows (issue 9 item 5; Providencia SNAT/2015/0049 art. 16 for IVA,
+ * Everything the voucher's PDF shows (Providencia SNAT/2015/0049 art. 16 for IVA,
  * Decreto 1.808 art. 24 for ISLR), read from what was stored at issue: the title, voucher and control
  * numbers, date, fiscal period, the agent (name, RIF, fiscal address) and the supplier, one row per
  * withheld document with the columns its tax asks for, the totals, the agent's stamp and signature line,
@@ -104,7 +104,7 @@ export async function withholdingDocument(
         { label: 'TOTAL ISLR RETENIDO', value: m(r.totalRetenido), strong: true },
       ];
   const issuedDay = formatDateCaracas(r.fechaEmision);
-  // A test key's document says on every page that it is worth nothing (issue 20 item 5).
+  // A test key's document says on every page that it is worth nothing.
   return sandboxMarked(
     {
       kind: iva ? 'RETENCION_IVA' : 'RETENCION_ISLR',

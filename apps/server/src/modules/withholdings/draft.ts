@@ -30,7 +30,7 @@ import {
 } from './queries.ts';
 
 /**
- * A voucher read, judged and priced before any lock (issue 9 item 3): the header rules, then each line by
+ * A voucher read, judged and priced before any lock: the header rules, then each line by
  * its model's rules (IVA: Providencia SNAT/2015/0049; ISLR: Decreto 1.808 with the UT in force on the
  * document's date), then the duplicate rule across the voucher's lines. What it returns is ready to store.
  */
@@ -109,7 +109,7 @@ async function islrLines(
     conceptsByCode(db, [...new Set(parsed.map((l) => l.conceptoIslr))]),
     taxUnitValues(db),
   ]);
-  // Tarifa N° 2 (issue 18 item 2): what the supplier was already paid in the year, from the stored vouchers,
+  // Tarifa N° 2: what the supplier was already paid in the year, from the stored vouchers,
   // then each line of this voucher on top of the previous ones, in order.
   const accumulated = new Map<string, Decimal>();
   const needsYear = parsed.some((l) => concepts.get(l.conceptoIslr)?.tarifa2);

@@ -22,7 +22,7 @@ import { draftOf, type WithholdingDraft } from './draft.ts';
 import { insertWithholding, WITHHOLDING_CONTROL_NUMBERS_UPDATE, writeVoucherNumbers } from './queries.ts';
 
 /**
- * IVA and ISLR withholding vouchers as a family of the issuance kernel (issue 9): what a voucher of POST
+ * IVA and ISLR withholding vouchers as a family of the issuance kernel: what a voucher of POST
  * /v2/retenciones/createRetencionIvaMasiva must be (draft.ts) and how it is stored. Its number is
  * automatic (year and month of issue + the agent's sequence, `autoNumber`), its control number comes from
  * the company's or branch's RETENCION lot; savepoints, group commit, answers, rendering, signing, mail

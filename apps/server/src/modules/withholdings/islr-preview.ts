@@ -14,7 +14,7 @@ import { taxUnitValues } from '../reference/tax-units.ts';
 import { conceptsByCode, tarifa2Accumulated } from './queries.ts';
 
 /**
- * The ISLR an add-page line will withhold, as the voucher's save will compute it (issue 21 item 5):
+ * The ISLR an add-page line will withhold, as the voucher's save will compute it:
  * the same `islrWithheld` of packages/fiscal with the UT in force on the document's date and, for a
  * Tarifa N° 2 concept, what this supplier was already paid in the year from the stored vouchers (which
  * only the server knows) plus the draft's earlier lines. Writes nothing.

@@ -73,8 +73,8 @@ export async function writeVoucherNumbers(tx: DbOrTx, docs: Array<{ id: string; 
 export const conceptsByCode = islrConceptsByCode;
 
 /**
- * The ISLR base already withheld under Tarifa N° 2 from one supplier by the company in a year (issue 18
- * item 2): the sum of `base_retencion` of the active vouchers' lines whose concept carries the tarifa2 flag
+ * The ISLR base already withheld under Tarifa N° 2 from one supplier by the company in a year: the
+ * sum of `base_retencion` of the active vouchers' lines whose concept carries the tarifa2 flag
  * and whose document date falls in [from, to]. The agent's fiscal year is taken as the calendar year:
  * companies carry no fiscal-year field, and the Ley de ISLR's annual exercise is the calendar year unless
  * the taxpayer chose otherwise.
@@ -97,7 +97,7 @@ export async function tarifa2Accumulated(
         eq(retenciones.modelo, 'ISLR'),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
-        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        // Test vouchers never count as withheld (declarations, accumulations).
         realDocuments(retenciones),
         isTarifa2Concept(retencionLineas.conceptoIslr),
         gte(retencionLineas.fechaDocumento, from),
@@ -121,7 +121,7 @@ export async function withholdingsByNumber(db: DbOrTx, localidadId: string, nroC
         eq(retenciones.localidadId, localidadId),
         eq(retenciones.nroComprobante, nroComprobante),
         eq(retenciones.deleted, false),
-        // By number: real vouchers only (annulment, the integration look-up; issue 20 item 5).
+        // By number: real vouchers only (annulment, the integration look-up).
         realDocuments(retenciones),
       ),
     );
@@ -201,7 +201,7 @@ function listRow(
 }
 
 /**
- * How many active vouchers each purchase invoice has (issue 10 §2, "a purchase invoice shows the
+ * How many active vouchers each purchase invoice has ("a purchase invoice shows the
  * vouchers issued against it"): only vouchers of the purchase's own company count, since a voucher's
  * `facturaCompraId` is the connector's word and is not checked against the company.
  */
@@ -308,7 +308,7 @@ export async function declaredVouchers(
         eq(retenciones.modelo, modelo),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
-        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        // Test vouchers never count as withheld (declarations, accumulations).
         realDocuments(retenciones),
         sql`${retenciones.nroControl} is not null`,
         gte(retenciones.fechaEmision, from),
@@ -354,14 +354,14 @@ export async function activeWithheldDocuments(
         inArray(retenciones.rifProveedor, suppliers),
         eq(retenciones.status, 'ACTIVO'),
         eq(retenciones.deleted, false),
-        // Test vouchers never count as withheld (declarations, accumulations; issue 20 item 5).
+        // Test vouchers never count as withheld (declarations, accumulations).
         realDocuments(retenciones),
       ),
     );
   return new Map(rows.map((r) => [withheldDocumentKey(r), r.nroComprobante ?? '']));
 }
 
-// --- Declared periods (issue 18 item 7) -------------------------------------------------------------------
+// --- Declared periods -------------------------------------------------------------------
 
 export type DeclarationRecord = typeof declaracionesRetencion.$inferSelect;
 const etiquetaOf = (d: DeclarationRecord) =>

@@ -55,7 +55,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const ingest =
     (origin: 'API' | 'WEB', reply?: FastifyReply) => (request: FastifyRequest & { body: unknown[] }) =>
-      // The integration route honours an Idempotency-Key (issue 20 item 1); the spreadsheet's does not.
+      // The integration route honours an Idempotency-Key; the spreadsheet's does not.
       issueFromRequest<z.infer<typeof withholdingIngestAnswerSchema>>(app.deps, withholdingFamily, request, {
         origin,
         reply,
@@ -198,7 +198,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     publicAnswer: publicWithholding,
   });
 
-  // --- Declaration files (issue 9 item 6; fortnights and declared periods, issue 18 items 6-7) ----------
+  // --- Declaration files (fortnights and declared periods) ----------
   const CONTENT_TYPE = {
     IVA: 'text/plain; charset=utf-8',
     ISLR: 'application/xml; charset=iso-8859-1',
@@ -314,7 +314,7 @@ export const withholdingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Issue 21 item 5: the amount an ISLR line withholds, computed as the save computes it (Tarifa N° 2
+  // The amount an ISLR line withholds, computed as the save computes it (Tarifa N° 2
   // needs the supplier's year on the stored vouchers, which the screen cannot know).
   app.post(
     `${BASE}/calcularIslr`,

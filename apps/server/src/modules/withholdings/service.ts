@@ -155,7 +155,7 @@ const FILE_NAME = { IVA: 'RetencionesIVA', ISLR: 'RetencionesISLR' } as const;
 const FILE_EXT = { IVA: 'txt', ISLR: 'xml' } as const;
 
 /**
- * A period's declaration file: the stored bytes when the period was confirmed as declared (issue 18 item 7),
+ * A period's declaration file: the stored bytes when the period was confirmed as declared,
  * else generated from the live vouchers. Its SHA-256 goes with it, to confirm it by.
  */
 export async function declarationFile(
@@ -184,7 +184,7 @@ export async function declarationFile(
 }
 
 /**
- * Confirms a period's file as declared (issue 18 item 7): the file is generated again inside the
+ * Confirms a period's file as declared: the file is generated again inside the
  * transaction and must be the one the user downloaded (same SHA-256), no overlapping period of the same
  * model may be declared already; its bytes, hash, author and time are kept and its vouchers point to it,
  * which freezes them (annulWithholding).

@@ -1,7 +1,7 @@
 /**
  * The key of one withheld supplier document (supplier, model, document or note number, control number,
  * type), by which the mass load finds a voucher's documents already withheld. Pure, so the load's parse
- * thread uses it without loading the withholdings' tables (issue 24).
+ * thread uses it without loading the withholdings' tables.
  */
 export interface WithheldDocument {
   rifProveedor: string;

@@ -27,7 +27,7 @@ interface OwnPasswordForm {
 }
 
 /**
- * The header's 'Cambiar contraseña' (issue 21 §13): the signed-in user's own password, proven with the
+ * The header's 'Cambiar contraseña': the signed-in user's own password, proven with the
  * current one. The server ends every other session and answers this one's new tokens.
  */
 export function OwnPasswordDialog({ onClose }: { onClose: () => void }) {

@@ -14,7 +14,7 @@ const OwnPasswordDialog = lazy(() =>
 );
 
 /**
- * The header's user name (issue 21 §13): a menu with 'Cambiar contraseña' (the user's own) and
+ * The header's user name: a menu with 'Cambiar contraseña' (the user's own) and
  * 'Cerrar sesión'. On a phone only the icon shows; the name heads the open menu.
  */
 export function UserMenu({ name, onLogout }: { name: string; onLogout: () => void }) {

@@ -68,7 +68,7 @@ export function ClientPicker({
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
-  // Issue 21 §8: digits search the document number; letters search the name.
+  // Digits search the document number; letters search the name.
   const byName = isName(input);
   const typed = byName ? '' : clientDocumentMask(input);
   const term = useDebounced(byName ? input.trim().slice(0, NAME_SEARCH_MAX) : typed, DEBOUNCE_MS);

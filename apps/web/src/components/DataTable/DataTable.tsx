@@ -109,7 +109,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const headingId = useId();
-  // Issue 21 §13: on a phone every row is a card (its cells stacked under their headers).
+  // On a phone every row is a card (its cells stacked under their headers).
   const cards = useMediaQuery(useTheme().breakpoints.down('sm'));
   const scroller = useRef<HTMLDivElement>(null);
   const fit = useFitLevel(scroller, !cards);

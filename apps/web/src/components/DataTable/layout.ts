@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
 /**
- * The two layouts of a list (issue 21 §13).
+ * The two layouts of a list.
  *
  * At a laptop's width (1366 px leaves a 1022 px table area beside the menu) every column, actions and
  * status included, must fit: MUI's 16 px side padding per cell costs a ten-column list 320 px, so the

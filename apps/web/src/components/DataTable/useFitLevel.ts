@@ -4,7 +4,7 @@ import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 export const MAX_FIT_LEVEL = 3;
 
 /**
- * Issue 21 §13: every column of a list, actions and status included, fits a laptop's 1366 px. What a list
+ * Every column of a list, actions and status included, fits a laptop's 1366 px. What a list
  * needs depends on its data (a long client name, a sucursal, a balance with its due date), so the table
  * measures itself after each render: while its scroller scrolls sideways it takes one more step of
  * compaction (tighter cells, then wrapping inside cells), before the browser paints. A change of the

@@ -29,7 +29,7 @@ function mask(raw: string): string {
 
 /**
  * A date input that shows and takes dd/MM/yyyy whatever the browser's locale (spec 000 §9), and holds a
- * yyyy-MM-dd day — never a Date, so the browser's zone cannot move it (issue 21 item 2). The calendar
+ * yyyy-MM-dd day — never a Date, so the browser's zone cannot move it. The calendar
  * button opens the browser's own picker on a hidden date input.
  */
 export const DateField = forwardRef<HTMLDivElement, DateFieldProps>(function DateField(

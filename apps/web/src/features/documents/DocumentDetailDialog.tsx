@@ -30,7 +30,7 @@ export interface DocumentDetailDialogProps<T> {
 }
 
 /**
- * "Consultar" a document of any family (spec 001 §2.2–2.4, spec 002 §2.2; issue 21 item 11): the detail
+ * "Consultar" a document of any family (spec 001 §2.2–2.4, spec 002 §2.2): the detail
  * call, the e-mail delivery state, the family's data, and the activity timeline of every document's detail
  * (created, numbered, signed, e-mailed, annulled; by whom), which shows even when the data could not be
  * read. A family writes only its body.

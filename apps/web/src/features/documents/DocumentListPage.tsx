@@ -46,7 +46,7 @@ export interface ConfirmedAction<T> {
   confirmLabel?: string;
   /** Hidden instead of disabled where it does not apply (the orders' Anular, spec 001 §2.4). */
   hideWhenDisabled?: boolean;
-  /** Ask for a reason before confirming (annulments, issue 21 §10): required, up to ANNUL_REASON_MAX. */
+  /** Ask for a reason before confirming (annulments): required, up to ANNUL_REASON_MAX. */
   askReason?: boolean;
   /** Calls the server (with the reason when asked); resolves to the success toast's text. */
   run: (row: T, reason?: string) => Promise<string>;
@@ -94,7 +94,7 @@ export interface DocumentListPageProps<T, F> {
   moreLabel?: (row: T) => string;
   /** More toolbar buttons before the add button (e.g. the withholdings' bulk generation and files). */
   toolbar?: ReactNode;
-  /** The e-mail delivery column and 'Enviar / Reenviar por correo' (issue 21 item 3). */
+  /** The e-mail delivery column and 'Enviar / Reenviar por correo'. */
   delivery?: DocumentDelivery<T>;
 }
 

@@ -43,7 +43,7 @@ export interface LinesCardProps<L> {
 }
 
 /**
- * At a laptop's width every column fits the card (issue 21 §13: at 1366 px the desk's lines take two
+ * At a laptop's width every column fits the card (at 1366 px the desk's lines take two
  * thirds of a 1054 px main area, a 663 px table for seven columns and the remove button, with seven-figure
  * amounts): cells tighter than the lists' (6 px a side, 8 px at the card's edges, a step smaller type),
  * headers that wrap, text that wraps (a long description or code breaks inside its cell), and a field in a

@@ -55,7 +55,7 @@ function Panel({ title, children, testId }: { title: string; children: ReactNode
   );
 }
 
-/** /home (spec 000 §2; issue 21 §12): the greeting and the dashboard of the user's companies. */
+/** /home (spec 000 §2): the greeting and the dashboard of the user's companies. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { me } = useAuth();
@@ -92,7 +92,7 @@ export default function HomePage() {
             {me.masterAdmin && <Chip size="small" color="primary" label={t('masterAdmin')} />}
             {me.role && <Chip size="small" variant="outlined" label={t('role', { role: me.role })} />}
             {canIssue('add') && (
-              // The day's main task one click from Home (issue 21, the 3-line invoice's clicks).
+              // The day's main task one click from Home (the 3-line invoice's clicks).
               <Button
                 component={RouterLink}
                 to="/facturacion/generales/facturaGeneral"

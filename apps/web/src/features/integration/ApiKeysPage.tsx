@@ -42,7 +42,7 @@ import { apiKeysKey, createApiKey, fetchApiKeys, revokeApiKey } from './api.ts';
 const KEYS_SCREEN = screen('/integracion/claves');
 
 /**
- * /integracion/claves (issue 20 item 4): a company's API keys — listed with their prefix, actions,
+ * /integracion/claves: a company's API keys — listed with their prefix, actions,
  * environment, creation and last use; created in a dialog that shows the whole key once, with a copy
  * button; revoked after a confirmation.
  */

@@ -13,7 +13,7 @@ import { REQUEST_LOG_NS } from './requestLog.i18n.ts';
 const rowId = (r: RequestLogRow) => String(r.id);
 
 /**
- * The integrators' request log (issue 20 item 7), the log tab of the integration screen: every call of an
+ * The integrators' request log, the log tab of the integration screen: every call of an
  * integration route of the companies the user administers (or the user's own calls), newest first, with
  * server-side paging and search, an 'only errors' filter and each call's masked body in its detail panel.
  */

@@ -10,7 +10,7 @@ import type {
 import { api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
 
-/** The webhooks of the integration API (issue 20 item 3): types from the contract of `@sigece/fiscal`. */
+/** The webhooks of the integration API: types from the contract of `@sigece/fiscal`. */
 export const WEBHOOKS = '/v2/integracion/webhooks';
 export const webhooksKey = ['integracion', 'webhooks'] as const;
 export const deliveriesKey = (id: string) => [...webhooksKey, id, 'entregas'] as const;

@@ -33,7 +33,7 @@ import { WebhooksSecretDialog } from './WebhooksSecretDialog.tsx';
 const rowId = (r: WebhookRow) => r.id;
 
 /**
- * Integración › Webhooks (issue 20 item 3): a company's endpoints — add (the secret shown once), send a
+ * Integración › Webhooks: a company's endpoints — add (the secret shown once), send a
  * test event, disable/enable, rotate the secret (shown once), delete — and each one's delivery log.
  */
 export default function WebhooksPage() {

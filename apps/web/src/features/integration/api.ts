@@ -2,7 +2,7 @@ import type { ApiKeyCreate, ApiKeyCreated, ApiKeyRow } from '@sigece/fiscal';
 import { api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
 
-/** Issue 20 item 4: the API keys of the companies the user administers. */
+/** The API keys of the companies the user administers. */
 const BASE = '/v2/integracion/claves';
 
 export const apiKeysKey = ['integration', 'api-keys'] as const;

@@ -6,7 +6,7 @@ export type { RequestLogRow };
 
 export const requestLogKey = ['integracion', 'registro'] as const;
 
-/** GET /v2/integracion/registro: one page of the integrators' request log (issue 20 item 7). */
+/** GET /v2/integracion/registro: one page of the integrators' request log. */
 export const fetchRequestLog = (
   q: DataTableQuery & { errores?: boolean; id_localidad?: string },
   signal?: AbortSignal,

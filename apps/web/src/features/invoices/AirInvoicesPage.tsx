@@ -1,6 +1,6 @@
 import { InvoiceListPage } from './InvoicesPage.tsx';
 
-/** /facturacion/aereas (issue 10): the invoice list filtered to the AEREA model. */
+/** /facturacion/aereas: the invoice list filtered to the AEREA model. */
 export default function AirInvoicesPage() {
   return <InvoiceListPage model="AEREA" />;
 }

@@ -37,7 +37,7 @@ const TEXT_FIELDS: TextKey[] = [
 const AMOUNT = /^\d{0,18}(\.\d{0,2})?$/;
 
 /**
- * 'Datos del Transporte Aéreo' of an AEREA invoice (issue 10; Providencia 0078): passenger, ticket,
+ * 'Datos del Transporte Aéreo' of an AEREA invoice (Providencia 0078): passenger, ticket,
  * itinerary, and the fees and charges that are added to the total outside the IVA base.
  */
 export function AirTransportCard({ draft, patch }: { draft: Draft; patch: (next: Partial<Draft>) => void }) {

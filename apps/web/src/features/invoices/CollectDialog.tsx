@@ -25,7 +25,7 @@ import { invoiceNumber } from './invoiceNumber.ts';
 export const dayText = (day: string) => day.slice(0, 10).split('-').reverse().join('/');
 
 /**
- * 'Registrar pago' (issue 21 §9): where a credit invoice stands (total, received, balance, due day), the
+ * 'Registrar pago': where a credit invoice stands (total, received, balance, due day), the
  * payments received, and a new one of at most the balance, in the invoice's currency.
  */
 export function CollectDialog({ row, onClose }: { row: InvoiceRow; onClose: () => void }) {

@@ -140,7 +140,7 @@ export function InvoiceDetailDialog({
                 [t('detail.usuario'), f.logUsername],
               ]),
             )}
-            {/* AEREA and LICORES data (issue 10). */}
+            {/* AEREA and LICORES data. */}
             {modelDetailSections(f, tm).map((m) => (
               <Box key={m.title}>{section(m.title, fields(m.items))}</Box>
             ))}

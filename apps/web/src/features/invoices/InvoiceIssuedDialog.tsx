@@ -22,7 +22,7 @@ export interface IssuedInvoice {
 }
 
 /**
- * After 'Generar factura' (issue 13 §18): the invoice and control numbers the server gave, its PDF
+ * After 'Generar factura': the invoice and control numbers the server gave, its PDF
  * (asked for again until the background job has made it) and 'issue another'.
  */
 export function InvoiceIssuedDialog({

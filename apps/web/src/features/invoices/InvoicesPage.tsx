@@ -52,8 +52,8 @@ export default function InvoicesPage() {
 }
 
 /**
- * The invoice list, of every model or of one (`model`: /facturacion/aereas and /facturacion/licores,
- * issue 10). A model's list is searched and added to with its own screen's keys or the general ones; a
+ * The invoice list, of every model or of one (`model`: /facturacion/aereas and /facturacion/licores).
+ * A model's list is searched and added to with its own screen's keys or the general ones; a
  * row's actions are those of the general invoices.
  */
 export function InvoiceListPage({ model }: { model?: ListedModel }) {
@@ -110,7 +110,7 @@ export function InvoiceListPage({ model }: { model?: ListedModel }) {
       header: t('list.columns.localidad'),
       value: (r) => (r.sucursal ? `${r.localidad} / ${r.sucursal}` : r.localidad),
     },
-    // Issue 21 §13: 'Generada' is the control number's own chip ('No generada'): one column less at 1366 px.
+    // 'Generada' is the control number's own chip ('No generada'): one column less at 1366 px.
     {
       id: 'fechaEmision',
       nowrap: true,

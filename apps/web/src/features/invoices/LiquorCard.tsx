@@ -18,7 +18,7 @@ import {
 const DECIMAL = /^\d{0,12}(\.\d{0,4})?$/;
 
 /**
- * 'Datos de Expendio de Especies Alcohólicas' of a LICORES invoice (issue 10; Ley de Impuesto sobre
+ * 'Datos de Expendio de Especies Alcohólicas' of a LICORES invoice (Ley de Impuesto sobre
  * Alcohol y Especies Alcohólicas): the seller's licence, and per product line its grade, capacity and
  * guarantee band.
  */

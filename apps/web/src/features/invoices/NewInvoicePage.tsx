@@ -78,7 +78,7 @@ export default function NewInvoicePage() {
   const { t: tm } = useTranslation('invoiceModels');
   const can = usePermission(NEW_INVOICE_PATH);
   const queryClient = useQueryClient();
-  // ?modelo=AEREA or LICORES: the new invoice of that model's list (issue 10).
+  // ?modelo=AEREA or LICORES: the new invoice of that model's list.
   const [params] = useSearchParams();
   const wanted = params.get('modelo')?.toUpperCase();
   const listed = isListedModel(wanted) ? wanted : null;
@@ -87,7 +87,7 @@ export default function NewInvoicePage() {
   const userId = me?.id ?? '';
   const { t: td } = useTranslation('invoiceDesk');
   const prefilled = params.has('orden') || params.has('duplicar');
-  // Issue 21 §8: the draft left unissued comes back (not when the page opens on an order or a duplicate).
+  // The draft left unissued comes back (not when the page opens on an order or a duplicate).
   // Pure: a render may be thrown away and run again; the toast waits for the commit below.
   const [initial] = useState(() => {
     const kept = !prefilled && userId ? loadDraft(userId, listed ?? 'GENERAL') : null;
@@ -124,7 +124,7 @@ export default function NewInvoicePage() {
     setDraft((d) => ({ ...d, ...next }));
   }, []);
 
-  // 'Facturar' from the orders list: ?orden=<id> prefills the draft (issue 10).
+  // 'Facturar' from the orders list: ?orden=<id> prefills the draft.
   useOrderPrefill(useCallback((prefill: Partial<Draft>) => setDraft({ ...emptyDraft(), ...prefill }), []));
   useDuplicate(
     useCallback(
@@ -145,7 +145,7 @@ export default function NewInvoicePage() {
   const branches = (company?.lstSucursales ?? []).filter((b) => b.logEstatusRegistro !== 'INACTIVO');
   const branch = branches.find((b) => b.id === draft.sucursalId) ?? null;
 
-  // A user of one company starts with it chosen (issue 13 §19): the client card comes alive at once.
+  // A user of one company starts with it chosen: the client card comes alive at once.
   const onlyCompany = activeCompanies.length === 1 ? activeCompanies[0].id : null;
   useEffect(() => {
     if (onlyCompany && !draft.localidadId) patch({ localidadId: onlyCompany });
@@ -293,7 +293,7 @@ export default function NewInvoicePage() {
                 />
               </Grid>
               <Grid size={{ xs: 12, xl: 5 }}>
-                {/* Issue 13 §19: the company comes first; the client card waits for it. */}
+                {/* The company comes first; the client card waits for it. */}
                 <DocumentClientCard
                   localidadId={draft.localidadId || null}
                   client={draft.cliente}

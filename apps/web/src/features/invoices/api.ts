@@ -77,7 +77,7 @@ export const annulInvoice = (id: string, motivoAnulacion?: string) =>
     { method: 'PUT', body: { motivoAnulacion } },
   );
 
-/** Issue 21 §9: the payments of a credit invoice, and recording one. */
+/** The payments of a credit invoice, and recording one. */
 export type Collections = z.infer<typeof collectionsAnswerSchema>['result'];
 export const fetchCollections = (id: string, signal?: AbortSignal) =>
   api<{ result: Collections }>(`${INVOICES}/cobros/${id}`, { signal });

@@ -1,6 +1,6 @@
 import { defineResources } from '../../app/resources.ts';
 
-/** Texts of the invoice desk (issue 21 §8–9): drafts, duplicate, credit and later payments. */
+/** Texts of the invoice desk: drafts, duplicate, credit and later payments. */
 const es = {
   columns: { total: 'Total', saldo: 'Saldo / Pago' },
   chip: { PAGADA: 'Pagada', PARCIAL: 'Pago parcial', CREDITO: 'A crédito', VENCIDA: 'Vencida' },

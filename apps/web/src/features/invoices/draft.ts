@@ -125,7 +125,7 @@ export interface Draft {
   tercero: ThirdPartyAccount | null;
   lines: DraftLine[];
   condicion: PaymentCondition;
-  /** CREDITO: the credit days (issue 21 §9); the server dates the due day from them. */
+  /** CREDITO: the credit days; the server dates the due day from them. */
   diasCredito: string;
   pagos: DraftPayment[];
   observacion: string;
@@ -136,7 +136,7 @@ export interface Draft {
 
 /**
  * The defaults of §4.1: currency VEF, condition CONTADO, no lines, payments, taxes or totals; the sale type
- * starts as INTERNA, what nearly every invoice is (issue 21 §8).
+ * starts as INTERNA, what nearly every invoice is.
  */
 export function emptyDraft(): Draft {
   return {
@@ -238,7 +238,7 @@ export function draftTotals(draft: Draft, rateOf: RateOf): DraftTotals {
   const totals = withModelCharges(draft, documentTotals(lines));
   const invoiceRate = rateOf(draft.divisa) ?? '1';
   const payments = draft.condicion === 'CONTADO' ? draft.pagos : [];
-  // IGTF on what each foreign-currency payment applies to the debt, never on change (issue 18 item 5).
+  // IGTF on what each foreign-currency payment applies to the debt, never on change.
   const igtfOfAll = igtfOfPayments(
     totals.importeTotal,
     payments.map((p) => ({
@@ -328,7 +328,7 @@ export function canGenerate(draft: Draft, totals: DraftTotals): GenerateCheck {
 export const showAmount = (value: string | null | undefined, currency: string): string =>
   formatMoney(value || '0', currency);
 
-/** A rate on screen: 2 decimals, es-VE (issue 13 §22); the payload keeps every decimal. */
+/** A rate on screen: 2 decimals, es-VE; the payload keeps every decimal. */
 export const showRate = (value: string | null | undefined): string => formatRate(value, null);
 
 // --- The payload (packages/fiscal/src/invoices/schema.ts) ------------------------------------------------
@@ -343,7 +343,7 @@ export interface PayloadContext {
 
 const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
-/** Issue 21 §9: 1–365 credit days on a credit invoice, or none. */
+/** 1–365 credit days on a credit invoice, or none. */
 export const CREDIT_DAYS_MAX = 365;
 export function creditDays(draft: Pick<Draft, 'condicion' | 'diasCredito'>): number | undefined {
   if (draft.condicion !== 'CREDITO' || !/^\d{1,3}$/.test(draft.diasCredito.trim())) return undefined;

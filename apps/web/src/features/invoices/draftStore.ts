@@ -7,7 +7,7 @@ import { invoiceDetail } from './api.ts';
 import { type Draft, type DraftLine, emptyDraft, INVOICE_CURRENCIES, type InvoiceModel } from './draft.ts';
 
 /**
- * Drafts that survive (issue 21 §8). They are kept in the browser's localStorage, one per user and invoice
+ * Drafts that survive. They are kept in the browser's localStorage, one per user and invoice
  * model, rather than on the server: a draft is personal and short-lived, is written on every keystroke
  * (no request per change, no table that fills with abandoned drafts, no tenancy or retention rules), and
  * it survives a reload, a closed tab or an expired session on the machine where the clerk works. The price

@@ -7,7 +7,7 @@ import {
 } from '@sigece/fiscal';
 import { defineResources } from '../../app/resources.ts';
 
-/** Each payment method's words in one language, from the one map in packages/fiscal (issue 21 item 6). */
+/** Each payment method's words in one language, from the one map in packages/fiscal. */
 const paymentMethodTexts = (language: LabelLanguage) =>
   Object.fromEntries(PAYMENT_METHOD_CODES.map((c) => [c, PAYMENT_METHOD_LABELS[c][language]])) as Record<
     PaymentMethodCode,

@@ -6,7 +6,7 @@ import { showAmount } from './draft.ts';
 const formatDate = (value: string) => value.slice(0, 10).split('-').reverse().join('/');
 
 /**
- * The AEREA and LICORES data of an invoice for its detail dialog (issue 10): one titled list of label
+ * The AEREA and LICORES data of an invoice for its detail dialog: one titled list of label
  * and value per model block, empty for the other models.
  */
 export function modelDetailSections(

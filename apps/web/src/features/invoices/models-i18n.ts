@@ -1,6 +1,6 @@
 import { defineResources } from '../../app/resources.ts';
 
-/** Texts of the AEREA and LICORES invoice models (issue 10): their lists, cards and detail. */
+/** Texts of the AEREA and LICORES invoice models: their lists, cards and detail. */
 const es = {
   list: {
     AEREA: 'Facturas Aéreas',

@@ -2,7 +2,7 @@ import { type DocumentTotals, dec, money, sum, totalsWithCharges } from '@sigece
 import type { Draft, DraftLine } from './draft.ts';
 
 /**
- * The AEREA and LICORES invoice models on the new-invoice screen (issue 10): their draft data, the
+ * The AEREA and LICORES invoice models on the new-invoice screen: their draft data, the
  * charges outside the taxable base an air ticket adds to the total, and what they add to the payload
  * (transporteAereo, licores, a line's licor: packages/fiscal/src/invoices/models.ts).
  */

@@ -50,7 +50,7 @@ export const addNote = (body: AddNoteInput) =>
 const action = (path: string) => (id: string) =>
   api<Answer<NoteActionResult>>(`${NOTES}/${path}/${id}`, { method: 'PUT' });
 export const generateNote = action('generarnotas');
-/** Annuls a generated note with the reason the user gave (issue 21 §10: kept in its record and audit). */
+/** Annuls a generated note with the reason the user gave (kept in its record and audit). */
 export const annulNote = (id: string, motivoAnulacion?: string) =>
   api<Answer<NoteActionResult>>(`${NOTES}/anular/${id}`, { method: 'PUT', body: { motivoAnulacion } });
 export const deleteNote = action('eliminar');

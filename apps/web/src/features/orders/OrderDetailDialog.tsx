@@ -10,7 +10,7 @@ import { type OrderRow, orderDetail, ordersKey } from './api.ts';
 const text = (v: unknown) => (typeof v === 'string' && v ? v : '—');
 
 /**
- * "Consultar" an order or dispatch guide (spec 001 §2.4; issue 21 item 11): its data, client, shipping
+ * "Consultar" an order or dispatch guide (spec 001 §2.4): its data, client, shipping
  * data, lines and totals (amounts only when the order carries them, each in the order's currency), and the
  * activity timeline every document's detail has.
  */

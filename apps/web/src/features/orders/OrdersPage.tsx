@@ -89,7 +89,7 @@ export default function OrdersPage() {
       id: 'razonSocial',
       sortable: true,
       header: t('list.columns.razonSocial'),
-      // Issue 21 §13: the branch under its company (as in the invoices list), so the list fits 1366 px.
+      // The branch under its company (as in the invoices list), so the list fits 1366 px.
       value: (r) => (r.sucursal ? `${r.razonSocial} / ${r.sucursal}` : r.razonSocial),
     },
     { id: 'cliente', sortable: true, header: t('list.columns.cliente'), value: (r) => r.cliente },
@@ -133,7 +133,7 @@ export default function OrdersPage() {
         render: (props) => <OrderFilterDialog {...props} />,
       }}
       add={{ allowed: can('add'), label: t('list.add'), onClick: () => navigate(NEW_ORDER_PATH) }}
-      // Issue 21 item 11: the order's data and activity timeline (the list's search key reads it).
+      // The order's data and activity timeline (the list's search key reads it).
       view={{
         allowed: can('search'),
         label: t('list.actions.view'),

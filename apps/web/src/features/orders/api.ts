@@ -59,7 +59,7 @@ export const annulOrder = (item: {
   codigoSucursal?: string;
   nroOrden: string;
   modeloOrden: string;
-  /** Issue 21 §10: why, kept in the order's record and audit. */
+  /** Why, kept in the order's record and audit. */
   motivoAnulacion?: string;
 }) => api<OrderAnnulAnswer>(`${ORDERS}/anular`, { method: 'PUT', body: [item] });
 

@@ -31,7 +31,7 @@ function clientOf(order: OrderDetail): Client {
 }
 
 /**
- * The new invoice prefilled from an order ('Facturar', issue 10): company, branch, currency, client and
+ * The new invoice prefilled from an order ('Facturar'): company, branch, currency, client and
  * lines (an order without amounts gives its lines at price 0, to be priced before generating; prices are
  * the order's otherwise), and the order's id, which the stored invoice records.
  */

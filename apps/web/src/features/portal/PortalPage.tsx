@@ -27,7 +27,7 @@ import { PORTAL_NS } from './i18n.ts';
 const rowId = (r: PortalDocumentRow) => `${r.tipoDoc}:${r.id}`;
 
 /**
- * The portal SENIAT (issue 19 item 7): the tax authority reads, across every company, the fiscal data of
+ * The portal SENIAT: the tax authority reads, across every company, the fiscal data of
  * every numbered document and downloads its signed PDF. Read only: the screen offers no action that writes.
  */
 export default function PortalPage() {

@@ -4,7 +4,7 @@ import { defineResources } from '../../app/resources.ts';
 
 export const PORTAL_NS = 'portal';
 
-/** Texts of the portal SENIAT screen (issue 19 item 7). */
+/** Texts of the portal SENIAT screen. */
 const es = {
   title: 'Portal SENIAT: documentos numerados',
   intro:

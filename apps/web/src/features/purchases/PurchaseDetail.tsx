@@ -18,7 +18,7 @@ export const calendarDate = (day: string) => day.split('-').reverse().join('/');
 
 /**
  * The detail panel of a purchase row (spec 001 §2.5): supplier, lines, payments, totals per rate, and the
- * withholding vouchers issued against it (issue 10 §2) for roles that see the withholdings.
+ * withholding vouchers issued against it for roles that see the withholdings.
  */
 export function PurchaseDetail({ purchase }: { purchase: PurchaseRecord }) {
   const { t, i18n } = useTranslation(PURCHASES_NS);

@@ -18,7 +18,7 @@ import { PURCHASES_NS } from './i18n.ts';
 const MAX_SHOWN = 50;
 
 /**
- * The withholding vouchers issued against a purchase invoice (issue 10 §2), IVA and ISLR, annulled ones
+ * The withholding vouchers issued against a purchase invoice, IVA and ISLR, annulled ones
  * included and marked: getRetencionesIva filtered by the purchase (`facturaCompraId`) and its company.
  * Rendered only for roles that see the withholdings list (the call needs that screen).
  */

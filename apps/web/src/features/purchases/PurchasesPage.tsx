@@ -27,7 +27,7 @@ import { calendarDate, PurchaseDetail } from './PurchaseDetail.tsx';
  * (plus the total and, for roles that see withholdings, the count of vouchers issued against it);
  * new and edit (the form page; edit hidden when INACTIVO), inactivate / activate, the detail panel, and
  * 'Retener IVA' / 'Retener ISLR' opening the add-withholding page with the purchase as its prefill
- * (issue 10 §2, packages/fiscal/src/withholdings/prefill.ts).
+ * (packages/fiscal/src/withholdings/prefill.ts).
  */
 export default function PurchasesPage() {
   const { t } = useTranslation(PURCHASES_NS);
@@ -70,7 +70,7 @@ export default function PurchasesPage() {
       align: 'right',
       nowrap: true,
     },
-    // The active withholding vouchers issued against it (issue 10 §2); their list is in the detail panel.
+    // The active withholding vouchers issued against it; their list is in the detail panel.
     ...(canSeeVouchers
       ? [
           {

@@ -23,7 +23,7 @@ type Form = {
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
- * /retenciones/recibidas (issue 18 item 9): the IVA withholding vouchers a company received from buyers
+ * /retenciones/recibidas: the IVA withholding vouchers a company received from buyers
  * outside sigece — searched, paged, recorded (the server checks the invoice, its IVA and duplicates),
  * annulled or deleted; the sales book shows them in 'IVA Retenido por el Comprador'.
  */

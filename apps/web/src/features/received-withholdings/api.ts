@@ -2,7 +2,7 @@ import type { ReceivedWithholdingInput, ReceivedWithholdingRecord } from '@sigec
 import { type Answer, api, type Page } from '../../app/api.ts';
 import type { DataTableQuery } from '../../components/DataTable/index.ts';
 
-/** Issue 18 item 9: IVA withholding vouchers received from buyers outside sigece. */
+/** IVA withholding vouchers received from buyers outside sigece. */
 const BASE = '/v2/retenciones/recibidas';
 
 export const receivedKey = ['received-withholdings', 'list'] as const;

@@ -435,7 +435,7 @@ function DropZone({
 }
 
 /**
- * The annulled state (issue 19 item 8): distinct from the green card, whether the file was checked yet or
+ * The annulled state: distinct from the green card, whether the file was checked yet or
  * not. 'Documento anulado el dd/MM/yyyy', the reason when one was given, and what it means.
  */
 function AnnulledNotice({

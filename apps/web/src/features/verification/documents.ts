@@ -148,7 +148,7 @@ export async function loadPublicDocument(kind: DocumentKind, id: string, signal?
 }
 
 /**
- * Whether the document is annulled, since when and why (issue 19 item 8): GET
+ * Whether the document is annulled, since when and why: GET
  * /v2/documentos/:tipoDoc/:id/anulacion, public like the document's own call.
  */
 export function loadPublicAnnulment(kind: DocumentKind, id: string, signal?: AbortSignal) {

@@ -36,9 +36,9 @@ type Half = 0 | 1 | 2;
 const todayHalf = (): Half => (Number(caracasDate().slice(8, 10)) <= 15 ? 1 : 2);
 
 /**
- * The period's declaration files (issue 9 §6): for one company and one month or fortnight (issue 18
- * item 6), the IVA withholdings TXT and the ISLR withholdings XML the SENIAT portal imports, annulled
- * vouchers left out by the server. A downloaded file can then be confirmed as declared (issue 18 item 7):
+ * The period's declaration files: for one company and one month or fortnight
+ * (days 1–15 or 16 to the end), the IVA withholdings TXT and the ISLR withholdings XML the SENIAT portal
+ * imports, annulled vouchers left out by the server. A downloaded file can then be confirmed as declared:
  * the server keeps it with its SHA-256 and its vouchers can no longer be annulled.
  */
 export function DeclarationFilesDialog({ onClose }: { onClose: () => void }) {

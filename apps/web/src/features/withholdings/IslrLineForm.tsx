@@ -44,7 +44,7 @@ const optionLabel = (c: ConceptoIslr, progressive: string) =>
 
 /**
  * The ISLR line form (spec 002 §2.3, §5 "ISLR line"): the concept of Decreto 1.808, picked by typing its
- * code or words, and its amounts. The amount withheld is not typed (issue 21 item 5): the screen computes
+ * code or words, and its amounts. The amount withheld is not typed: the screen computes
  * it with packages/fiscal's islrWithheld, the function the server's save runs, and the UT in force on the
  * document's date. A Tarifa N° 2 concept depends on what this supplier was paid in the year, which only
  * the server knows: the screen shows the server's figure and says so.

@@ -18,7 +18,7 @@ import {
   utKey,
 } from './utApi.ts';
 
-/** Which value prices today's ISLR withholdings (issue 18 item 1). */
+/** Which value prices today's ISLR withholdings. */
 function InForceToday() {
   const { t } = useTranslation(NS);
   const ut = useQuery({ queryKey: utInForceKey, queryFn: utInForce });

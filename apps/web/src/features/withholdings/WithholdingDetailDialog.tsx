@@ -15,7 +15,7 @@ import { NS } from './register.ts';
 type Line = WithholdingDetail['lstRetenciones'][number];
 
 /**
- * "Consultar" a withholding voucher, IVA or ISLR (spec 002 §2.2; issue 21 item 11): the agent, the
+ * "Consultar" a withholding voucher, IVA or ISLR (spec 002 §2.2): the agent, the
  * withheld party and the period, the documents withheld (the IVA or the ISLR columns of the form that
  * made it), the total, and the activity timeline every document's detail has.
  */

@@ -142,7 +142,7 @@ export default function WithholdingsPage() {
           render: (props) => <WithholdingFilterDialog {...props} />,
         }}
         add={{ allowed: can('add'), label: t('list.add'), onClick: () => navigate(NEW_WITHHOLDING_PATH) }}
-        // Issue 21 item 11: the voucher's data, documents and activity timeline (the list's search key).
+        // The voucher's data, documents and activity timeline (the list's search key).
         view={{
           allowed: can('search'),
           label: t('list.actions.view'),

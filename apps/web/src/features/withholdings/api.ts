@@ -32,7 +32,7 @@ export type WithholdingFilters = Partial<
     | 'fechaInicio'
     | 'fechaFin'
     | 'nroComprobante'
-    /** The vouchers issued against one purchase invoice (its detail, issue 10 §2); not in the dialog. */
+    /** The vouchers issued against one purchase invoice (its detail); not in the dialog. */
     | 'facturaCompraId'
   >
 >;
@@ -77,7 +77,7 @@ export async function withholdingDetail(id: string, signal?: AbortSignal): Promi
 }
 
 /** PUT anularRetencionIva/{id}: the answer's `msg` is the toast. */
-/** Annuls a voucher with the reason the user gave (issue 21 §10: kept in its record and audit). */
+/** Annuls a voucher with the reason the user gave (kept in its record and audit). */
 export const annulWithholding = (id: string, motivoAnulacion?: string) =>
   api<{ msg: string }>(`${RET}/anularRetencionIva/${id}`, { method: 'PUT', body: { motivoAnulacion } });
 
@@ -157,7 +157,7 @@ export const declarePeriod = (d: DownloadedDeclaration) =>
     },
   });
 
-/** POST calcularIslr's answer: the line's ISLR as the save computes it (issue 21 item 5). */
+/** POST calcularIslr's answer: the line's ISLR as the save computes it. */
 export const previewIslr = (body: IslrPreviewInput, signal?: AbortSignal) =>
   api<{ code: number; message: string; result: IslrPreview }>(`${RET}/calcularIslr`, {
     method: 'POST',

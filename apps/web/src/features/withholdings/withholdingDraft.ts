@@ -39,7 +39,7 @@ export function rifMask(value: string): string {
 
 /**
  * The default fiscal period: the fortnight of today (Caracas), days 1-15 or 16 to the month's end, since
- * IVA withholdings are declared per fortnight (issue 18 item 6; fiscal fortnightOf). Spec 002 §5 had the
+ * IVA withholdings are declared per fortnight (fiscal fortnightOf). Spec 002 §5 had the
  * whole month; the user may still widen it.
  */
 export function defaultPeriod(today: string = caracasDate()): { del: string; al: string } {
@@ -243,7 +243,7 @@ export const ivaWithheld = (v: Pick<IvaLineValues, 'baseImponible' | 'alicuota'>
 /**
  * Spec 002 §5 duplicate rule (the fiscal one): the message when `line` would repeat one of `lines` by
  * nroDocumento or nroNota with the same nroControlDocumento, tipoTransaccion and alícuota (one line per
- * rate of a document is allowed, issue 18 item 4), else null.
+ * rate of a document is allowed), else null.
  */
 export function duplicateMessage(lines: ReadonlyArray<IvaLineValues>, line: IvaLineValues): string | null {
   const key = (l: IvaLineValues) => ({

@@ -14,7 +14,7 @@ import type { FileTypeDescriptor, Outcome } from '../descriptor.ts';
 
 /*
  * The annulments themselves (the families' tables, the kernel) are imported when a chunk is processed, not
- * with the file type: the upload's parse thread loads the file types only to read a workbook (issue 24).
+ * with the file type: the upload's parse thread loads the file types only to read a workbook.
  */
 async function queueRenders(deps: Deps): Promise<void> {
   const { queueAnnulledRenders } = await import('../../issuance/annulment-render.ts');

@@ -160,7 +160,7 @@ export const withholdingFileType: FileTypeDescriptor = {
   async process(deps, requester, items, load) {
     const docs = items as Array<Record<string, unknown>>;
     const suppliers = [...new Set(docs.map((d) => String(d.rifProveedor ?? '')))];
-    // Imported here, not with the file type: the upload's parse thread never runs this (issue 24).
+    // Imported here, not with the file type: the upload's parse thread never runs this.
     const { activeWithheldDocuments } = await import('../../withholdings/queries.ts');
     const existing = await activeWithheldDocuments(deps.db, load.localidadId, suppliers);
     const outcomes: Outcome[] = new Array(docs.length);

@@ -4,7 +4,7 @@ import type { Principal } from '../../../http/principal.ts';
 
 /*
  * Who may READ the monthly report of assigned control numbers: the provider's master administrator and the
- * tax authority's portal users (issue 19 item 7, through the routes' `allowPortalRead`) see every company;
+ * tax authority's portal users (through the routes' `allowPortalRead`) see every company;
  * anyone else holding the SENIAT reports screen sees the companies (and branches) granted to them — the
  * routes take it from `scopeOfRequest` (http/tenancy.ts), as every route does.
  */

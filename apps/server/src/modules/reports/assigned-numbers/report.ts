@@ -46,7 +46,7 @@ function numberOf(r: LedgerRow): AssignedNumberRow {
     fecha,
     hora,
     asignadoEn: r.emitidoEn.toISOString(),
-    // A number whose document row is gone (deleted before issue 19 item 6) stays listed, as annulled.
+    // A number whose document row is gone (deleted before migration 0026) stays listed, as annulled.
     estatus: r.docStatus === 'ACTIVO' ? 'ACTIVO' : 'ANULADO',
   };
 }

@@ -1,5 +1,5 @@
-// The monthly report to SENIAT of the control numbers the imprenta assigned (issue 19 items 1-2;
-// Providencia SNAT/2024/000102 Art. 29.7 as read, see packages/fiscal/src/reports/assigned-numbers.ts):
+// The monthly report to SENIAT of the control numbers the imprenta assigned
+// (Providencia SNAT/2024/000102 Art. 29.7 as read, see packages/fiscal/src/reports/assigned-numbers.ts):
 // the report (JSON) and its downloads (XLSX, PDF, CSV) for the provider and for each company within its
 // tenant scope; the month's life cycle (states, generate, mark sent) for the provider's master administrator.
 import {
@@ -37,7 +37,7 @@ const LAYOUT =
 
 export const assignedNumbersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  // The tax authority's portal users read it too, every company, each read audited (issue 19 item 7).
+  // The tax authority's portal users read it too, every company, each read audited.
   const read = { preValidation: allowPortalRead({ module: SENIAT_MODULE }) };
 
   /** The period checked (not after the current month) and the company, visible to the caller. */

@@ -41,7 +41,7 @@ export async function* batches<T>(rows: AsyncIterable<T>, size = PAGE_SIZE): Asy
  * Lines a book hands to its writer (PDF or spreadsheet) between two turns of the event loop. A book is
  * built on the API's thread and an async generator's `yield` never lets a request in: a page of 500 lines
  * laid out and written in one go held every other request 150–300 ms behind a 50,000-document book
- * (issue 22 item 3, bench/health-latency.ts). Fifty lines are a few milliseconds.
+ * (bench/health-latency.ts). Fifty lines are a few milliseconds.
  */
 export const LINES_PER_TURN = 50;
 

@@ -40,7 +40,7 @@ export interface BookPdfLayout {
   columns: readonly BookColumn[];
 }
 
-/** The month-end summary printed after the closing rows (issue 18 items 10–11): label, base, tax. */
+/** The month-end summary printed after the closing rows: label, base, tax. */
 export interface BookSummary {
   titulo: string;
   rows: () => ReadonlyArray<{ concepto: string; baseImponible: string; impuesto: string }>;

@@ -1,4 +1,4 @@
-// The operations chart's data (/charts/Linear 'Operativos', issue 12 item 6): real monthly sales and purchases of one
+// The operations chart's data (/charts/Linear 'Operativos'): real monthly sales and purchases of one
 // company, or of every company the user sees (all of them for the master administrator).
 import {
   caracasDayStart,

@@ -1,4 +1,4 @@
-// The IGTF perceived report (issue 18 item 8; not in the spec): /v2/reportes/getIgtfPercibido (rows and
+// The IGTF perceived report (not in the spec): /v2/reportes/getIgtfPercibido (rows and
 // totals), getIgtfPercibidoPdf and getIgtfPercibidoExcel (base64, like the books' getlibroVentas and
 // getLibroVentasExcel), per company and fortnight, on the /reportes/igtfPercibido screen's permission.
 import { igtfReportAnswerSchema, igtfReportQuerySchema, screen } from '@sigece/fiscal';

@@ -1,4 +1,4 @@
-// The IGTF perceived report (issue 18 item 8): a company's fortnight of foreign-currency payments with
+// The IGTF perceived report: a company's fortnight of foreign-currency payments with
 // their IGTF, as JSON, PDF (the books' writer) or spreadsheet.
 import {
   formatAmount,

@@ -6,7 +6,7 @@ import { controlNumbersOfDocuments } from '../../issuance/ledger.ts';
 import { userEmailsByIds } from '../../security/users.service.ts';
 
 /**
- * The event-log report in plain words (issue 21 item 11): 'Anuló la factura' and 'N° de control
+ * The event-log report in plain words: 'Anuló la factura' and 'N° de control
  * 00-00000012' instead of 'PUT /v2/facturas/anularfactura/:id' and a UUID. Every record the log names is
  * resolved in one query per kind (documents through the ledger of control numbers, users by e-mail,
  * companies by name); an id that resolves to nothing is left out rather than printed.

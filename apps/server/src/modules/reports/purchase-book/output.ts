@@ -1,6 +1,6 @@
 // The purchase book's PDF (getlibroCompras) and spreadsheet (getLibroComprasExcel), through the books'
 // shared writers (books/pdf.ts, books/xlsx.ts): the lines, then the closing rows of internal purchases,
-// imports and the whole book, then the month-end summary of crédito fiscal (RLIVA art. 75, issue 18 item 11).
+// imports and the whole book, then the month-end summary of crédito fiscal (RLIVA art. 75).
 import {
   type BookPartTotals,
   formatAmount,

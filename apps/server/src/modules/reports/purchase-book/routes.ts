@@ -1,4 +1,4 @@
-// The purchase-book calls (issue 12 item 2; not in the spec): /mantenimiento/reportes/getlibroCompras and
+// The purchase-book calls (not in the spec): /mantenimiento/reportes/getlibroCompras and
 // getLibroComprasExcel, named after the sales book's getlibroVentas and getLibroVentasExcel, with the same
 // query, on the /reportes/libroCompras screen's permission.
 import { purchaseBookAnswerSchema, purchaseBookQuerySchema, screen } from '@sigece/fiscal';

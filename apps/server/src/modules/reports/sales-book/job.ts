@@ -37,7 +37,7 @@ async function sendExtendedBook(deps: Deps, job: ExtendedBookJob): Promise<void>
     localidadId: job.query.id_localidad,
     sucursalId: job.query.id_sucursal,
   });
-  // Issue 20 item 3: 'reporte.listo', with the period (the file name does not carry it), once the e-mail is
+  // 'reporte.listo', with the period (the file name does not carry it), once the e-mail is
   // accepted: not in a transaction around the SMTP exchange (see sendSeniatReport for why).
   await recordWebhookEvents(deps.db, [
     {

@@ -90,7 +90,7 @@ async function* sources(db: DbOrTx, scope: TenantScope, filter: BookFilter): Asy
 
 /**
  * The IVA withheld on a document: by vouchers issued inside sigece and by those the company recorded as
- * received from buyers outside it (issue 18 item 9), amounts added and voucher numbers listed together.
+ * received from buyers outside it, amounts added and voucher numbers listed together.
  */
 function withBuyersVouchers(
   inside: WithheldIva | null,

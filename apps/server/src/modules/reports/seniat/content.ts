@@ -29,7 +29,7 @@ export interface CompanySummary {
   facturas: number;
   notasCredito: number;
   notasDebito: number;
-  /** Orders and dispatch guides, and IVA and ISLR withholding vouchers (issue 19 item 5). */
+  /** Orders and dispatch guides, and IVA and ISLR withholding vouchers. */
   ordenes: number;
   guias: number;
   retencionesIva: number;

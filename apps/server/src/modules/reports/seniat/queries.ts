@@ -64,9 +64,9 @@ function scopeWhere(scope: ReportScope): SQL {
  * The ledger of control numbers (`control_numbers`, written by the issuance kernel) joined with the
  * document that holds each number, restricted to documents issued in the period (their own issue date,
  * Caracas days). Every numbered family: invoices, credit and debit notes, orders and dispatch guides, IVA
- * and ISLR withholding vouchers (issue 19 item 5; Providencia SNAT/2024/000102 as integrators read it,
- * sources.md S11). A document hidden from the lists ('Eliminar') stays: its number never disappears
- * (issue 19 item 6). Sandbox test documents, when a family marks them, are the lead's to exclude here.
+ * and ISLR withholding vouchers (Providencia SNAT/2024/000102 as integrators read it,
+ * sources.md S11). A document hidden from the lists ('Eliminar') stays: its number never disappears.
+ * Sandbox test documents, when a family marks them, are the lead's to exclude here.
  */
 const DOC = {
   fecha: sql`d.fecha_emision`,

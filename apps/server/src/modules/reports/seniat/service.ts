@@ -111,7 +111,7 @@ export async function sendSeniatReport(deps: Deps, job: SeniatRequest & { email:
     nroDoc: fileName.slice(0, 20),
     localidadId: single,
   });
-  // Issue 20 item 3: 'reporte.listo' for a one-company report, when that company's endpoints want it, with
+  // 'reporte.listo' for a one-company report, when that company's endpoints want it, with
   // the period (a receiver needs not parse it out of the file name). Recorded once the e-mail is accepted,
   // not in a transaction around the SMTP exchange: that held a connection (PGlite's only one) for the whole
   // exchange, and a refusal rolled back the e-mail log's record of it. A crash in between leaves the job

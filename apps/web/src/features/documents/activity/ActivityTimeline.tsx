@@ -38,7 +38,7 @@ function useSentence() {
   };
 }
 
-/** The activity timeline of a document's detail (issue 21 item 11). */
+/** The activity timeline of a document's detail. */
 export function ActivityTimeline({ tipoDoc, id }: { tipoDoc: ActivityFamily; id: string }) {
   const { t } = useTranslation(ACTIVITY_NS);
   const activity = useDocumentActivity(tipoDoc, id);

@@ -1,7 +1,7 @@
 import { registerResources } from '../../../app/i18n.ts';
 import { defineResources } from '../../../app/resources.ts';
 
-/** Texts of a document's activity timeline (namespace `activity`, issue 21 item 11), both languages. */
+/** Texts of a document's activity timeline (namespace `activity`), both languages. */
 export const ACTIVITY_NS = 'activity';
 
 const es = {

@@ -19,7 +19,7 @@ import { CHART_NS } from './i18n.ts';
 const ALL = 'all';
 
 /**
- * /charts/Linear 'Operativos' (issue 12 item 6): the real monthly sales of a year, of one company or of
+ * /charts/Linear 'Operativos': the real monthly sales of a year, of one company or of
  * all the user sees, versus its purchases, drawn with recharts.
  */
 export default function OperationsChartPage() {

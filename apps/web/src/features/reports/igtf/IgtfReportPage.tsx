@@ -30,7 +30,7 @@ const BASE = '/v2/reportes';
 type Reporte = IgtfReportAnswer['reporte'];
 
 /**
- * /reportes/igtfPercibido (issue 18 item 8): a company's fortnight of foreign-currency payments with the
+ * /reportes/igtfPercibido: a company's fortnight of foreign-currency payments with the
  * IGTF perceived on each (Providencia SNAT/2022/000013), shown, and downloaded as PDF or spreadsheet.
  */
 export default function IgtfReportPage() {

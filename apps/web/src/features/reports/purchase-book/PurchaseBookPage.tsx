@@ -9,7 +9,7 @@ import { fetchPurchaseBookExcel, fetchPurchaseBookPdf } from './api.ts';
 import { PURCHASE_BOOK_NS } from './i18n.ts';
 
 /**
- * /reportes/libroCompras (issue 12 item 2): the generator card (company, branch, month or dates; PDF or
+ * /reportes/libroCompras: the generator card (company, branch, month or dates; PDF or
  * spreadsheet), the summary card and the inline PDF — the sales book's screen without the e-mailed
  * extended spreadsheet.
  */

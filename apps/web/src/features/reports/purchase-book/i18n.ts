@@ -1,7 +1,7 @@
 import { registerMessages, registerResources } from '../../../app/i18n.ts';
 import { defineResources } from '../../../app/resources.ts';
 
-/** Texts of the purchase-book screen (issue 12 item 2), namespace `purchaseBook`. */
+/** Texts of the purchase-book screen, namespace `purchaseBook`. */
 export const PURCHASE_BOOK_NS = 'purchaseBook';
 
 const es = {

@@ -13,7 +13,7 @@ import { type AssignmentRow, downloadRegister, fetchRegisterPage, type RegisterF
 import { REPORTS_REGISTER_NS } from './i18n.ts';
 
 /**
- * The register of assignments of control numbers (issue 19 item 3; Providencia SNAT/2024/000102 art. 32 as
+ * The register of assignments of control numbers (Providencia SNAT/2024/000102 art. 32 as
  * read): every lot assigned to every issuer, newest first, searchable and paged on the server, downloadable.
  */
 export function AssignmentRegister() {

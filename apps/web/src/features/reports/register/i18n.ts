@@ -3,7 +3,7 @@ import { defineResources } from '../../../app/resources.ts';
 
 export const REPORTS_REGISTER_NS = 'reportsRegister';
 
-/** Texts of the register of assignments (issue 19 item 3). */
+/** Texts of the register of assignments. */
 const es = {
   title: 'Registro de asignaciones de números de control',
   empresa: 'Razón Social',

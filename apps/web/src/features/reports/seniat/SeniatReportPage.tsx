@@ -276,7 +276,7 @@ export default function SeniatReportPage() {
         </Card>
       )}
       {me?.masterAdmin && <MonthlyReportSection />}
-      {/* Issue 19 item 3: the register of assignments, on the SENIAT reports screen (same permission). */}
+      {/* The register of assignments, on the SENIAT reports screen (same permission). */}
       <AssignmentRegister />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { defineResources } from '../../../app/resources.ts';
 
 export const SENIAT_MONTHLY_NS = 'seniatMonthly';
 
-/** Texts of the monthly report of assigned control numbers (issue 19 items 2-3). */
+/** Texts of the monthly report of assigned control numbers. */
 const es = {
   title: 'Reporte mensual de números de control asignados',
   intro:
