@@ -7,7 +7,7 @@ import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, sandboxMarked, totalsInBolivares } from '../../documents/parts.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedIssuerRows } from '../companies/service.ts';
-import { childRows } from '../issuance/child-rows.ts';
+import { childRowsJson } from '../issuance/child-rows.ts';
 import type { DocumentHeader } from '../issuance/family.ts';
 import { verificationUrl } from '../issuance/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
@@ -20,17 +20,17 @@ type TaxRow = typeof facturaGravamenes.$inferSelect;
 
 // The invoice (all but its PDF's bytes), whether its PDF is stored, and its lines, payments and taxes:
 // ONE statement (see issuance/child-rows.ts), built once per database handle and prepared.
-const lineRows = childRows(
+const lineRows = childRowsJson(
   facturaLineas,
   sql`${facturaLineas.facturaId} = ${facturas.id}`,
   sql`${facturaLineas.posicion}`,
 );
-const paymentRows = childRows(
+const paymentRows = childRowsJson(
   facturaPagos,
   sql`${facturaPagos.facturaId} = ${facturas.id}`,
   sql`${facturaPagos.id}`,
 );
-const taxRows = childRows(
+const taxRows = childRowsJson(
   facturaGravamenes,
   sql`${facturaGravamenes.facturaId} = ${facturas.id}`,
   sql`${facturaGravamenes.alicuota}`,

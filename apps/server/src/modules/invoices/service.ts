@@ -16,7 +16,7 @@ import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { annulDocument } from '../issuance/annul.ts';
 import { annulledPdf } from '../issuance/annulment-record.ts';
-import { childRows, clientSearchFields, loadIssued, visibleIssued } from '../issuance/issued.ts';
+import { clientSearchFields, loadIssued, readChildRows, visibleIssued } from '../issuance/issued.ts';
 import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
 import { documentList, publicView } from '../issuance/listing.ts';
 import { invoiceAnnulment, invoiceLabel } from './annul-by-number.ts';
@@ -142,9 +142,9 @@ export async function invoiceDetail(db: Db, id: string) {
     payments,
     taxes,
   } = await loadIssued(db, facturas, id, 'Factura no encontrada', {
-    lines: childRows(db, facturaLineas, facturaLineas.facturaId, id, facturaLineas.posicion),
-    payments: childRows(db, facturaPagos, facturaPagos.facturaId, id, facturaPagos.id),
-    taxes: childRows(db, facturaGravamenes, facturaGravamenes.facturaId, id, facturaGravamenes.alicuota),
+    lines: readChildRows(db, facturaLineas, facturaLineas.facturaId, id, facturaLineas.posicion),
+    payments: readChildRows(db, facturaPagos, facturaPagos.facturaId, id, facturaPagos.id),
+    taxes: readChildRows(db, facturaGravamenes, facturaGravamenes.facturaId, id, facturaGravamenes.alicuota),
   });
   const row = { localidad: company, sucursal: branch };
   return {

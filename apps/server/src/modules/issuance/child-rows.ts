@@ -21,7 +21,7 @@ export interface ChildRows<Row> {
 
 const jsonText = (column: AnyColumn) => /^numeric/.test(column.getSQLType());
 
-export function childRows<T extends PgTable>(
+export function childRowsJson<T extends PgTable>(
   table: T,
   where: SQL,
   orderBy: SQL,
@@ -30,9 +30,9 @@ export function childRows<T extends PgTable>(
   for (const [key, column] of columns) {
     const type = column.getSQLType();
     // Bytes would come back as hex text, which no column here decodes: such a table is read apart.
-    if (type === 'bytea') throw new Error(`childRows: la columna ${key} (bytea) no viaja en JSON`);
+    if (type === 'bytea') throw new Error(`childRowsJson: la columna ${key} (bytea) no viaja en JSON`);
     if (!/^[a-z_][a-z0-9_]*$/.test(column.name))
-      throw new Error(`childRows: nombre de columna ${column.name}`);
+      throw new Error(`childRowsJson: nombre de columna ${column.name}`);
   }
   const fields = sql.join(
     columns.map(([, column]) =>

@@ -24,7 +24,7 @@ import { type RenderState, renderStates } from './ledger.ts';
  */
 
 /** The header columns every document table has (db/schema/columns.ts builds them). */
-export interface DocumentHeader {
+export interface HeaderColumns {
   id: AnyPgColumn;
   localidadId: AnyPgColumn;
   sucursalId: AnyPgColumn;
@@ -34,7 +34,7 @@ export interface DocumentHeader {
   sandbox?: AnyPgColumn;
 }
 
-type DocumentTable = PgTable & DocumentHeader;
+type DocumentTable = PgTable & HeaderColumns;
 
 /**
  * Real documents only: what every reader of the books, the reports, the working lists
@@ -96,7 +96,7 @@ export async function loadIssued<
 }
 
 /** The rows of a document's child table (lines, taxes), in `order`. */
-export function childRows<C extends PgTable>(
+export function readChildRows<C extends PgTable>(
   db: DbOrTx,
   child: C,
   parent: AnyPgColumn,
@@ -177,7 +177,7 @@ export const clientSearchFields = (cliente: AnyPgColumn): SQL[] => [
  * value, the family's own `filters`, and the search box (ILIKE, its wildcards escaped) over `searchIn`.
  */
 export function documentListWhere(
-  table: DocumentHeader,
+  table: HeaderColumns,
   scope: TenantScope,
   q: DocumentListQuery,
   own: { filters?: Array<SQL | undefined>; searchIn: Array<AnyPgColumn | SQL> },

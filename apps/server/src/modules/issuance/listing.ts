@@ -7,10 +7,10 @@ import { checksumBase64 } from '../../documents/checksum.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { TipoDoc } from './family.ts';
 import {
-  type DocumentHeader,
   type DocumentListQuery,
   documentListWhere,
   documentPage,
+  type HeaderColumns,
   type Listed,
   loadPublic,
 } from './issued.ts';
@@ -22,7 +22,7 @@ import {
  * family declares its table, its own filters and sort, and the projections the spec gives its screens.
  */
 
-type DocumentTable = PgTable & DocumentHeader;
+type DocumentTable = PgTable & HeaderColumns;
 
 /** What a family declares of its list screen. */
 export interface Listing<S extends SelectedFields, Q extends DocumentListQuery, V> {

@@ -19,9 +19,9 @@ import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import {
-  childRows,
   clientSearchFields,
   loadIssued,
+  readChildRows,
   realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
@@ -219,8 +219,8 @@ function listRow(
 /** The note with its company, branch, lines and taxes, as stored. */
 export async function loadNote(db: DbOrTx, id: string) {
   const { doc: note, ...rest } = await loadIssued(db, notas, id, 'Nota no encontrada', {
-    lines: childRows(db, notaLineas, notaLineas.notaId, id, notaLineas.posicion),
-    taxes: childRows(db, notaGravamenes, notaGravamenes.notaId, id, notaGravamenes.alicuota),
+    lines: readChildRows(db, notaLineas, notaLineas.notaId, id, notaLineas.posicion),
+    taxes: readChildRows(db, notaGravamenes, notaGravamenes.notaId, id, notaGravamenes.alicuota),
   });
   return { note, ...rest };
 }

@@ -27,9 +27,9 @@ import {
 } from '../companies/service.ts';
 import { activeInvoicesOfOrders } from '../invoices/orders.service.ts';
 import {
-  childRows,
   clientSearchFields,
   loadIssued,
+  readChildRows,
   realDocuments,
   visibleIssued,
 } from '../issuance/issued.ts';
@@ -225,8 +225,8 @@ function listRow(
 /** The order with its company, branch, lines and taxes, as stored. */
 export async function loadOrder(db: DbOrTx, id: string) {
   const { doc: order, ...rest } = await loadIssued(db, ordenes, id, 'Orden/Guia no encontrada', {
-    lines: childRows(db, ordenLineas, ordenLineas.ordenId, id, ordenLineas.posicion),
-    taxes: childRows(db, ordenGravamenes, ordenGravamenes.ordenId, id, ordenGravamenes.alicuota),
+    lines: readChildRows(db, ordenLineas, ordenLineas.ordenId, id, ordenLineas.posicion),
+    taxes: readChildRows(db, ordenGravamenes, ordenGravamenes.ordenId, id, ordenGravamenes.alicuota),
   });
   return { order, ...rest };
 }

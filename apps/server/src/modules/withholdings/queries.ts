@@ -31,7 +31,7 @@ import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { lockCompany } from '../companies/lookup.service.ts';
 import { issuedByRif } from '../companies/service.ts';
-import { childRows, loadIssued, realDocuments, visibleIssued } from '../issuance/issued.ts';
+import { loadIssued, readChildRows, realDocuments, visibleIssued } from '../issuance/issued.ts';
 import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
 import { documentList, publicView } from '../issuance/listing.ts';
 import { islrConceptsByCode, isTarifa2Concept } from '../reference/lookup.service.ts';
@@ -237,7 +237,7 @@ export async function activeVouchersOfPurchases(
 /** The voucher with its company, branch and lines, as stored. */
 export async function loadWithholding(db: DbOrTx, id: string) {
   const { doc: voucher, ...rest } = await loadIssued(db, retenciones, id, 'Retención no encontrada', {
-    lines: childRows(db, retencionLineas, retencionLineas.retencionId, id, retencionLineas.posicion),
+    lines: readChildRows(db, retencionLineas, retencionLineas.retencionId, id, retencionLineas.posicion),
   });
   return { voucher, ...rest };
 }
