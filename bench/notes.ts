@@ -6,7 +6,7 @@
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/notes.ts [--seconds 10] [--clients 16] [--batch 1]
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
-import { renderDocument } from '../apps/server/src/modules/issuance/render.ts';
+import { renderDocument } from '../apps/server/src/modules/issuance/render/render.ts';
 import { sized } from './short.ts';
 import { benchConfig, openBenchDatabase, seedBenchDatabase } from './support.ts';
 

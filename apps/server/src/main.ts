@@ -10,8 +10,8 @@ import { openDatabase } from './db/client.ts';
 import { seedReference } from './db/reference-seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { purgeIntegrationRecords } from './modules/integration/housekeeping.ts';
-import { queueAnnulledRenders } from './modules/issuance/annulment-render.ts';
-import { PENDING_RENDER_AGE_SECONDS, requeuePendingRenders } from './modules/issuance/render.ts';
+import { queueAnnulledRenders } from './modules/issuance/annulment/annulment-render.ts';
+import { PENDING_RENDER_AGE_SECONDS, requeuePendingRenders } from './modules/issuance/render/render.ts';
 import { refreshFromBcv } from './modules/reference/currencies.ts';
 import { taxUnitInForceMessage } from './modules/reference/tax-units.ts';
 

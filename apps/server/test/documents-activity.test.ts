@@ -5,7 +5,7 @@
 import type { ActivityEvent } from '@sigece/fiscal';
 import { expect, it } from 'vitest';
 import { generateInvoicePdf } from '../src/modules/invoices/pdf-job.ts';
-import { renderAnnulledPdf } from '../src/modules/issuance/annulment-render.ts';
+import { renderAnnulledPdf } from '../src/modules/issuance/annulment/annulment-render.ts';
 import { describeWithApp } from './harness.ts';
 import {
   companyIdByRif,

@@ -11,9 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sucursales } from '../src/db/schema.ts';
 import { FAMILIES } from '../src/families/registry.ts';
 import type { AnyFamily } from '../src/modules/issuance/family.ts';
-import { ledgerDocuments } from '../src/modules/issuance/ledger-documents.ts';
+import { ledgerDocuments } from '../src/modules/issuance/ledger/ledger-documents.ts';
 import { allFamilies } from '../src/modules/issuance/registry.ts';
-import { documentPdfJob } from '../src/modules/issuance/render.ts';
+import { documentPdfJob } from '../src/modules/issuance/render/render.ts';
 import { describeWithApp } from './harness.ts';
 import {
   type Ctx,

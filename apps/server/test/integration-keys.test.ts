@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SANDBOX_MARK } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { renderDocument } from '../src/modules/issuance/render/render.ts';
 import { countRows, describeWithApp } from './harness.ts';
 import {
   createInvoice,

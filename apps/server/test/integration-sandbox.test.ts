@@ -6,7 +6,7 @@
 // note, both with the test key) works; a real note cannot affect a test invoice.
 import { SANDBOX_MARK } from '@sigece/fiscal';
 import { beforeAll, expect, it } from 'vitest';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { renderDocument } from '../src/modules/issuance/render/render.ts';
 import { countRows, describeWithApp } from './harness.ts';
 import { lotActual } from './support/invoices.ts';
 import { generatedInvoice, ingestNotes, noteItem } from './support/notes.ts';

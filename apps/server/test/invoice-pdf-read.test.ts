@@ -1,5 +1,5 @@
 // The render job reads an invoice, its lines, payments and taxes in ONE statement
-// (modules/invoices/document.ts with issuance/child-rows.ts): what it reads must be exactly what the
+// (modules/invoices/document.ts with issuance/read/child-rows.ts): what it reads must be exactly what the
 // separate selects read (numerics with their scale, dates, jsonb, booleans, nulls), on both drivers.
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';

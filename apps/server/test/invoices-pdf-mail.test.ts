@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInvoicePdf } from '../src/modules/invoices/pdf-job.ts';
-import { rendersHereSettled } from '../src/modules/issuance/render.ts';
+import { rendersHereSettled } from '../src/modules/issuance/render/render.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { describeWithApp } from './harness.ts';
 import {

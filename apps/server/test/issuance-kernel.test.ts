@@ -10,7 +10,7 @@ import {
   PENDING_RENDER_AGE_SECONDS,
   RENDER_RETRY_LIMIT,
   requeuePendingRenders,
-} from '../src/modules/issuance/render.ts';
+} from '../src/modules/issuance/render/render.ts';
 import { describeWithApp } from './harness.ts';
 import {
   createInvoice,

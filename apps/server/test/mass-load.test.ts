@@ -3,7 +3,7 @@
 // families' own pipelines for each file type, re-processing the same file, and tenancy.
 import { MASS_LOAD_MESSAGES, MASS_LOAD_TYPES } from '@sigece/fiscal';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { renderDocument } from '../src/modules/issuance/render/render.ts';
 import { countRows, describeWithApp } from './harness.ts';
 import { type Ctx, newCompany, unique, userWith } from './support/invoices.ts';
 import {

@@ -358,7 +358,7 @@ describeWithApp('notes API: POST /v2/facturas/nota/masivanotas', (ctx) => {
   });
 
   it('PUT masivaanularnotas: annuls generated notes by number; unknown, not generated and foreign ones are errors (203)', async () => {
-    const { renderDocument } = await import('../src/modules/issuance/render.ts');
+    const { renderDocument } = await import('../src/modules/issuance/render/render.ts');
     const company = await newCompany(ctx);
     const inv = await generatedInvoice(ctx, await admin(), { rif: company.rif });
     const a = noteItem({

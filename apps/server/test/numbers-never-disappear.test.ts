@@ -11,7 +11,7 @@
 import { caracasDate, formatCaracasDateTime } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { renderDocument } from '../src/modules/issuance/render/render.ts';
 import { ADMIN, describeWithApp } from './harness.ts';
 import { createInvoice, globalLot, invoice, newCompany, userWith } from './support/invoices.ts';
 import { generatedInvoice } from './support/notes.ts';

@@ -445,7 +445,7 @@ describe('orders and guides', () => {
         'La Orden/Guia indicada en idOrden no existe en la razón social',
       );
       // Once its invoice is annulled (with a reason, kept), the order can be invoiced again.
-      const { renderDocument } = await import('../src/modules/issuance/render.ts');
+      const { renderDocument } = await import('../src/modules/issuance/render/render.ts');
       await renderDocument(ctx().app.deps, 'fact', created.id);
       const annulled = await ctx().request({
         method: 'PUT',

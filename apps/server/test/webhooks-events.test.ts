@@ -4,8 +4,8 @@
 // reaches the subscribed endpoint signed (the spec's verifier, support/webhook-receiver.ts); an endpoint of
 // the same company subscribed to other events receives nothing. Expected figures are counted by hand.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sendDocumentMail } from '../src/modules/issuance/mail-job.ts';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { sendDocumentMail } from '../src/modules/issuance/render/mail-job.ts';
+import { renderDocument } from '../src/modules/issuance/render/render.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { sendSeniatReport } from '../src/modules/reports/seniat/service.ts';
 import { deliverDue } from '../src/modules/webhooks/delivery.ts';

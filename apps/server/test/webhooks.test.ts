@@ -4,8 +4,8 @@
 // passed to the delivery handler, never waited); 3 days of failures disable the endpoint and e-mail the
 // company's administrators; a foreign tenant is refused; a bad URL is a Spanish 400; the secret is shown once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sendDocumentMail } from '../src/modules/issuance/mail-job.ts';
-import { renderDocument } from '../src/modules/issuance/render.ts';
+import { sendDocumentMail } from '../src/modules/issuance/render/mail-job.ts';
+import { renderDocument } from '../src/modules/issuance/render/render.ts';
 import { deliverDue } from '../src/modules/webhooks/delivery.ts';
 import { countRows, describeWithApp } from './harness.ts';
 import { createInvoice, invoice, newCompany } from './support/invoices.ts';

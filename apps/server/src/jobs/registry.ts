@@ -1,8 +1,8 @@
 import '../families/registry.ts';
 import { passwordResetMailJob } from '../modules/auth/service.ts';
-import { annulledPdfJob } from '../modules/issuance/annulment-render.ts';
-import { documentMailJob } from '../modules/issuance/mail-job.ts';
-import { documentPdfJob } from '../modules/issuance/render.ts';
+import { annulledPdfJob } from '../modules/issuance/annulment/annulment-render.ts';
+import { documentMailJob } from '../modules/issuance/render/mail-job.ts';
+import { documentPdfJob } from '../modules/issuance/render/render.ts';
 import type { JobDefinition } from '../modules/jobs/define.ts';
 import { massLoadJob } from '../modules/mass-load/job.ts';
 import { monthlyReportJob } from '../modules/reports/assigned-numbers/lifecycle.ts';

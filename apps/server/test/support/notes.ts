@@ -3,7 +3,7 @@
 // and a role on the notes screen.
 import type { NoteAnnulAnswer, NoteIngestAnswer } from '@sigece/fiscal';
 import { expect } from 'vitest';
-import { renderDocument } from '../../src/modules/issuance/render.ts';
+import { renderDocument } from '../../src/modules/issuance/render/render.ts';
 import {
   type Ctx,
   createInvoice,

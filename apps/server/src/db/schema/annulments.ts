@@ -5,7 +5,7 @@ import { appNow, bytea } from './columns.ts';
 import type { PdfState } from './issuance.ts';
 
 /**
- * One row per annulled document, written in the transaction that annuls it (modules/issuance/annulment.ts).
+ * One row per annulled document, written in the transaction that annuls it (modules/issuance/annulment/).
  * The original signed PDF and its SHA-256 stay untouched in the family's table; the annulled one is kept
  * here, so either verifies as this document.
  */

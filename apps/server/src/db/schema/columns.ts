@@ -120,7 +120,7 @@ export const documentStateColumns = () => ({
   motivoAnulacion: text('motivo_anulacion'),
 });
 
-/** The signed PDF's bytes and SHA-256 once generated, never changed after (issuance/pdf-store.ts). */
+/** The signed PDF's bytes and SHA-256 once generated, never changed after (issuance/render/pdf-store.ts). */
 export const signedPdfColumns = () => ({
   pdf: bytea('pdf'),
   pdfSha256: text('pdf_sha256'),

@@ -2,9 +2,9 @@ import { type ActivityEvent, type ActivityFamily, type ActivityKind, documentLab
 import type { DbOrTx } from '../../db/client.ts';
 import { auditTrailOf } from '../audit/queries.ts';
 import { deliveryOf } from '../delivery/service.ts';
-import { annulmentOf } from '../issuance/annulment-record.ts';
+import { annulmentOf } from '../issuance/annulment/annulment-record.ts';
 import type { DocumentHeader } from '../issuance/family.ts';
-import { ledgerEntriesOf } from '../issuance/ledger-reads.ts';
+import { ledgerEntriesOf } from '../issuance/ledger/ledger-reads.ts';
 import { familyOf } from '../issuance/registry.ts';
 import { mailsOfDocument } from '../mail/log-queries.ts';
 

@@ -11,7 +11,7 @@ import type { TenantScope } from '../../http/tenancy.ts';
 import { companiesWithActiveProducts } from '../catalog/lookup.service.ts';
 import { companiesWithCertificate, newestActiveCompanies } from '../companies/setup-status.ts';
 import { invoicedByCurrency } from '../invoices/dashboard-counts.ts';
-import { renderBacklog } from '../issuance/ledger-reads.ts';
+import { renderBacklog } from '../issuance/ledger/ledger-reads.ts';
 import { documentsWithFailedMail } from '../mail/delivery-stats.ts';
 import { activeLotStock, lotFamiliesOfCompanies } from '../numbering/lot-stock.ts';
 import { rateOfDay } from '../reference/lookup.service.ts';

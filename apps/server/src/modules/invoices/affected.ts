@@ -2,7 +2,7 @@ import type { InvoiceLineRef } from '@sigece/fiscal';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaLineas, facturas } from '../../db/schema.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { realDocuments } from '../issuance/read/issued.ts';
 
 /**
  * What documents that refer to an invoice (credit and debit notes, later withholdings) may read of it:

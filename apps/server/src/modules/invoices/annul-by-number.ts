@@ -5,8 +5,8 @@ import { facturas } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
-import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
-import { realDocuments, visibleIssued } from '../issuance/issued.ts';
+import { annulByNumber, type FamilyAnnulment } from '../issuance/annulment/annul.ts';
+import { realDocuments, visibleIssued } from '../issuance/read/issued.ts';
 import { annulInvoiceByNumberSchema, type InvoiceAnnulItem } from './annul-schema.ts';
 
 export interface InvoiceAnnulAnswer {

@@ -1,12 +1,12 @@
 // The invoices as the sales book reads them (reports/sales-book): the kernel's book reader
-// (issuance/book-reader.ts) over the invoice's own columns.
+// (issuance/read/book-reader.ts) over the invoice's own columns.
 import { documentLabel } from '@sigece/fiscal';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaGravamenes, facturas } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
-import { type BookDocument, bookReader } from '../issuance/book-reader.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { type BookDocument, bookReader } from '../issuance/read/book-reader.ts';
+import { realDocuments } from '../issuance/read/issued.ts';
 
 export interface BookInvoice extends BookDocument {
   label: string;

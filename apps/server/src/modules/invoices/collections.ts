@@ -14,7 +14,7 @@ import { facturaCobros, facturas } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { visibleIssued } from '../issuance/issued.ts';
+import { visibleIssued } from '../issuance/read/issued.ts';
 
 /**
  * Payments received after a credit invoice was issued. The invoice itself never changes

@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
 import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { realDocuments } from '../issuance/read/issued.ts';
 
 /**
  * The active, real (not sandbox) invoices issued in [from, to) within the scope, summed per currency in

@@ -7,9 +7,9 @@ import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, sandboxMarked, totalsInBolivares } from '../../documents/parts.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedIssuerRows } from '../companies/service.ts';
-import { childRowsJson } from '../issuance/child-rows.ts';
 import type { DocumentHeader } from '../issuance/family.ts';
-import { verificationUrl } from '../issuance/urls.ts';
+import { childRowsJson } from '../issuance/read/child-rows.ts';
+import { verificationUrl } from '../issuance/render/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { invoiceModelPrint } from './models.ts';
 
@@ -19,7 +19,7 @@ type PaymentRow = typeof facturaPagos.$inferSelect;
 type TaxRow = typeof facturaGravamenes.$inferSelect;
 
 // The invoice (all but its PDF's bytes), whether its PDF is stored, and its lines, payments and taxes:
-// ONE statement (see issuance/child-rows.ts), built once per database handle and prepared.
+// ONE statement (see issuance/read/child-rows.ts), built once per database handle and prepared.
 const lineRows = childRowsJson(
   facturaLineas,
   sql`${facturaLineas.facturaId} = ${facturas.id}`,

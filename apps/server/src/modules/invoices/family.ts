@@ -9,10 +9,10 @@ import {
   familyIdentity,
   type PdfSource,
 } from '../issuance/family.ts';
-import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
-import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
-import { clientDocumentView } from '../issuance/ledger-view.ts';
-import { pdfStoreOf } from '../issuance/pdf-store.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger/ledger.ts';
+import { clientDocumentView } from '../issuance/ledger/ledger-view.ts';
+import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
+import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
 import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoices } from './document.ts';
 import {

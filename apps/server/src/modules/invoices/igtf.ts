@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturaPagos, facturas } from '../../db/schema.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { realDocuments } from '../issuance/read/issued.ts';
 
 /**
  * Payments recorded before migration 0022 kept only their IGTF in their currency: their base is the IGTF

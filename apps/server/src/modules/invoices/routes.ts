@@ -22,15 +22,15 @@ import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { bulkAnnulRoute } from '../issuance/annul-route.ts';
-import { issueFromRequest } from '../issuance/intake-route.ts';
+import { bulkAnnulRoute } from '../issuance/routes/annul-route.ts';
+import { issueFromRequest } from '../issuance/routes/intake-route.ts';
 import {
   jsonRoute,
   listRoutes,
   pdfRoute,
   publicOrDetailRoute,
   retryRenderRoute,
-} from '../issuance/read-routes.ts';
+} from '../issuance/routes/read-routes.ts';
 import type { Principal } from '../security/principal.ts';
 import { annulInvoicesByNumber } from './annul-by-number.ts';
 import { invoiceCollections, recordCollection } from './collections.ts';

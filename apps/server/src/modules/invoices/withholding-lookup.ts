@@ -4,7 +4,7 @@ import { controlKey, documentLabel, toBolivares } from '@sigece/fiscal';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { facturas } from '../../db/schema.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { realDocuments } from '../issuance/read/issued.ts';
 
 export interface InvoiceForWithholding {
   id: string;

@@ -28,7 +28,7 @@ import type { FiscalDocument } from '../../documents/index.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { BranchRow, CompanyRow } from '../companies/lookup.service.ts';
 import type { ControlNumber } from '../numbering/engine.ts';
-import type { LedgerView } from './ledger-view.ts';
+import type { LedgerView } from './ledger/ledger-view.ts';
 
 /** The family keys are declared once, in `@sigece/fiscal` (documents/families.ts). */
 export type { TipoDoc } from '@sigece/fiscal';

@@ -4,7 +4,7 @@ import { jsonRecordset } from '../../db/json-recordset.ts';
 import { cargasMasivas, cargasMasivasDocumentos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { TipoDoc } from '../issuance/family.ts';
-import { queueRenders } from '../issuance/render.ts';
+import { queueRenders } from '../issuance/render/render.ts';
 import { defineJob } from '../jobs/define.ts';
 import { withWebhookEvent } from '../webhooks/outbox.ts';
 import type { Outcome, Requester } from './descriptor.ts';

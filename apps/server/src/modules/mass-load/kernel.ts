@@ -36,7 +36,7 @@ export function throughKernel<A>(tipoDoc: TipoDoc, reader: AnswerReader<A>) {
     // file types to read a workbook and never processes one (the kernel's import was most of the
     // thread's start-up). In the server both modules are already loaded, so this costs a lookup.
     const [{ issueDocuments }, { familyOf }] = await Promise.all([
-      import('../issuance/pipeline.ts'),
+      import('../issuance/intake/pipeline.ts'),
       import('../issuance/registry.ts'),
     ]);
     const family = familyOf(tipoDoc);

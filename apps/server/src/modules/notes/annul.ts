@@ -11,7 +11,7 @@ import { notas } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
-import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
+import { annulByNumber, type FamilyAnnulment } from '../issuance/annulment/annul.ts';
 import { type NoteRow, notesByNumber, visibleNote } from './queries.ts';
 
 type NoteAnnulItem = z.infer<typeof annulNoteSchema>;

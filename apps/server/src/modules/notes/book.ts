@@ -1,9 +1,9 @@
 // The credit and debit notes as the sales book reads them (reports/sales-book): the kernel's book reader
-// (issuance/book-reader.ts), in the control-number order of invoices/book.ts, so the book merges both
+// (issuance/read/book-reader.ts), in the control-number order of invoices/book.ts, so the book merges both
 // streams by control number.
 import { documentLabel } from '@sigece/fiscal';
 import { notaGravamenes, notas } from '../../db/schema.ts';
-import { type BookDocument, bookReader } from '../issuance/book-reader.ts';
+import { type BookDocument, bookReader } from '../issuance/read/book-reader.ts';
 
 export interface BookNote extends BookDocument {
   tipo: 'Credito' | 'Debito';

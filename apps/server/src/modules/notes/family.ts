@@ -24,10 +24,10 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
-import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
-import { clientDocumentView } from '../issuance/ledger-view.ts';
-import { pdfStoreOf } from '../issuance/pdf-store.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger/ledger.ts';
+import { clientDocumentView } from '../issuance/ledger/ledger-view.ts';
+import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
+import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { noteDocument } from './document.ts';
 import { checkAgainstInvoice, type NoteDraft, priceChecked, storeDraft } from './draft.ts';
 import { creditHistory, existingNoteKeys, NOTE_CONTROL_NUMBERS_UPDATE, noteKey } from './queries.ts';

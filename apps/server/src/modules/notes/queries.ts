@@ -18,15 +18,15 @@ import { notaGravamenes, notaLineas, notas } from '../../db/schema.ts';
 import { checksumBase64 } from '../../documents/checksum.ts';
 import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
+import { assignedAtIso, type RenderState } from '../issuance/ledger/ledger.ts';
 import {
   clientSearchFields,
   loadIssued,
   readChildRows,
   realDocuments,
   visibleIssued,
-} from '../issuance/issued.ts';
-import { assignedAtIso, type RenderState } from '../issuance/ledger.ts';
-import { documentList, publicView } from '../issuance/listing.ts';
+} from '../issuance/read/issued.ts';
+import { documentList, publicView } from '../issuance/read/listing.ts';
 
 /** The SQL of the notes' own tables (notas, nota_lineas, nota_gravamenes). */
 
@@ -108,7 +108,7 @@ export async function existingNoteKeys(
 export const noteKey = (localidadId: string, tipo: string, nroNota: string) =>
   `${localidadId}|${tipo}|${nroNota}`;
 
-/** Copies control numbers from the kernel's recordset `v` onto notes (see issuance/ledger.ts). */
+/** Copies control numbers from the kernel's recordset `v` onto notes (see issuance/ledger/ledger.ts). */
 export const NOTE_CONTROL_NUMBERS_UPDATE = sql`update notas n set serie = v.serie, numero_control = v.numero,
   nro_control = v.nro, id_control_lote = v.lote from v where n.id = v.id`;
 

@@ -19,15 +19,15 @@ import { guard, scopeOfRequest } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorResponses, resultBody } from '../../http/responses.ts';
 import { auditContextOf } from '../audit/service.ts';
-import { bulkAnnulRoute } from '../issuance/annul-route.ts';
-import { issueFromRequest } from '../issuance/intake-route.ts';
+import { bulkAnnulRoute } from '../issuance/routes/annul-route.ts';
+import { issueFromRequest } from '../issuance/routes/intake-route.ts';
 import {
   jsonRoute,
   listRoutes,
   pdfRoute,
   publicOrDetailRoute,
   retryRenderRoute,
-} from '../issuance/read-routes.ts';
+} from '../issuance/routes/read-routes.ts';
 import { annulNotes } from './annul.ts';
 import { noteFamily } from './family.ts';
 import { listNotes, noteDetail, publicNote, visibleNote } from './queries.ts';

@@ -11,7 +11,7 @@ import { ordenes } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import type { AuditContext } from '../audit/service.ts';
-import { annulByNumber, type FamilyAnnulment } from '../issuance/annul.ts';
+import { annulByNumber, type FamilyAnnulment } from '../issuance/annulment/annul.ts';
 import { type OrderRow, ordersByNumber, visibleOrder } from './queries.ts';
 
 /** Bounds one request: each annulment is its own short transaction. */

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DocumentTotals, FiscalDocument } from '../../documents/index.ts';
 import { customerOf, issuerOf, printerOf, sandboxMarked, totalsInBolivares } from '../../documents/parts.ts';
-import { verificationUrl } from '../issuance/urls.ts';
+import { verificationUrl } from '../issuance/render/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { loadOrder } from './queries.ts';
 

@@ -26,10 +26,10 @@ import {
   type StoreContext,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
-import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
-import { clientDocumentView } from '../issuance/ledger-view.ts';
-import { pdfStoreOf } from '../issuance/pdf-store.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger/ledger.ts';
+import { clientDocumentView } from '../issuance/ledger/ledger-view.ts';
+import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
+import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { orderDocument } from './document.ts';
 import { existingOrderKeys, insertOrder, ORDER_CONTROL_NUMBERS_UPDATE, orderKey } from './queries.ts';
 

@@ -26,15 +26,15 @@ import {
   issuedByRif,
 } from '../companies/service.ts';
 import { activeInvoicesOfOrders } from '../invoices/orders.service.ts';
+import { assignedAtIso, renderStates } from '../issuance/ledger/ledger.ts';
 import {
   clientSearchFields,
   loadIssued,
   readChildRows,
   realDocuments,
   visibleIssued,
-} from '../issuance/issued.ts';
-import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
-import { documentList, publicView } from '../issuance/listing.ts';
+} from '../issuance/read/issued.ts';
+import { documentList, publicView } from '../issuance/read/listing.ts';
 
 /** The SQL of the orders' own tables (ordenes, orden_lineas, orden_gravamenes). */
 
@@ -90,7 +90,7 @@ export async function existingOrderKeys(
   return new Set(found.rows.map((r) => orderKey(r.loc, r.modelo, r.nro)));
 }
 
-/** Copies control numbers from the kernel's recordset `v` onto orders (see issuance/ledger.ts). */
+/** Copies control numbers from the kernel's recordset `v` onto orders (see issuance/ledger/ledger.ts). */
 export const ORDER_CONTROL_NUMBERS_UPDATE = sql`update ordenes o set serie = v.serie, numero_control = v.numero,
   nro_control = v.nro, id_control_lote = v.lote from v where o.id = v.id`;
 

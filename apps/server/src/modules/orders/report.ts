@@ -16,7 +16,7 @@ import { ordenes } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
 import { issuerRows } from '../companies/service.ts';
-import { bookPeriod } from '../issuance/book-reader.ts';
+import { bookPeriod } from '../issuance/read/book-reader.ts';
 
 /**
  * The order report (spec 002 §2.7, §7 Reports: getlibroOrdenes and getOrdenesExcel): a company's (or

@@ -11,7 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { ledgerDocuments, ledgerPartyRif } from '../issuance/ledger-documents.ts';
+import { ledgerDocuments, ledgerPartyRif } from '../issuance/ledger/ledger-documents.ts';
 
 /**
  * The tax authority's view of every numbered document, a read model like the SENIAT

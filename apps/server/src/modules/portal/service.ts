@@ -1,7 +1,7 @@
 import { documentLabel, PORTAL_MESSAGES, type TipoDoc } from '@sigece/fiscal';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { annulledPdf } from '../issuance/annulment-record.ts';
+import { annulledPdf } from '../issuance/annulment/annulment-record.ts';
 import { familyOf } from '../issuance/registry.ts';
 import { numberedDocument } from './queries.ts';
 

@@ -13,7 +13,7 @@ import { assertTenant, type TenantScope, tenantCondition } from '../../http/tena
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { upsertDocumentClients } from '../catalog/clients.service.ts';
 import { companyIdentity, issuerNames, issuerRows } from '../companies/service.ts';
-import { documentErrorMessage, sqlStateOf } from '../issuance/errors.ts';
+import { documentErrorMessage, sqlStateOf } from '../issuance/intake/errors.ts';
 import { voucherCountsOfPurchases } from '../withholdings/service.ts';
 
 /**

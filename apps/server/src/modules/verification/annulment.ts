@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { lastAuditEntry } from '../audit/queries.ts';
-import { type Annulment, annulmentOf } from '../issuance/annulment-record.ts';
+import { type Annulment, annulmentOf } from '../issuance/annulment/annulment-record.ts';
 import type { TipoDoc } from '../issuance/family.ts';
 import { familyOf } from '../issuance/registry.ts';
 

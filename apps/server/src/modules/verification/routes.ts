@@ -3,7 +3,7 @@ import { isUuid, SANDBOX_MARK } from '@sigece/fiscal';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
-import { annulmentOf } from '../issuance/annulment-record.ts';
+import { annulmentOf } from '../issuance/annulment/annulment-record.ts';
 import { familyNamed, familyNames } from '../issuance/registry.ts';
 
 /** Largest file the verification page accepts (spec 002 §9). */

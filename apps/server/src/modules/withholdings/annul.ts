@@ -8,7 +8,7 @@ import {
 } from '@sigece/fiscal';
 import { retenciones } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import type { FamilyAnnulment } from '../issuance/annul.ts';
+import type { FamilyAnnulment } from '../issuance/annulment/annul.ts';
 import { declarationById, visibleWithholding, withholdingsByNumber } from './queries.ts';
 
 type WithholdingRow = typeof retenciones.$inferSelect;

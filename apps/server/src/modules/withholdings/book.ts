@@ -5,7 +5,7 @@ import { controlKey, type WithholdingLineRef } from '@sigece/fiscal';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { retenciones, retencionLineas } from '../../db/schema.ts';
-import { realDocuments } from '../issuance/issued.ts';
+import { realDocuments } from '../issuance/read/issued.ts';
 
 /**
  * A line's control number as compared, the same expression as the index retencion_lineas_control_key_idx

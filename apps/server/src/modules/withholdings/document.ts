@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentTable, type FiscalDocument, formatMoney } from '../../documents/index.ts';
 import { issuerOf, printerOf, sandboxMarked } from '../../documents/parts.ts';
-import { verificationUrl } from '../issuance/urls.ts';
+import { verificationUrl } from '../issuance/render/urls.ts';
 import { lotOfDocument } from '../numbering/service.ts';
 import { loadWithholding } from './queries.ts';
 

@@ -13,9 +13,9 @@ import {
   type PreparedDocument,
   type StoredDocument,
 } from '../issuance/family.ts';
-import { provenanceOf, sandboxHook } from '../issuance/issued.ts';
-import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger.ts';
-import { pdfStoreOf } from '../issuance/pdf-store.ts';
+import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger/ledger.ts';
+import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
+import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { allocateVoucherSequence } from '../numbering/engine.ts';
 import { withholdingDocument } from './document.ts';
 import { draftOf, type WithholdingDraft } from './draft.ts';

@@ -31,9 +31,9 @@ import { likePattern } from '../../http/paging.ts';
 import type { TenantScope } from '../../http/tenancy.ts';
 import { lockCompany } from '../companies/lookup.service.ts';
 import { issuedByRif } from '../companies/service.ts';
-import { loadIssued, readChildRows, realDocuments, visibleIssued } from '../issuance/issued.ts';
-import { assignedAtIso, renderStates } from '../issuance/ledger.ts';
-import { documentList, publicView } from '../issuance/listing.ts';
+import { assignedAtIso, renderStates } from '../issuance/ledger/ledger.ts';
+import { loadIssued, readChildRows, realDocuments, visibleIssued } from '../issuance/read/issued.ts';
+import { documentList, publicView } from '../issuance/read/listing.ts';
 import { islrConceptsByCode, isTarifa2Concept } from '../reference/lookup.service.ts';
 import { withheldDocumentKey } from './withheld-key.ts';
 
@@ -57,7 +57,7 @@ export async function insertWithholding(
   return row;
 }
 
-/** Copies control numbers from the kernel's recordset `v` onto vouchers (see issuance/ledger.ts). */
+/** Copies control numbers from the kernel's recordset `v` onto vouchers (see issuance/ledger/ledger.ts). */
 export const WITHHOLDING_CONTROL_NUMBERS_UPDATE = sql`update retenciones r set serie = v.serie,
   numero_control = v.numero, nro_control = v.nro, id_control_lote = v.lote from v where r.id = v.id`;
 

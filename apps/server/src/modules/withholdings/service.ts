@@ -15,8 +15,8 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
 import { type AuditContext, recordAudit } from '../audit/service.ts';
 import { companyIdentity } from '../companies/service.ts';
-import { annulByNumber, annulDocument } from '../issuance/annul.ts';
-import { annulledPdf } from '../issuance/annulment-record.ts';
+import { annulByNumber, annulDocument } from '../issuance/annulment/annul.ts';
+import { annulledPdf } from '../issuance/annulment/annulment-record.ts';
 import { withholdingAnnulment } from './annul.ts';
 import {
   activeVouchersOfPurchases,

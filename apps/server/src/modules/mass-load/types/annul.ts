@@ -17,7 +17,7 @@ import type { FileTypeDescriptor, Outcome } from '../descriptor.ts';
  * with the file type: the upload's parse thread loads the file types only to read a workbook.
  */
 async function queueRenders(deps: Deps): Promise<void> {
-  const { queueAnnulledRenders } = await import('../../issuance/annulment-render.ts');
+  const { queueAnnulledRenders } = await import('../../issuance/annulment/annulment-render.ts');
   await queueAnnulledRenders(deps);
 }
 

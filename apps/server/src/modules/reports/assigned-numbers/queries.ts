@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type TenantScope, tenantCondition } from '../../../http/tenancy.ts';
-import { ledgerDocuments } from '../../issuance/ledger-documents.ts';
+import { ledgerDocuments } from '../../issuance/ledger/ledger-documents.ts';
 
 /** One control number of the ledger with the document that holds it. */
 export interface LedgerRow {

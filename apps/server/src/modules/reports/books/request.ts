@@ -5,7 +5,7 @@ import { badRequest } from '../../../http/errors.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { visibleBranch } from '../../companies/branches.service.ts';
 import { visibleCompany } from '../../companies/service.ts';
-import type { BookFilter } from '../../issuance/book-reader.ts';
+import type { BookFilter } from '../../issuance/read/book-reader.ts';
 import type { BookHeading } from './pdf.ts';
 
 export type { BookFilter };

@@ -2,7 +2,7 @@ import { DOCUMENT_FAMILIES, isUuid, TIPOS_DOC, type TipoDoc } from '@sigece/fisc
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AuditRow } from '../../audit/queries.ts';
 import { companyNamesByIds } from '../../companies/lookup.service.ts';
-import { controlNumbersOfDocuments } from '../../issuance/ledger.ts';
+import { controlNumbersOfDocuments } from '../../issuance/ledger/ledger.ts';
 import { userEmailsByIds } from '../../security/users.service.ts';
 
 /**

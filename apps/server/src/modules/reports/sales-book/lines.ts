@@ -12,7 +12,7 @@ import {
 import type { DbOrTx } from '../../../db/client.ts';
 import type { TenantScope } from '../../../http/tenancy.ts';
 import { type BookInvoice, invoicesForBook } from '../../invoices/book.ts';
-import type { BookCursor, BookFilter } from '../../issuance/book-reader.ts';
+import type { BookCursor, BookFilter } from '../../issuance/read/book-reader.ts';
 import { type BookNote, notesForBook } from '../../notes/book.ts';
 import { receivedOnInvoices } from '../../received-withholdings/service.ts';
 import { batches, breathe, PAGE_SIZE, pages } from '../books/paging.ts';

@@ -2,7 +2,7 @@ import { caracasDayEnd, caracasDayStart, dec, type Period, seniatAmountsOf } fro
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { tenantCondition } from '../../../http/tenancy.ts';
-import { ledgerDocuments, ledgerPartyRif } from '../../issuance/ledger-documents.ts';
+import { ledgerDocuments, ledgerPartyRif } from '../../issuance/ledger/ledger-documents.ts';
 
 /**
  * Which companies a report covers, fixed when it is requested: the caller's tenant scope (a job runs

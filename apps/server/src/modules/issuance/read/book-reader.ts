@@ -6,8 +6,8 @@ import { caracasDayEnd, caracasDayStart, formatRif, TAXPAYER_DOCUMENT_TYPES } fr
 import { and, asc, eq, getTableName, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { DbOrTx } from '../../db/client.ts';
-import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { type TenantScope, tenantCondition } from '../../../http/tenancy.ts';
 import { realDocuments } from './issued.ts';
 
 /** Which documents a book covers: a company, optionally one branch, and Caracas days [inicio, fin]. */

@@ -1,14 +1,14 @@
 import { describeIssues, type TipoDoc, type z } from '@sigece/fiscal';
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
-import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { annulledEvents, recordWebhookEvents } from '../webhooks/outbox.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError } from '../../../http/errors.ts';
+import { canSeeRow, type TenantScope } from '../../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../../audit/service.ts';
+import { annulledEvents, recordWebhookEvents } from '../../webhooks/outbox.ts';
+import { DocumentRejected } from '../family.ts';
+import { issuerResolver } from '../intake/issuer.ts';
 import { recordAnnulment } from './annulment-record.ts';
-import { DocumentRejected } from './family.ts';
-import { issuerResolver } from './issuer.ts';
 
 /**
  * Annulment, written once for every family: ACTIVO → INACTIVO in

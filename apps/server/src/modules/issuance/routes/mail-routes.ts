@@ -10,14 +10,14 @@ import {
   sendDocumentMailSchema,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { guard, principalOf, scopeOfRequest } from '../../http/guard.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { assertTenant, canSeeRow } from '../../http/tenancy.ts';
-import { auditContextOf, recordAudit } from '../audit/service.ts';
-import { deliveryOf, deliveryStates, markQueued } from '../delivery/service.ts';
-import { documentMailJob, sendDocumentMail } from './mail-job.ts';
-import { familyOf } from './registry.ts';
+import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
+import { guard, principalOf, scopeOfRequest } from '../../../http/guard.ts';
+import { errorResponses } from '../../../http/responses.ts';
+import { assertTenant, canSeeRow } from '../../../http/tenancy.ts';
+import { auditContextOf, recordAudit } from '../../audit/service.ts';
+import { deliveryOf, deliveryStates, markQueued } from '../../delivery/service.ts';
+import { familyOf } from '../registry.ts';
+import { documentMailJob, sendDocumentMail } from '../render/mail-job.ts';
 
 /** The list screen of each family: who sees its documents sees, and may send, their e-mail. */
 const SCREENS: Record<DeliveryFamily, string> = {

@@ -1,8 +1,8 @@
 import { formatRif, parseRif } from '@sigece/fiscal';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { canSeeRow, type TenantScope } from '../../http/tenancy.ts';
-import { branchByCode, cachedCompanyByRif, companyByRif } from '../companies/service.ts';
-import { type CompanyRow, DocumentRejected, type Issuer } from './family.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { canSeeRow, type TenantScope } from '../../../http/tenancy.ts';
+import { branchByCode, cachedCompanyByRif, companyByRif } from '../../companies/service.ts';
+import { type CompanyRow, DocumentRejected, type Issuer } from '../family.ts';
 
 /**
  * The issuer resolver of one request: company by RIF (cached, a request's documents usually share one),

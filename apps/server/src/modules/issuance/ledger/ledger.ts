@@ -1,10 +1,10 @@
 import { caracasDateTimeIso } from '@sigece/fiscal';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { jsonRecordset } from '../../db/json-recordset.ts';
-import { controlNumbers, type PdfState } from '../../db/schema.ts';
-import type { ControlNumber } from '../numbering/engine.ts';
-import type { AnyFamily, IssuerRef, TipoDoc } from './family.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { jsonRecordset } from '../../../db/json-recordset.ts';
+import { controlNumbers, type PdfState } from '../../../db/schema.ts';
+import type { ControlNumber } from '../../numbering/engine.ts';
+import type { AnyFamily, IssuerRef, TipoDoc } from '../family.ts';
 
 /**
  * Control numbers as the recordset `v(id, serie, numero, nro, lote, loc, suc)` a family's

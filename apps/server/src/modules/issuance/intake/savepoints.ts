@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
 
 const NAME = 'documento';
 

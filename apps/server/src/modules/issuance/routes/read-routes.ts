@@ -1,15 +1,15 @@
 import { hasPermission, idParam, type Page, pageQuery, z } from '@sigece/fiscal';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { contentDisposition } from '../../http/content-disposition.ts';
-import { type Access, guard, optionalPrincipal, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION } from '../../http/integration-access.ts';
-import { errorResponses, pageBody, resultBody } from '../../http/responses.ts';
-import { scopeOf, type TenantScope } from '../../http/tenancy.ts';
-import { auditContextOf } from '../audit/service.ts';
-import type { TipoDoc } from './family.ts';
-import { retryFailedRender } from './render.ts';
+import type { Db } from '../../../db/client.ts';
+import { contentDisposition } from '../../../http/content-disposition.ts';
+import { type Access, guard, optionalPrincipal, scopeOfRequest } from '../../../http/guard.ts';
+import { INTEGRATION } from '../../../http/integration-access.ts';
+import { errorResponses, pageBody, resultBody } from '../../../http/responses.ts';
+import { scopeOf, type TenantScope } from '../../../http/tenancy.ts';
+import { auditContextOf } from '../../audit/service.ts';
+import type { TipoDoc } from '../family.ts';
+import { retryFailedRender } from '../render/render.ts';
 
 /**
  * The read routes every family has, written once: the paged list and its search form,

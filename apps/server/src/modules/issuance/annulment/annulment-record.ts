@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { documentAnnulments } from '../../db/schema.ts';
-import type { TipoDoc } from './family.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { documentAnnulments } from '../../../db/schema.ts';
+import type { TipoDoc } from '../family.ts';
 
 /**
  * The annulment of a document of any family: when, by whom and why, and the signed

@@ -1,13 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, runsScripts, type Tx } from '../../db/client.ts';
-import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../http/input-guard.ts';
-import type { TenantScope } from '../../http/tenancy.ts';
-import { type AuditContext, recordAudits } from '../audit/service.ts';
-import { sandboxControlNumbers, sandboxDocumentNumber } from '../integration/sandbox.ts';
-import { allocateControlNumbers, type ControlNumber, NumberingError } from '../numbering/engine.ts';
-import { numberedEvent, recordWebhookEvents } from '../webhooks/outbox.ts';
-import { documentErrorMessage, isRetryable, sqlStateOf } from './errors.ts';
+import { type Db, type DbOrTx, runsScripts, type Tx } from '../../../db/client.ts';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../../http/input-guard.ts';
+import type { TenantScope } from '../../../http/tenancy.ts';
+import { type AuditContext, recordAudits } from '../../audit/service.ts';
+import { sandboxControlNumbers, sandboxDocumentNumber } from '../../integration/sandbox.ts';
+import { allocateControlNumbers, type ControlNumber, NumberingError } from '../../numbering/engine.ts';
+import { numberedEvent, recordWebhookEvents } from '../../webhooks/outbox.ts';
 import {
   type AnyFamily,
   DocumentRejected,
@@ -15,9 +14,10 @@ import {
   type IssuerRef,
   type PreparedDocument,
   type StoredDocument,
-} from './family.ts';
+} from '../family.ts';
+import { recordControlNumbers } from '../ledger/ledger.ts';
+import { documentErrorMessage, isRetryable, sqlStateOf } from './errors.ts';
 import { issuerResolver } from './issuer.ts';
-import { recordControlNumbers } from './ledger.ts';
 import { documentSavepoints } from './savepoints.ts';
 
 /** Documents checked and priced between two turns of the event loop (a few milliseconds of CPU). */

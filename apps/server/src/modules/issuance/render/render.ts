@@ -1,21 +1,26 @@
 import { availableParallelism } from 'node:os';
 import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.ts';
-import { type FiscalDocument, renderSignedDocument } from '../../documents/index.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { assertTenant, type TenantScope } from '../../http/tenancy.ts';
-import { type AuditContext, recordAudit } from '../audit/service.ts';
-import { sendsDocumentsByEmail } from '../companies/service.ts';
-import { markQueued } from '../delivery/service.ts';
-import { sameTurnBatchesOf } from '../jobs/batch.ts';
-import { defineJob } from '../jobs/define.ts';
-import { aboutDocument, isSubscribed, withWebhookEvent } from '../webhooks/outbox.ts';
-import type { AnyFamily, DocumentHeader, PdfSource, TipoDoc } from './family.ts';
-import { controlAssignedAt, markGenerated, recordRenderFailure, resetFailedRender } from './ledger.ts';
+import type { Deps } from '../../../deps.ts';
+import { type FiscalDocument, renderSignedDocument } from '../../../documents/index.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import { assertTenant, type TenantScope } from '../../../http/tenancy.ts';
+import { type AuditContext, recordAudit } from '../../audit/service.ts';
+import { sendsDocumentsByEmail } from '../../companies/service.ts';
+import { markQueued } from '../../delivery/service.ts';
+import { sameTurnBatchesOf } from '../../jobs/batch.ts';
+import { defineJob } from '../../jobs/define.ts';
+import { aboutDocument, isSubscribed, withWebhookEvent } from '../../webhooks/outbox.ts';
+import type { AnyFamily, DocumentHeader, PdfSource, TipoDoc } from '../family.ts';
+import {
+  controlAssignedAt,
+  markGenerated,
+  recordRenderFailure,
+  resetFailedRender,
+} from '../ledger/ledger.ts';
+import { familyOf } from '../registry.ts';
 import { documentMailJob } from './mail-job.ts';
 import { saveManyOf } from './pdf-store.ts';
-import { familyOf } from './registry.ts';
 import { signerFor } from './signer.ts';
 
 /** pg-boss retries a failing render this many times; then the document is FALLIDA. */

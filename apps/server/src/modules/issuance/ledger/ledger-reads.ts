@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { controlNumbers } from '../../db/schema.ts';
-import { type TenantScope, tenantCondition } from '../../http/tenancy.ts';
-import type { TipoDoc } from './family.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { controlNumbers } from '../../../db/schema.ts';
+import { type TenantScope, tenantCondition } from '../../../http/tenancy.ts';
+import type { TipoDoc } from '../family.ts';
 
 /**
  * What the read models (Home's dashboard, a document's activity) ask of the ledger of control numbers,

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
-import { scopeOfRequest } from '../../http/guard.ts';
-import { sentWithTestKey } from '../../http/integration-access.ts';
-import { auditContextOf } from '../audit/service.ts';
-import { answerKeeper, type IdempotencyClaim, idempotent } from '../integration/idempotency.ts';
-import type { AnyFamily } from './family.ts';
-import { issueDocuments } from './pipeline.ts';
-import { renderCommitted } from './render.ts';
+import type { Deps } from '../../../deps.ts';
+import { scopeOfRequest } from '../../../http/guard.ts';
+import { sentWithTestKey } from '../../../http/integration-access.ts';
+import { auditContextOf } from '../../audit/service.ts';
+import { answerKeeper, type IdempotencyClaim, idempotent } from '../../integration/idempotency.ts';
+import type { AnyFamily } from '../family.ts';
+import { issueDocuments } from '../intake/pipeline.ts';
+import { renderCommitted } from '../render/render.ts';
 
 /**
  * What every family's intake route does with its request, written once: the documents of the body issued

@@ -1,12 +1,12 @@
 import { documentLabel, TIPOS_DOC, z } from '@sigece/fiscal';
-import type { Deps } from '../../deps.ts';
-import { companyIdentity } from '../companies/service.ts';
-import { markFailed, markSent } from '../delivery/service.ts';
-import { defineJob } from '../jobs/define.ts';
-import { aboutDocument, withWebhookEvent } from '../webhooks/outbox.ts';
-import { annulledPdf } from './annulment-record.ts';
-import type { TipoDoc } from './family.ts';
-import { familyOf } from './registry.ts';
+import type { Deps } from '../../../deps.ts';
+import { companyIdentity } from '../../companies/service.ts';
+import { markFailed, markSent } from '../../delivery/service.ts';
+import { defineJob } from '../../jobs/define.ts';
+import { aboutDocument, withWebhookEvent } from '../../webhooks/outbox.ts';
+import { annulledPdf } from '../annulment/annulment-record.ts';
+import type { TipoDoc } from '../family.ts';
+import { familyOf } from '../registry.ts';
 import { verificationUrl } from './urls.ts';
 
 /** A document's e-mail: to the client as stored at issue, or to the recipients chosen on 'Enviar por correo'. */

@@ -2,19 +2,19 @@ import { caracasDayEnd, caracasDayStart, type Page, type PageQuery } from '@sige
 import { and, asc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
-import { assertTenant, type TenantScope, tenantCondition } from '../../http/tenancy.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { notFound } from '../../../http/errors.ts';
+import { likePattern, offsetOf, pageOf } from '../../../http/paging.ts';
+import { assertTenant, type TenantScope, tenantCondition } from '../../../http/tenancy.ts';
 import {
   type BranchName,
   type CompanyName,
   companyIdentity,
   issuerNames,
   issuerRows,
-} from '../companies/service.ts';
-import type { BranchRow, CompanyRow, IssuerRef, Provenance, TipoDoc } from './family.ts';
-import { type RenderState, renderStates } from './ledger.ts';
+} from '../../companies/service.ts';
+import type { BranchRow, CompanyRow, IssuerRef, Provenance, TipoDoc } from '../family.ts';
+import { type RenderState, renderStates } from '../ledger/ledger.ts';
 
 /**
  * Stored documents of any family read with the company and branch that issued them, and the list

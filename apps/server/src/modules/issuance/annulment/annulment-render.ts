@@ -1,14 +1,14 @@
 import { TIPOS_DOC, z } from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
-import { renderSignedDocument } from '../../documents/index.ts';
-import { defineJob } from '../jobs/define.ts';
+import type { Deps } from '../../../deps.ts';
+import { renderSignedDocument } from '../../../documents/index.ts';
+import { defineJob } from '../../jobs/define.ts';
+import type { TipoDoc } from '../family.ts';
+import { withControlAssignment } from '../ledger/ledger.ts';
+import { familyOf } from '../registry.ts';
+import { signerFor } from '../render/signer.ts';
 import { annulmentOf, recordAnnulledRenderError, saveAnnulledPdf } from './annulment-record.ts';
-import type { TipoDoc } from './family.ts';
-import { withControlAssignment } from './ledger.ts';
-import { familyOf } from './registry.ts';
-import { signerFor } from './signer.ts';
 
 const QUEUE = 'documento-pdf-anulado';
 const keyOf = (tipoDoc: TipoDoc, id: string) => `anulada-${tipoDoc}-${id}`;

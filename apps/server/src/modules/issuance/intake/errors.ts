@@ -1,6 +1,6 @@
-import { sqlStateOf } from '../../db/sql-state.ts';
-import { AppError } from '../../http/errors.ts';
-import { DocumentRejected } from './family.ts';
+import { sqlStateOf } from '../../../db/sql-state.ts';
+import { AppError } from '../../../http/errors.ts';
+import { DocumentRejected } from '../family.ts';
 
 export { sqlStateOf };
 

@@ -1,12 +1,12 @@
 import type { z } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { type Access, guard, scopeOfRequest } from '../../http/guard.ts';
-import { INTEGRATION } from '../../http/integration-access.ts';
-import { errorResponses } from '../../http/responses.ts';
-import type { TenantScope } from '../../http/tenancy.ts';
-import { type AuditContext, auditContextOf } from '../audit/service.ts';
-import { idempotent, keptTransaction } from '../integration/idempotency.ts';
+import type { Db } from '../../../db/client.ts';
+import { type Access, guard, scopeOfRequest } from '../../../http/guard.ts';
+import { INTEGRATION } from '../../../http/integration-access.ts';
+import { errorResponses } from '../../../http/responses.ts';
+import type { TenantScope } from '../../../http/tenancy.ts';
+import { type AuditContext, auditContextOf } from '../../audit/service.ts';
+import { idempotent, keptTransaction } from '../../integration/idempotency.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -27,7 +27,7 @@ export function bulkAnnulRoute<A>(
     summary: string;
     body: z.ZodType;
     answer: z.ZodType<A>;
-    /** Each named document annulled on its own (issuance/annul.ts `annulByNumber`). */
+    /** Each named document annulled on its own (issuance/annulment/annul.ts `annulByNumber`). */
     annul(db: Db, scope: TenantScope, body: unknown[], audit: AuditContext): Promise<A>;
   },
 ): void {

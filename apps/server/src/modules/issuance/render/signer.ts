@@ -1,6 +1,6 @@
-import type { Deps } from '../../deps.ts';
-import { loadProviderCertificate, type PdfSignerInput } from '../../documents/index.ts';
-import { cachedCompanyKeyStore } from '../companies/service.ts';
+import type { Deps } from '../../../deps.ts';
+import { loadProviderCertificate, type PdfSignerInput } from '../../../documents/index.ts';
+import { cachedCompanyKeyStore } from '../../companies/service.ts';
 
 let providerSigner: Promise<PdfSignerInput> | undefined;
 

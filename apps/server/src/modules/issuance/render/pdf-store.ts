@@ -1,7 +1,7 @@
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import type { PdfStore, TipoDoc } from './family.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { PdfStore, TipoDoc } from '../family.ts';
 
 /** The columns (by these property names) a family's table keeps its signed PDF in (invoices: `facturas`). */
 export interface PdfColumns {

@@ -2,10 +2,10 @@ import { documentStatusLabel, formatRif, type Page, sandboxPublicNotice } from '
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { DbOrTx } from '../../db/client.ts';
-import { checksumBase64 } from '../../documents/checksum.ts';
-import type { TenantScope } from '../../http/tenancy.ts';
-import type { TipoDoc } from './family.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { checksumBase64 } from '../../../documents/checksum.ts';
+import type { TenantScope } from '../../../http/tenancy.ts';
+import type { TipoDoc } from '../family.ts';
 import {
   type DocumentListQuery,
   documentListWhere,

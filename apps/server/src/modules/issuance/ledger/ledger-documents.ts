@@ -1,7 +1,7 @@
 import { formatRif } from '@sigece/fiscal';
 import { type SQL, sql } from 'drizzle-orm';
+import { allFamilies } from '../registry.ts';
 import type { LedgerView } from './ledger-view.ts';
-import { allFamilies } from './registry.ts';
 
 /** Each column of the united view: its SQL name and type (every family's branch is cast to it). */
 const COLUMNS: Record<Exclude<keyof LedgerView, 'table'>, readonly [name: string, type: string]> = {
