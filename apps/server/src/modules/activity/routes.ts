@@ -1,11 +1,12 @@
 import {
   ACTIVITY_MESSAGES,
-  type ActivityFamily,
   activityAnswerSchema,
+  DOCUMENT_FAMILIES,
   documentRefParams,
   hasAnyPermission,
-  INVOICE_SCREENS,
   screen,
+  TIPOS_DOC,
+  type TipoDoc,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -15,13 +16,10 @@ import { assertTenant } from '../../http/tenancy.ts';
 import { familyOf } from '../issuance/registry.ts';
 import { documentActivity } from './service.ts';
 
-/** The list screen of each family: who sees its documents sees their activity. */
-const SCREENS: Record<ActivityFamily, string> = {
-  fact: INVOICE_SCREENS.list.module,
-  nota: screen('/facturacion/generales/notas').module,
-  orden: screen('/facturacion/OrdenesGuias').module,
-  ret: screen('/retenciones/iva-islr').module,
-};
+/** The list screen of each family (`listScreen`): who sees its documents sees their activity. */
+const SCREENS = Object.fromEntries(
+  TIPOS_DOC.map((tipoDoc) => [tipoDoc, screen(DOCUMENT_FAMILIES[tipoDoc].listScreen).module]),
+) as Record<TipoDoc, string>;
 const ANY_LIST = { anyOf: Object.values(SCREENS).map((module) => ({ module })) };
 
 /** A document's activity timeline (issue 21 item 11): read-only, so nothing is audited. */
