@@ -29,6 +29,7 @@ export const OWNED = {
   invoices: ['invoices'],
   issuance: ['issuance', 'annulments'],
   jobs: ['jobs'],
+  lookup: [],
   mail: ['mail'],
   'mass-load': ['mass-load'],
   activity: [],

@@ -38,6 +38,7 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulment-render.ts';
 import { rendersHereSettled } from './modules/issuance/render.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
+import { lookupRoutes } from './modules/lookup/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { massLoadRoutes } from './modules/mass-load/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(portalRoutes);
       await api.register(webhookRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(lookupRoutes);
       await api.register(integratorRoutes);
     },
     { prefix: '/v2' },

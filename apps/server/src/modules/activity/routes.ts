@@ -1,12 +1,9 @@
 import {
   ACTIVITY_MESSAGES,
   activityAnswerSchema,
-  DOCUMENT_FAMILIES,
   documentRefParams,
+  FAMILY_LIST_SCREENS,
   hasAnyPermission,
-  screen,
-  TIPOS_DOC,
-  type TipoDoc,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -16,11 +13,8 @@ import { assertTenant } from '../../http/tenancy.ts';
 import { familyOf } from '../issuance/registry.ts';
 import { documentActivity } from './service.ts';
 
-/** The list screen of each family (`listScreen`): who sees its documents sees their activity. */
-const SCREENS = Object.fromEntries(
-  TIPOS_DOC.map((tipoDoc) => [tipoDoc, screen(DOCUMENT_FAMILIES[tipoDoc].listScreen).module]),
-) as Record<TipoDoc, string>;
-const ANY_LIST = { anyOf: Object.values(SCREENS).map((module) => ({ module })) };
+/** The list screen of each family: who sees its documents sees their activity. */
+const ANY_LIST = { anyOf: Object.values(FAMILY_LIST_SCREENS).map(({ module }) => ({ module })) };
 
 /** A document's activity timeline (issue 21 item 11): read-only, so nothing is audited. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +34,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tipoDoc, id } = request.params;
-      if (!hasAnyPermission(principalOf(request), [{ path: SCREENS[tipoDoc] }])) throw forbidden();
+      if (!hasAnyPermission(principalOf(request), [{ path: FAMILY_LIST_SCREENS[tipoDoc].module }]))
+        throw forbidden();
       const header = await familyOf(tipoDoc).header(db, id);
       if (!header) throw notFound(ACTIVITY_MESSAGES.notFound);
       assertTenant(scopeOfRequest(request), header);
