@@ -17,7 +17,9 @@ export type SeniatCounter = (typeof SENIAT_COUNTERS)[number];
  * The families of fiscal documents, declared once (issue 23 item 1): the key the kernel, the ledger,
  * the jobs, the public verification page and `isValidChecksum` use (spec 002 §7: `fact` invoice, `nota`
  * credit/debit note, `orden` delivery order or dispatch guide, `ret` withholding voucher) and each
- * family's names. Server and web read them from here; a new family is one more entry.
+ * family's names, screen, integration routes, public read and SENIAT counters. Server and web derive
+ * every list of families from here; CONTRIBUTING.md ("Add a document family") lists the other edits a
+ * new family needs, each refused by the types, the lint or the family suite when left out.
  */
 export const DOCUMENT_FAMILIES = {
   fact: {
