@@ -37,6 +37,7 @@ import { queueAnnulledRendersAfterAnnulments } from './modules/issuance/annulmen
 import { rendersHereSettled } from './modules/issuance/render/render.ts';
 import { deliveryRoutes } from './modules/issuance/routes/mail-routes.ts';
 import { startJobQueue } from './modules/jobs/queue.ts';
+import { lookupRoutes } from './modules/lookup/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { massLoadRoutes } from './modules/mass-load/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(portalRoutes);
       await api.register(webhookRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(lookupRoutes);
       await api.register(integratorRoutes);
     },
     { prefix: '/v2' },

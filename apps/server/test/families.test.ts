@@ -6,10 +6,20 @@
 // spellings) is in the sample; what is the kernel's (the ledger, render and sign, the stored checksum,
 // the annulment's record and audit) is read through the family's descriptor.
 import { createHash, randomUUID } from 'node:crypto';
+import {
+  DOCUMENT_FAMILIES,
+  FAMILY_LIST_SCREENS,
+  PUBLIC_CONTRACTS,
+  SENIAT_COUNTERS,
+  seniatCounterOf,
+  TIPOS_DOC,
+  type TipoDoc,
+} from '@sigece/fiscal';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sucursales } from '../src/db/schema.ts';
 import { FAMILIES } from '../src/families/registry.ts';
+import { IDEMPOTENT_ROUTES } from '../src/modules/integration/hooks.ts';
 import type { AnyFamily } from '../src/modules/issuance/family.ts';
 import { ledgerDocuments } from '../src/modules/issuance/ledger/ledger-documents.ts';
 import { allFamilies } from '../src/modules/issuance/registry.ts';
@@ -61,6 +71,52 @@ describeWithApp('every registered family', (ctx) => {
     expect([...FAMILY_FIXTURES.keys()].filter((tipoDoc) => !registered.includes(tipoDoc as never))).toEqual(
       [],
     );
+  });
+
+  it('every registered family is declared in DOCUMENT_FAMILIES, and every declared family is registered', () => {
+    const registered: string[] = allFamilies().map((f) => f.tipoDoc);
+    expect(registered.filter((tipoDoc) => !Object.hasOwn(DOCUMENT_FAMILIES, tipoDoc))).toEqual([]);
+    expect(TIPOS_DOC.filter((tipoDoc) => !registered.includes(tipoDoc))).toEqual([]);
+  });
+
+  it("what the app derives from the families' declarations covers each of them: screens, routes, counters, contracts", () => {
+    // The OpenAPI document lists every route the app registered, with the description the hooks gave it.
+    const paths = (
+      ctx().app as unknown as {
+        swagger(): { paths: Record<string, Record<string, { tags?: string[]; description?: string }>> };
+      }
+    ).swagger().paths;
+    const openApiPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+    for (const family of allFamilies()) {
+      const tipoDoc: TipoDoc = family.tipoDoc;
+      const declared = DOCUMENT_FAMILIES[tipoDoc];
+      expect(FAMILY_LIST_SCREENS[tipoDoc]?.module, `${tipoDoc}: listScreen`).toBe(declared.listScreen);
+      for (const route of [declared.integrationRoutes.issue, declared.integrationRoutes.annul]) {
+        expect(IDEMPOTENT_ROUTES.has(route), `${tipoDoc}: ${route} idempotent`).toBe(true);
+        const operations = Object.values(paths[route] ?? {});
+        expect(operations, `${tipoDoc}: ${route} registered`).toHaveLength(1);
+        expect(operations[0].tags, `${tipoDoc}: ${route} an integration route`).toContain('integración');
+        expect(operations[0].description, `${tipoDoc}: ${route} documents its key`).toContain(
+          'Idempotency-Key',
+        );
+      }
+      expect(
+        paths[openApiPath(declared.publicRoute)]?.get,
+        `${tipoDoc}: ${declared.publicRoute}`,
+      ).toBeDefined();
+      expect(PUBLIC_CONTRACTS[tipoDoc], `${tipoDoc}: public contract`).toBeDefined();
+      // Every kind the reports name feeds one of the SENIAT summary's counters, and only its kinds do.
+      expect(Object.keys(declared.seniat.kinds).sort(), `${tipoDoc}: a counter per kind`).toEqual(
+        Object.keys(declared.kindNames).sort(),
+      );
+      for (const kind of ['', ...Object.keys(declared.kindNames)])
+        expect(SENIAT_COUNTERS, `${tipoDoc} ${kind}: counter`).toContain(seniatCounterOf(tipoDoc, kind));
+    }
+    // And each counter of the summary is fed by some family's kind.
+    const fed = new Set(
+      Object.values(DOCUMENT_FAMILIES).flatMap((f) => [f.seniat.counter, ...Object.values(f.seniat.kinds)]),
+    );
+    expect(SENIAT_COUNTERS.filter((counter) => !fed.has(counter))).toEqual([]);
   });
 
   it('stores every signed PDF with lz4 on PostgreSQL, with the default (pglz) where lz4 is missing (PGlite)', async () => {
@@ -231,6 +287,46 @@ function familyChecks(ctx: Ctx, family: AnyFamily, fixture: FamilyFixture): void
     const unknown = await call('GET', fixture.publicUrl(randomUUID()));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Documento no encontrado');
+  });
+
+  it("its declared routes are the sample's, and its public answer is its declared public contract", async () => {
+    const declared = DOCUMENT_FAMILIES[tipoDoc];
+    expect(fixture.intakeUrl).toBe(declared.integrationRoutes.issue);
+    expect(fixture.annul.url).toBe(declared.integrationRoutes.annul);
+    const id = randomUUID();
+    expect(fixture.publicUrl(id)).toBe(declared.publicRoute.replace(':id', id));
+
+    const { id: issuedId } = await issue(home, { generated: true });
+    const anonymous = await call('GET', fixture.publicUrl(issuedId));
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    const parsed = PUBLIC_CONTRACTS[tipoDoc].safeParse(anonymous.json());
+    expect(parsed.error?.issues ?? [], anonymous.body).toEqual([]);
+  });
+
+  it('the read models over every family take it: its activity, its public annulment state, the look-up by number', async () => {
+    const { issued, id } = await issue(home, { generated: true });
+    const activity = await call('GET', `/v2/documentos/${tipoDoc}/${id}/actividad`, owner.token);
+    expect(activity.statusCode, activity.body).toBe(200);
+    expect(activity.json().result.events.map((e: { kind: string }) => e.kind)).toContain('numerado');
+    // Another company's document: refused, as the activity of any foreign document is.
+    expect((await call('GET', `/v2/documentos/${tipoDoc}/${id}/actividad`, stranger.token)).statusCode).toBe(
+      403,
+    );
+
+    const annulment = await call('GET', `/v2/documentos/${tipoDoc}/${id}/anulacion`);
+    expect(annulment.statusCode, annulment.body).toBe(200);
+    expect(annulment.json()).toMatchObject({ code: 200, anulado: false });
+
+    const query = new URLSearchParams({ rif: home.rif, tipo: tipoDoc, numero: issued.number });
+    const found = await call('GET', `/v2/documentos/buscar?${query}`, owner.token);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({
+      id,
+      tipo: tipoDoc,
+      nroControl: issued.nroControl,
+      pdfFirmado: true,
+    });
+    expect((await call('GET', `/v2/documentos/buscar?${query}`, stranger.token)).statusCode).toBe(404);
   });
 
   it('annulment by number: INACTIVO with its reason, recorded and audited; a second time is refused in Spanish', async () => {

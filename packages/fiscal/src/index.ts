@@ -9,6 +9,7 @@ export * from './documents/activity.ts';
 export * from './documents/annul.ts';
 export * from './documents/families.ts';
 export * from './documents/labels.ts';
+export * from './documents/public.ts';
 export * from './formats.ts';
 export * from './integration/api-keys.ts';
 export * from './integration/lookup.ts';

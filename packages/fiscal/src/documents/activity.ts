@@ -1,4 +1,5 @@
 import { z } from '../zod-es.ts';
+import { TIPOS_DOC } from './families.ts';
 
 /**
  * A document's life in plain words: what happened to it, when and by
@@ -24,18 +25,18 @@ export const ACTIVITY_KINDS = [
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-export const ACTIVITY_FAMILIES = ['fact', 'nota', 'orden', 'ret'] as const;
-export type ActivityFamily = (typeof ACTIVITY_FAMILIES)[number];
-
 export const ACTIVITY_MESSAGES = {
   family: 'Tipo de documento no válido',
   id: 'Identificador de documento no válido',
   notFound: 'Documento no encontrado',
 } as const;
 
-/** GET /v2/documentos/:tipoDoc/:id/actividad and the public annulment state: the path's parameters. */
+/**
+ * GET /v2/documentos/:tipoDoc/:id/actividad and the public annulment state: the path's parameters. Every
+ * declared family has both.
+ */
 export const documentRefParams = z.object({
-  tipoDoc: z.enum(ACTIVITY_FAMILIES, { error: ACTIVITY_MESSAGES.family }),
+  tipoDoc: z.enum(TIPOS_DOC, { error: ACTIVITY_MESSAGES.family }),
   id: z.uuid({ error: ACTIVITY_MESSAGES.id }),
 });
 
@@ -53,7 +54,7 @@ export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityAnswerSchema = z.object({
   code: z.literal(200),
   result: z.object({
-    tipoDoc: z.enum(ACTIVITY_FAMILIES),
+    tipoDoc: z.enum(TIPOS_DOC),
     id: z.string(),
     events: z.array(activityEventSchema),
   }),

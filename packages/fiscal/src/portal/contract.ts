@@ -6,7 +6,7 @@
 // SENIAT. The text's article on SENIAT's access could not be read in a public source; the peers' public
 // material describes a read-only consultation of every issuer's documents, which is what this implements.
 import { pageQuery, requiredText } from '../common.ts';
-import { TIPOS_DOC } from '../documents/families.ts';
+import { TIPO_DOC_MESSAGE, TIPOS_DOC } from '../documents/families.ts';
 import { SECURITY_MESSAGES as M, SECURITY_EXTRA_MESSAGES, USER_DOCUMENT_TYPES } from '../security/schemas.ts';
 import { z } from '../zod-es.ts';
 
@@ -42,7 +42,7 @@ export const portalDocumentsQuery = pageQuery
       .optional()
       .or(z.literal('').transform(() => undefined)),
     nroControl: z.string().trim().max(30, 'El número de control es demasiado largo').optional(),
-    tipoDoc: z.enum(TIPOS_DOC, { error: 'tipoDoc debe ser fact, nota, orden o ret' }).optional(),
+    tipoDoc: z.enum(TIPOS_DOC, { error: TIPO_DOC_MESSAGE }).optional(),
     id_localidad: z.uuid({ error: 'id_localidad no es un identificador válido' }).optional(),
     fechaInicio: z.iso.date({ error: 'fechaInicio debe ser una fecha AAAA-MM-DD' }).optional(),
     fechaFin: z.iso.date({ error: 'fechaFin debe ser una fecha AAAA-MM-DD' }).optional(),

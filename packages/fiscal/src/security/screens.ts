@@ -1,3 +1,4 @@
+import { DOCUMENT_FAMILIES, TIPOS_DOC, type TipoDoc } from '../documents/families.ts';
 import { MODULE_CATALOG } from './module-catalog.ts';
 
 /**
@@ -33,6 +34,15 @@ export const INVOICE_SCREENS = {
   list: screen('/facturacion/generales'),
   create: screen('/facturacion/generales/facturaGeneral'),
 } as const;
+
+/**
+ * Each family's list screen (`listScreen` in documents/families.ts): who may read it sees the family's
+ * documents' activity and looks them up by the ERP's number. A family declared with a path outside the
+ * catalog fails here, at start-up.
+ */
+export const FAMILY_LIST_SCREENS = Object.fromEntries(
+  TIPOS_DOC.map((tipoDoc) => [tipoDoc, screen(DOCUMENT_FAMILIES[tipoDoc].listScreen)]),
+) as Record<TipoDoc, Screen>;
 
 /** The invoice models with a list of their own: the screen of each model. */
 export const INVOICE_MODEL_SCREENS = {

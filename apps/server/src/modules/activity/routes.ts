@@ -1,11 +1,9 @@
 import {
   ACTIVITY_MESSAGES,
-  type ActivityFamily,
   activityAnswerSchema,
   documentRefParams,
+  FAMILY_LIST_SCREENS,
   hasAnyPermission,
-  INVOICE_SCREENS,
-  screen,
 } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -16,13 +14,7 @@ import { familyOf } from '../issuance/registry.ts';
 import { documentActivity } from './service.ts';
 
 /** The list screen of each family: who sees its documents sees their activity. */
-const SCREENS: Record<ActivityFamily, string> = {
-  fact: INVOICE_SCREENS.list.module,
-  nota: screen('/facturacion/generales/notas').module,
-  orden: screen('/facturacion/OrdenesGuias').module,
-  ret: screen('/retenciones/iva-islr').module,
-};
-const ANY_LIST = { anyOf: Object.values(SCREENS).map((module) => ({ module })) };
+const ANY_LIST = { anyOf: Object.values(FAMILY_LIST_SCREENS).map(({ module }) => ({ module })) };
 
 /** A document's activity timeline: read-only, so nothing is audited. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +34,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tipoDoc, id } = request.params;
-      if (!hasAnyPermission(principalOf(request), [{ path: SCREENS[tipoDoc] }])) throw forbidden();
+      if (!hasAnyPermission(principalOf(request), [{ path: FAMILY_LIST_SCREENS[tipoDoc].module }]))
+        throw forbidden();
       const header = await familyOf(tipoDoc).header(db, id);
       if (!header) throw notFound(ACTIVITY_MESSAGES.notFound);
       assertTenant(scopeOfRequest(request), header);

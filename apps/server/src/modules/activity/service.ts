@@ -1,4 +1,4 @@
-import { type ActivityEvent, type ActivityFamily, type ActivityKind, documentLabel } from '@sigece/fiscal';
+import { type ActivityEvent, type ActivityKind, documentLabel, type TipoDoc } from '@sigece/fiscal';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditTrailOf } from '../audit/queries.ts';
 import { deliveryOf } from '../delivery/service.ts';
@@ -50,7 +50,7 @@ function auditDetail(kind: ActivityKind, after: unknown): string | null {
 /** The timeline of one document, oldest first. The caller has checked tenancy against `header`. */
 export async function documentActivity(
   db: DbOrTx,
-  tipoDoc: ActivityFamily,
+  tipoDoc: TipoDoc,
   header: DocumentHeader,
 ): Promise<ActivityEvent[]> {
   const { id } = header;

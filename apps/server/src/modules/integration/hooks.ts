@@ -1,3 +1,4 @@
+import { DOCUMENT_FAMILIES } from '@sigece/fiscal';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { IDEMPOTENCY_DOC } from './idempotency.ts';
@@ -9,17 +10,16 @@ export const INTEGRATION_TAG = 'integración';
 
 export const RATE_LIMIT_DOC = `Límite por clave de API o usuario (por defecto ${DEFAULT_RATE_LIMIT} solicitudes por minuto, configurable con INTEGRATION_RATE_LIMIT e INTEGRATION_RATE_WINDOW): cada respuesta trae RateLimit-Limit, RateLimit-Remaining y RateLimit-Reset (segundos); pasado el límite, 429 con Retry-After y un mensaje en español.`;
 
-/** The routes that take an Idempotency-Key: their docs say so. */
-export const IDEMPOTENT_ROUTES = new Set([
-  '/v2/facturas/masivafacturacion',
-  '/v2/facturas/masivaAnularfacturacionXls',
-  '/v2/facturas/nota/masivanotas',
-  '/v2/facturas/nota/masivaanularnotas',
-  '/v2/ordenes/masivaordenes',
-  '/v2/ordenes/anular',
-  '/v2/retenciones/createRetencionIvaMasiva',
-  '/v2/retenciones/anularMasivaRetencionesIva',
-]);
+/**
+ * The routes that take an Idempotency-Key: their docs say so. They are the families' bulk issue and
+ * annulment (`integrationRoutes` in `@sigece/fiscal` documents/families.ts); no other route takes one.
+ */
+export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set(
+  Object.values(DOCUMENT_FAMILIES).flatMap(({ integrationRoutes }) => [
+    integrationRoutes.issue,
+    integrationRoutes.annul,
+  ]),
+);
 
 const listOf = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

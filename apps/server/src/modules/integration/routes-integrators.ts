@@ -1,37 +1,18 @@
-import { documentLookupAnswer, documentLookupQuery, requestLogQuery, requestLogRow } from '@sigece/fiscal';
+import { requestLogQuery, requestLogRow } from '@sigece/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guard, principalOf } from '../../http/guard.ts';
 import { INTEGRATION } from '../../http/integration-access.ts';
 import { errorBody, errorResponses, pageBody } from '../../http/responses.ts';
 import { INTEGRATION_TAG, RATE_LIMIT_DOC } from './hooks.ts';
-import { findDocumentByReference, LOOKUP_MESSAGES } from './lookup.ts';
 import { listRequestLog } from './request-log.queries.ts';
 import { requestLogOf } from './request-log.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = [INTEGRATION_TAG];
 
-/** The integrators' read routes: look-up by their own number, and their request log. */
+/** The integrators' request log; their look-up by number is modules/lookup's. */
 export const integratorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
-
-  app.get(
-    '/documentos/buscar',
-    {
-      // API keys holding 'consultar' may ask too.
-      config: INTEGRATION.read,
-      preValidation: guard('authenticated'),
-      schema: {
-        tags,
-        security,
-        summary: 'Busca un documento por la referencia del ERP: RIF del emisor, tipo y número (y serie)',
-        description: `Responde el id del documento, su número de control con la fecha y hora de asignación, su estatus, si su PDF firmado ya existe, el SHA-256 de ese PDF y la URL pública de verificación. 404 cuando no hay ninguno (o la razón social no es del llamante): "${LOOKUP_MESSAGES.missing}". Requiere permiso de lectura de la lista de la familia (facturas, notas, órdenes/guías o retenciones). Ejemplo: \`GET /v2/documentos/buscar?rif=J-123456789&tipo=fact&numero=000123&serie=A\`.\n\n${RATE_LIMIT_DOC}`,
-        querystring: documentLookupQuery,
-        response: { 200: documentLookupAnswer, ...errorResponses, 429: errorBody },
-      },
-    },
-    (request) => findDocumentByReference(db, principalOf(request), config.publicUrl, request.query),
-  );
+  const { db } = app.deps;
 
   app.get(
     '/integracion/registro',

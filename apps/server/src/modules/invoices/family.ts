@@ -8,12 +8,14 @@ import {
   type DocumentHeader,
   familyIdentity,
   type PdfSource,
+  referenced,
 } from '../issuance/family.ts';
 import { assignedAtField, controlNumbersRecordset } from '../issuance/ledger/ledger.ts';
 import { clientDocumentView } from '../issuance/ledger/ledger-view.ts';
 import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
 import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { allocateInvoiceNumber } from '../numbering/engine.ts';
+import { invoiceAnnulment } from './annul-by-number.ts';
 import { invoiceDocument, invoiceDocumentOf, invoiceHeaderOf, readStoredInvoices } from './document.ts';
 import {
   INVOICE_CREATED,
@@ -133,6 +135,12 @@ export const invoiceFamily: DocumentFamily<
   },
   pdf: pdfStoreOf(facturas),
   provenance: provenanceOf(facturas),
+  // An invoice is named by its own number's series, the one its annulment by number searches by.
+  async byReference(db, localidadId, ref) {
+    const item = { rif: ref.rif, nroFactura: ref.numero, serieNrofactura: ref.serie ?? '' };
+    const rows = await invoiceAnnulment.byNumber.find(db, localidadId, item);
+    return rows.map((row) => referenced(row, row.serieFactura || null));
+  },
   ledgerView: clientDocumentView(facturas, {
     serie: facturas.serieFactura,
     numero: facturas.nroFactura,

@@ -198,6 +198,26 @@ export interface Provenance {
   pdfGeneratedAt: Date | null;
 }
 
+/** How an ERP names one of its documents to the integrators' look-up: the issuer's RIF, number, series. */
+export interface DocumentReference {
+  rif: string;
+  numero: string;
+  serie?: string;
+}
+
+/** A document the look-up found (modules/lookup), as it answers it. */
+export interface ReferencedDocument extends IssuerRef {
+  id: string;
+  /** The series the answer names: the number's own (invoices) or the control number's; null when none. */
+  serie: string | null;
+  nroControl: string | null;
+  status: string;
+  /** True once its signed PDF is stored. */
+  signed: boolean;
+  /** The stored PDF's SHA-256 (hex), or null. */
+  pdfSha256: string | null;
+}
+
 /** The signed PDF's storage in the family's table (see `pdfStoreOf` for the usual columns). */
 export interface PdfStore {
   /**
@@ -276,6 +296,12 @@ export interface DocumentFamily<
   pdf: PdfStore;
   /** When, by whom and from where the document was stored, and when its PDF was signed (the timeline). */
   provenance(db: DbOrTx, id: string): Promise<Provenance | null>;
+  /**
+   * The integrators' look-up by the ERP's reference (modules/lookup): the company's documents, not deleted,
+   * with that number and, when the reference names one, that series (`byControlSeries` for a family whose
+   * only series is the control number's). The caller applies the tenancy.
+   */
+  byReference(db: DbOrTx, localidadId: string, ref: DocumentReference): Promise<ReferencedDocument[]>;
   /** How its numbered documents show in the ledger's read models (reports, the portal): `ledger-view.ts`. */
   ledgerView: LedgerView;
   /** Shown as the signature's reason when the company signs with its own certificate. */
@@ -287,6 +313,40 @@ export interface DocumentFamily<
     text(ctx: MailContext): string;
   };
 }
+
+/** The columns of a stored document the look-up answers with (every document table has them). */
+interface ReferencedRow extends IssuerRef {
+  id: string;
+  serie: string | null;
+  nroControl: string | null;
+  status: string;
+  pdf: Buffer | null;
+  pdfSha256: string | null;
+}
+
+/** A stored document as the look-up answers it, named by `serie`. */
+export const referenced = (row: ReferencedRow, serie: string | null): ReferencedDocument => ({
+  id: row.id,
+  localidadId: row.localidadId,
+  sucursalId: row.sucursalId,
+  serie,
+  nroControl: row.nroControl,
+  status: row.status,
+  signed: row.pdf !== null && row.pdf !== undefined,
+  pdfSha256: row.pdfSha256,
+});
+
+/**
+ * `byReference` of a family whose documents have no series of their own: the reference's series, when
+ * sent, names the control number's series (any case).
+ */
+export const byControlSeries = (
+  rows: readonly ReferencedRow[],
+  ref: DocumentReference,
+): ReferencedDocument[] =>
+  rows
+    .filter((row) => !ref.serie || row.serie === ref.serie.toUpperCase())
+    .map((row) => referenced(row, row.serie));
 
 /** Any registered family, whatever its own types. */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds families of different shapes.

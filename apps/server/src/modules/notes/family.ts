@@ -17,6 +17,7 @@ import { notas } from '../../db/schema.ts';
 import { canSeeRow } from '../../http/tenancy.ts';
 import { affectedInvoicesByNumber } from '../invoices/affected.ts';
 import {
+  byControlSeries,
   type DocumentFamily,
   DocumentRejected,
   familyIdentity,
@@ -30,7 +31,13 @@ import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
 import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { noteDocument } from './document.ts';
 import { checkAgainstInvoice, type NoteDraft, priceChecked, storeDraft } from './draft.ts';
-import { creditHistory, existingNoteKeys, NOTE_CONTROL_NUMBERS_UPDATE, noteKey } from './queries.ts';
+import {
+  creditHistory,
+  existingNoteKeys,
+  NOTE_CONTROL_NUMBERS_UPDATE,
+  noteKey,
+  notesByNumber,
+} from './queries.ts';
 
 /**
  * Credit and debit notes as the issuance kernel's second family: what a note of POST
@@ -240,6 +247,8 @@ export const noteFamily: DocumentFamily<PreparedNote, StoredNote, ErrorLine, Don
   toFiscalDocument: noteDocument,
   pdf: pdfStoreOf(notas),
   provenance: provenanceOf(notas),
+  byReference: async (db, localidadId, ref) =>
+    byControlSeries(await notesByNumber(db, localidadId, ref.numero), ref),
   ledgerView: clientDocumentView(notas, { serie: notas.serieNota, numero: notas.nroNota, tipo: notas.tipo }),
   fileName: (label) => `Nota_${label}`,
   mail: {

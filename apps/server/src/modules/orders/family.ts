@@ -18,6 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ordenes } from '../../db/schema.ts';
 import { clientByDocument, upsertDocumentClients } from '../catalog/clients.service.ts';
 import {
+  byControlSeries,
   type DocumentFamily,
   DocumentRejected,
   familyIdentity,
@@ -31,7 +32,13 @@ import { clientDocumentView } from '../issuance/ledger/ledger-view.ts';
 import { provenanceOf, sandboxHook } from '../issuance/read/issued.ts';
 import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { orderDocument } from './document.ts';
-import { existingOrderKeys, insertOrder, ORDER_CONTROL_NUMBERS_UPDATE, orderKey } from './queries.ts';
+import {
+  existingOrderKeys,
+  insertOrder,
+  ORDER_CONTROL_NUMBERS_UPDATE,
+  orderKey,
+  ordersByNumber,
+} from './queries.ts';
 
 /**
  * Delivery orders and dispatch guides as a family of the issuance kernel (spec 001 §3.9, §4.5, §7.3):
@@ -275,6 +282,8 @@ export const orderFamily: DocumentFamily<PreparedOrder, StoredOrder, ErrorLine, 
     toFiscalDocument: orderDocument,
     pdf: pdfStoreOf(ordenes),
     provenance: provenanceOf(ordenes),
+    byReference: async (db, localidadId, ref) =>
+      byControlSeries(await ordersByNumber(db, localidadId, ref.numero), ref),
     ledgerView: clientDocumentView(ordenes, { serie: null, numero: ordenes.nroOrden, tipo: ordenes.modelo }),
     fileName: (label) => `Orden_${label}`,
     mail: {

@@ -7,6 +7,7 @@ import {
   portalDocumentsQuery,
   portalUserCreateSchema,
   portalUserRow,
+  TIPO_DOC_MESSAGE,
   TIPOS_DOC,
   z,
 } from '@sigece/fiscal';
@@ -70,7 +71,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'El PDF firmado de un documento numerado (bytes exactos), de cualquier razón social',
         params: idParam.extend({
-          tipoDoc: z.enum(TIPOS_DOC, { error: 'tipoDoc debe ser fact, nota, orden o ret' }),
+          tipoDoc: z.enum(TIPOS_DOC, { error: TIPO_DOC_MESSAGE }),
         }),
       },
     },

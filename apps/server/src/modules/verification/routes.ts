@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isUuid, SANDBOX_MARK } from '@sigece/fiscal';
+import { isUuid, SANDBOX_MARK, TIPOS_DOC } from '@sigece/fiscal';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { readMultipart } from '../../http/multipart.ts';
@@ -17,8 +17,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['verificación pública'],
-        summary:
-          'Verifica un PDF contra la suma SHA-256 guardada (multipart: file, tipoDocumento fact|nota|orden|ret, id, checkSum): code 200 si coincide, 400 si no',
+        summary: `Verifica un PDF contra la suma SHA-256 guardada (multipart: file, tipoDocumento ${TIPOS_DOC.join('|')}, id, checkSum): code 200 si coincide, 400 si no`,
         consumes: ['multipart/form-data'],
       },
     },

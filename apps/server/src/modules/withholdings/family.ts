@@ -7,6 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { retenciones } from '../../db/schema.ts';
 import {
+  byControlSeries,
   type DocumentFamily,
   familyIdentity,
   type IntakeContext,
@@ -19,7 +20,12 @@ import { pdfStoreOf } from '../issuance/render/pdf-store.ts';
 import { allocateVoucherSequence } from '../numbering/engine.ts';
 import { withholdingDocument } from './document.ts';
 import { draftOf, type WithholdingDraft } from './draft.ts';
-import { insertWithholding, WITHHOLDING_CONTROL_NUMBERS_UPDATE, writeVoucherNumbers } from './queries.ts';
+import {
+  insertWithholding,
+  WITHHOLDING_CONTROL_NUMBERS_UPDATE,
+  withholdingsByNumber,
+  writeVoucherNumbers,
+} from './queries.ts';
 
 /**
  * IVA and ISLR withholding vouchers as a family of the issuance kernel: what a voucher of POST
@@ -162,6 +168,8 @@ export const withholdingFamily: DocumentFamily<
   toFiscalDocument: withholdingDocument,
   pdf: pdfStoreOf(retenciones),
   provenance: provenanceOf(retenciones),
+  byReference: async (db, localidadId, ref) =>
+    byControlSeries(await withholdingsByNumber(db, localidadId, ref.numero), ref),
   // The voucher's other party is the withheld supplier; its amounts are the withheld documents' (base,
   // VAT caused, total) and what it withheld. Its amounts are in bolívares, spelled as the others store them.
   ledgerView: {

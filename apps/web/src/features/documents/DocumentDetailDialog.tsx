@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ActivityFamily } from '@sigece/fiscal';
+import type { TipoDoc } from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { DeliveryDetail } from './delivery/Delivery.tsx';
 export interface DocumentDetailDialogProps<T> {
   /** The dialog's title and name ('Orden/Guía N° GD-1'). */
   title: string;
-  tipoDoc: ActivityFamily;
+  tipoDoc: TipoDoc;
   id: string;
   /** The family's detail call, cached under `queryKey`: a spinner while pending, `errorText` when it failed. */
   load: { queryKey: readonly unknown[]; queryFn: (signal: AbortSignal) => Promise<T> };

@@ -1,4 +1,4 @@
-import { PORTAL_MESSAGES } from '@sigece/fiscal';
+import { DOCUMENT_FAMILIES, PORTAL_MESSAGES, TIPOS_DOC, type TipoDoc } from '@sigece/fiscal';
 import { registerMessages, registerResources } from '../../app/i18n.ts';
 import { defineResources } from '../../app/resources.ts';
 
@@ -19,12 +19,11 @@ const es = {
     fechaFin: 'Hasta',
     datesInverted: 'La fecha inicial no puede ser posterior a la final',
   },
-  tipos: {
-    fact: 'Factura',
-    nota: 'Nota de Crédito / Débito',
-    orden: 'Orden de Entrega / Guía de Despacho',
-    ret: 'Comprobante de Retención',
-  },
+  /** Each family by its declared name; the English side must name every one too. */
+  tipos: Object.fromEntries(TIPOS_DOC.map((tipo) => [tipo, DOCUMENT_FAMILIES[tipo].name])) as Record<
+    TipoDoc,
+    string
+  >,
   columns: {
     fechaEmision: 'Fecha',
     nroControl: 'Nro. Control',

@@ -1,11 +1,18 @@
-import { documentLabel, type NotePublic, type OrderPublic, type PublicAnnulmentAnswer } from '@sigece/fiscal';
+import {
+  DOCUMENT_FAMILIES,
+  documentLabel,
+  isTipoDoc,
+  type PublicAnnulmentAnswer,
+  type PublicAnswer,
+  type TipoDoc,
+} from '@sigece/fiscal';
 import { ApiError, api } from '../../app/api.ts';
 
 /**
- * The public verification page reads each kind of document from its own public call (spec 002 §7
- * "Public verification") and shows the same panel. Invoices (fact) are live; notes, orders and
- * withholdings plug in here when their issues add their calls: each entry names its call and how its
- * answer maps onto the panel.
+ * The public verification page reads each family's document from its own public call (spec 002 §7
+ * "Public verification": `publicRoute` in `@sigece/fiscal` documents/families.ts) and shows the same
+ * panel. Each family's answer is typed by its public contract (`PUBLIC_CONTRACTS`), and a family without
+ * its entry here does not compile.
  */
 
 /** What the document-data panel shows. */
@@ -23,128 +30,86 @@ export interface PublicDocument {
   contraparteNombre: string;
 }
 
-export type DocumentKind = 'fact' | 'nota' | 'orden' | 'ret';
+/** The families the page verifies: every declared one. */
+export type DocumentKind = TipoDoc;
 
-interface DocumentSource {
-  /** The public read call. */
-  path: (id: string) => string;
-  /** The panel's data from the call's answer. */
-  map: (answer: Record<string, unknown>) => PublicDocument;
+interface DocumentSource<K extends DocumentKind> {
+  /** The panel's data from the family's public answer. */
+  map: (answer: PublicAnswer<K>) => PublicDocument;
   /** The counterpart is a provider (withholdings) rather than a client. */
   counterpart: 'client' | 'provider';
 }
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-const str = (...values: unknown[]): string => {
-  for (const v of values) if (typeof v === 'string' && v) return v;
-  for (const v of values) if (typeof v === 'number') return String(v);
-  return '';
-};
-const orNull = (...values: unknown[]) => str(...values) || null;
-
-/**
- * A reading that tolerates the usual shapes of the product's answers ({result}, {factura}, {nota}...),
- * for the document kinds whose public call is still to come.
- */
-function genericMap(root: string, numberFields: string[]) {
-  return (answer: Json): PublicDocument => {
-    const doc = obj(answer[root] ?? answer.result ?? answer.resultado ?? answer);
-    const company = obj(answer.localidaddetalle ?? doc.localidaddetalle ?? doc.localidad);
-    const client = obj(doc.cliente ?? doc.proveedor);
-    return {
-      rif: str(company.rif, doc.rif),
-      razonSocial: str(company.nombre, doc.razonSocial),
-      estatus: str(doc.estatus, doc.logEstatusRegistro),
-      checksum: orNull(doc.checkedSumBase64, answer.checkedSumBase64),
-      numero: str(...numberFields.map((f) => doc[f])),
-      control: orNull(doc.nroControl, doc.NroControlComprobante, doc.nroControlComprobante),
-      fechaEmision: orNull(doc.fechaEmision),
-      contraparteRif: str(
-        client.rif,
-        client.tipoDocumento && client.numeroDocumento
-          ? `${str(client.tipoDocumento)}-${str(client.numeroDocumento)}`
-          : '',
-        doc.rifProveedor,
-      ),
-      contraparteNombre: str(client.identificacion, client.nombre, doc.identificacion),
-    };
-  };
-}
-
-export const DOCUMENT_SOURCES: Record<DocumentKind, DocumentSource> = {
+export const DOCUMENT_SOURCES: { [K in DocumentKind]: DocumentSource<K> } = {
   fact: {
-    path: (id) => `/v2/facturas/getfacturacion/${encodeURIComponent(id)}`,
     counterpart: 'client',
-    map: (answer) => {
-      const f = obj(answer.factura);
-      const company = obj(answer.localidaddetalle);
-      const client = obj(f.cliente);
-      return {
-        rif: str(company.rif),
-        razonSocial: str(company.nombre),
-        estatus: str(f.logEstatusRegistro, f.estatus),
-        checksum: orNull(f.checkedSumBase64),
-        numero: str(f.nroFactura),
-        control: orNull(f.nroControl),
-        fechaEmision: orNull(f.fechaEmision),
-        contraparteRif: str(client.rif),
-        contraparteNombre: str(client.identificacion),
-      };
-    },
+    map: ({ factura, localidaddetalle }) => ({
+      rif: localidaddetalle.rif,
+      razonSocial: localidaddetalle.nombre,
+      estatus: factura.logEstatusRegistro || factura.estatus,
+      checksum: factura.checkedSumBase64 || null,
+      numero: factura.nroFactura,
+      control: factura.nroControl || null,
+      fechaEmision: factura.fechaEmision || null,
+      contraparteRif: factura.cliente.rif,
+      contraparteNombre: factura.cliente.identificacion,
+    }),
   },
   nota: {
-    path: (id) => `/v2/facturas/nota/getNotaId/${encodeURIComponent(id)}`,
     counterpart: 'client',
-    // The public projection the server declares (packages/fiscal notes/contract.ts).
-    map: (answer) => {
-      const { nota, localidaddetalle } = answer as unknown as NotePublic;
-      return {
-        rif: localidaddetalle.rif,
-        razonSocial: localidaddetalle.nombre,
-        estatus: nota.logEstatusRegistro,
-        checksum: nota.checkedSumBase64,
-        numero: documentLabel(nota.serie, nota.nroNota),
-        control: nota.nroControl,
-        fechaEmision: nota.fechaEmision,
-        contraparteRif: nota.cliente.rif,
-        contraparteNombre: nota.cliente.identificacion,
-      };
-    },
+    map: ({ nota, localidaddetalle }) => ({
+      rif: localidaddetalle.rif,
+      razonSocial: localidaddetalle.nombre,
+      estatus: nota.logEstatusRegistro,
+      checksum: nota.checkedSumBase64,
+      numero: documentLabel(nota.serie, nota.nroNota),
+      control: nota.nroControl,
+      fechaEmision: nota.fechaEmision,
+      contraparteRif: nota.cliente.rif,
+      contraparteNombre: nota.cliente.identificacion,
+    }),
   },
   orden: {
-    path: (id) => `/v2/ordenes/getOrdenId/${encodeURIComponent(id)}`,
     counterpart: 'client',
-    // The public projection the server declares (packages/fiscal orders/contract.ts).
-    map: (answer) => {
-      const { orden, localidaddetalle } = answer as unknown as OrderPublic;
-      return {
-        rif: localidaddetalle.rif,
-        razonSocial: localidaddetalle.nombre,
-        estatus: orden.logEstatusRegistro,
-        checksum: orden.checkedSumBase64,
-        numero: orden.nroOrden,
-        control: orden.nroControl,
-        fechaEmision: orden.fechaEmision,
-        contraparteRif: orden.cliente.rif,
-        contraparteNombre: orden.cliente.identificacion,
-      };
-    },
+    map: ({ orden, localidaddetalle }) => ({
+      rif: localidaddetalle.rif,
+      razonSocial: localidaddetalle.nombre,
+      estatus: orden.logEstatusRegistro,
+      checksum: orden.checkedSumBase64,
+      numero: orden.nroOrden,
+      control: orden.nroControl,
+      fechaEmision: orden.fechaEmision,
+      contraparteRif: orden.cliente.rif,
+      contraparteNombre: orden.cliente.identificacion,
+    }),
   },
   ret: {
-    path: (id) => `/v2/retenciones/getRetencionId/${encodeURIComponent(id)}`,
     counterpart: 'provider',
-    map: genericMap('data', ['nroComprobante', 'NroRetencion', 'nro']),
+    // The voucher's own wording of its status ('Activo', 'Anulado') first, as the panel always showed it.
+    map: ({ data, localidaddetalle }) => ({
+      rif: localidaddetalle.rif,
+      razonSocial: localidaddetalle.nombre,
+      estatus: data.estatus || data.logEstatusRegistro,
+      checksum: data.checkedSumBase64 || null,
+      numero: data.nroComprobante,
+      control: data.NroControlComprobante || null,
+      fechaEmision: data.fechaEmision || null,
+      contraparteRif: data.rifProveedor,
+      contraparteNombre: data.identificacion,
+    }),
   },
 };
 
-export const isDocumentKind = (value: string): value is DocumentKind => value in DOCUMENT_SOURCES;
+export const isDocumentKind = (value: string): value is DocumentKind => isTipoDoc(value);
+
+/** The family's public call for one document. */
+const publicPath = (kind: DocumentKind, id: string) =>
+  DOCUMENT_FAMILIES[kind].publicRoute.replace(':id', encodeURIComponent(id));
 
 /** The document's public data, read without the session's token. */
-export async function loadPublicDocument(kind: DocumentKind, id: string, signal?: AbortSignal) {
-  const source = DOCUMENT_SOURCES[kind];
-  const answer = await api<Json>(source.path(id), { anonymous: true, signal });
-  return source.map(answer);
+export async function loadPublicDocument<K extends DocumentKind>(kind: K, id: string, signal?: AbortSignal) {
+  const answer = await api<PublicAnswer<K>>(publicPath(kind, id), { anonymous: true, signal });
+  return (DOCUMENT_SOURCES[kind] as DocumentSource<K>).map(answer);
 }
 
 /**

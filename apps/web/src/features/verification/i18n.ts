@@ -1,3 +1,4 @@
+import type { TipoDoc } from '@sigece/fiscal';
 import { defineResources } from '../../app/resources.ts';
 
 /** Texts of the public verification page (spec 002 §2.12). */
@@ -17,7 +18,7 @@ const es = {
       nota: 'Nro. Nota',
       orden: 'Nro. Orden/Guía',
       ret: 'Nro. Comprobante',
-    },
+    } satisfies Record<TipoDoc, string>,
     control: 'Nro. Control',
     fechaEmision: 'Fecha y hora de emisión',
     clientRif: 'RIF/C.I. del Cliente',
@@ -33,7 +34,7 @@ const es = {
     nota: { active: 'Activa', annulled: 'Anulada' },
     orden: { active: 'Activa', annulled: 'Anulada' },
     ret: { active: 'Activa', annulled: 'Anulada' },
-  },
+  } satisfies Record<TipoDoc, { active: string; annulled: string }>,
   checksum: {
     copy: 'Copiar al portapapeles',
     copyLabel: 'Copiar checksum {{value}}',
@@ -213,5 +214,4 @@ export const verificationMessages: Record<string, string> = {
   'Seleccione el documento PDF a validar': 'Choose the PDF document to validate',
   'El archivo supera los 10000000 bytes permitidos': 'The file is larger than the 10,000,000 bytes allowed',
   'Identificador de documento no válido': 'Invalid document identifier',
-  'tipoDocumento debe ser fact, nota, orden o ret': 'tipoDocumento must be fact, nota, orden or ret',
 };

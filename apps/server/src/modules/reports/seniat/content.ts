@@ -4,9 +4,12 @@ import {
   formatDateCaracas,
   formatLogDateTime,
   type Period,
+  SENIAT_COUNTERS,
   SENIAT_REPORTS,
+  type SeniatCounter,
   type SeniatFormat,
   type SeniatReportKind,
+  seniatCounterOf,
   seniatStatusLabel,
 } from '@sigece/fiscal';
 import ExcelJS from 'exceljs';
@@ -23,22 +26,18 @@ export interface SeniatReportData {
   ranges: AssignedRange[];
 }
 
-export interface CompanySummary {
+/** Per company: one count per kind of document (`SENIAT_COUNTERS`: invoices, notes, orders, guides, vouchers). */
+export interface CompanySummary extends Record<SeniatCounter, number> {
   empresaRif: string;
   empresa: string;
-  facturas: number;
-  notasCredito: number;
-  notasDebito: number;
-  /** Orders and dispatch guides, and IVA and ISLR withholding vouchers. */
-  ordenes: number;
-  guias: number;
-  retencionesIva: number;
-  retencionesIslr: number;
   anulados: number;
   total: number;
   primerControl: string;
   ultimoControl: string;
 }
+
+const zeroCounters = () =>
+  Object.fromEntries(SENIAT_COUNTERS.map((counter) => [counter, 0])) as Record<SeniatCounter, number>;
 
 /** Per company: documents by kind, annulled ones, and the first and last control number of the period. */
 export function summaryOf(documents: IssuedDocument[]): CompanySummary[] {
@@ -49,13 +48,7 @@ export function summaryOf(documents: IssuedDocument[]): CompanySummary[] {
       s = {
         empresaRif: d.empresaRif,
         empresa: d.empresa,
-        facturas: 0,
-        notasCredito: 0,
-        notasDebito: 0,
-        ordenes: 0,
-        guias: 0,
-        retencionesIva: 0,
-        retencionesIslr: 0,
+        ...zeroCounters(),
         anulados: 0,
         total: 0,
         primerControl: d.nroControl,
@@ -63,14 +56,9 @@ export function summaryOf(documents: IssuedDocument[]): CompanySummary[] {
       };
       byCompany.set(d.empresaRif, s);
     }
-    const label = documentTypeName(d.tipoDoc, d.tipoNota);
-    if (d.tipoDoc === 'fact') s.facturas++;
-    else if (label === 'Nota de Débito') s.notasDebito++;
-    else if (d.tipoDoc === 'nota') s.notasCredito++;
-    else if (label === 'Guía de Despacho') s.guias++;
-    else if (d.tipoDoc === 'orden') s.ordenes++;
-    else if (label === 'Comprobante de Retención ISLR') s.retencionesIslr++;
-    else if (d.tipoDoc === 'ret') s.retencionesIva++;
+    // Each kind feeds the counter its family declares (`seniat` in @sigece/fiscal documents/families.ts).
+    const counter = seniatCounterOf(d.tipoDoc, d.tipoNota);
+    if (counter) s[counter]++;
     if (d.status === 'INACTIVO') s.anulados++;
     s.total++;
     if (d.nroControl < s.primerControl) s.primerControl = d.nroControl;
@@ -145,16 +133,20 @@ const rangeRow = (r: AssignedRange) => [
   r.cantidad,
 ];
 
+/** The summary's column of each counter, in `SENIAT_COUNTERS`' order. */
+const COUNTER_COLUMNS: Record<SeniatCounter, string> = {
+  facturas: 'Facturas',
+  notasCredito: 'Notas de Crédito',
+  notasDebito: 'Notas de Débito',
+  ordenes: 'Órdenes de Entrega',
+  guias: 'Guías de Despacho',
+  retencionesIva: 'Retenciones IVA',
+  retencionesIslr: 'Retenciones ISLR',
+};
 const SUMMARY_COLUMNS = [
   'RIF Empresa',
   'Razón Social',
-  'Facturas',
-  'Notas de Crédito',
-  'Notas de Débito',
-  'Órdenes de Entrega',
-  'Guías de Despacho',
-  'Retenciones IVA',
-  'Retenciones ISLR',
+  ...SENIAT_COUNTERS.map((counter) => COUNTER_COLUMNS[counter]),
   'Anulados',
   'Total Documentos',
   'Primer Nro. de Control',
@@ -163,13 +155,7 @@ const SUMMARY_COLUMNS = [
 const summaryRow = (s: CompanySummary) => [
   s.empresaRif,
   s.empresa,
-  s.facturas,
-  s.notasCredito,
-  s.notasDebito,
-  s.ordenes,
-  s.guias,
-  s.retencionesIva,
-  s.retencionesIslr,
+  ...SENIAT_COUNTERS.map((counter) => s[counter]),
   s.anulados,
   s.total,
   s.primerControl,

@@ -3,17 +3,17 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { ActivityAnswer, ActivityEvent, ActivityFamily } from '@sigece/fiscal';
+import type { ActivityAnswer, ActivityEvent, TipoDoc } from '@sigece/fiscal';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { ACTIVITY_NS } from './i18n.ts';
 
-export const activityKey = (tipoDoc: ActivityFamily, id: string) => ['activity', tipoDoc, id] as const;
+export const activityKey = (tipoDoc: TipoDoc, id: string) => ['activity', tipoDoc, id] as const;
 
 /** GET /v2/documentos/:tipoDoc/:id/actividad: what happened to the document, oldest first. */
-export function useDocumentActivity(tipoDoc: ActivityFamily, id: string) {
+export function useDocumentActivity(tipoDoc: TipoDoc, id: string) {
   return useQuery({
     queryKey: activityKey(tipoDoc, id),
     queryFn: ({ signal }) =>
@@ -39,7 +39,7 @@ function useSentence() {
 }
 
 /** The activity timeline of a document's detail. */
-export function ActivityTimeline({ tipoDoc, id }: { tipoDoc: ActivityFamily; id: string }) {
+export function ActivityTimeline({ tipoDoc, id }: { tipoDoc: TipoDoc; id: string }) {
   const { t } = useTranslation(ACTIVITY_NS);
   const activity = useDocumentActivity(tipoDoc, id);
   const sentence = useSentence();
