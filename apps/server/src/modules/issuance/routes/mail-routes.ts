@@ -3,9 +3,8 @@ import {
   type DeliveryFamily,
   deliveryStatesAnswerSchema,
   deliveryStatesQuery,
+  FAMILY_LIST_SCREENS,
   hasAnyPermission,
-  INVOICE_SCREENS,
-  screen,
   sendDocumentMailAnswerSchema,
   sendDocumentMailSchema,
 } from '@sigece/fiscal';
@@ -20,12 +19,9 @@ import { familyOf } from '../registry.ts';
 import { documentMailJob, sendDocumentMail } from '../render/mail-job.ts';
 
 /** The list screen of each family: who sees its documents sees, and may send, their e-mail. */
-const SCREENS: Record<DeliveryFamily, string> = {
-  fact: INVOICE_SCREENS.list.module,
-  nota: screen('/facturacion/generales/notas').module,
-  orden: screen('/facturacion/OrdenesGuias').module,
-  ret: screen('/retenciones/iva-islr').module,
-};
+const SCREENS = Object.fromEntries(
+  Object.entries(FAMILY_LIST_SCREENS).map(([tipoDoc, list]) => [tipoDoc, list.module]),
+) as Record<DeliveryFamily, string>;
 const ANY_LIST = { anyOf: Object.values(SCREENS).map((module) => ({ module })) };
 const security = [{ bearerAuth: [] }];
 const tags = ['correo'];
