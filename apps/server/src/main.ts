@@ -68,8 +68,10 @@ async function serve() {
       chores &&
       Promise.all([
         purgeExpired(database.db),
-        purgeIntegrationRecords(database.db),
-        maintainPartitions(database.db),
+        // Whole months first; the request log's purge then deletes only in the month on its 90-day limit.
+        maintainPartitions(database.db)
+          .catch((err) => app.log.warn({ err }, 'particiones mensuales'))
+          .then(() => purgeIntegrationRecords(database.db)),
       ]).catch((err) => app.log.warn({ err }, 'limpieza')),
     3_600_000,
   );
