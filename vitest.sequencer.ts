@@ -11,6 +11,7 @@ export const SLOW_FIRST = [
   'apps/server/test/crash-recovery.test.ts',
   'apps/server/test/integration-idempotency-crash.test.ts',
   'apps/server/test/cluster.test.ts',
+  'apps/server/test/partitions.test.ts',
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {

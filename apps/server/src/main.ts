@@ -7,6 +7,7 @@ import { prepareCluster, processRole, superviseWorkers } from './cluster.ts';
 import { loadConfig } from './config.ts';
 import { tightenDataDir } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
+import { maintainPartitions } from './db/partitions.ts';
 import { seedReference } from './db/reference-seed.ts';
 import { purgeExpired } from './modules/auth/service.ts';
 import { purgeIntegrationRecords } from './modules/integration/housekeeping.ts';
@@ -24,6 +25,11 @@ const database = await openDatabase(config);
 // Once per start, before any fork: the cluster's workers find the database ready.
 if (role === 'single' || role === 'primary') {
   await database.migrate();
+  // The log tables' months, before any traffic: this one and the next three (db/partitions.ts). A row of a
+  // month without its partition would still be kept (in the default partition), so a failure only warns.
+  await maintainPartitions(database.db).catch((err) =>
+    console.warn('no se pudieron preparar las particiones mensuales:', (err as Error).message),
+  );
   await seedModules(database.db);
   await seedReference(database.db);
   if (config.demo) {
@@ -55,13 +61,18 @@ async function serve() {
     queueAnnulledRenders(app.deps).catch((err) =>
       app.log.warn({ err }, 'no se pudieron reencolar PDFs anulados pendientes'),
     );
-  // Forget expired tokens and old failed logins once an hour; the answer never depends on it.
+  // Forget expired tokens and old failed logins once an hour; the answer never depends on it. The log
+  // tables' partitions too: the months ahead made, the months past their retention dropped.
   const housekeeping = setInterval(
     () =>
       chores &&
-      Promise.all([purgeExpired(database.db), purgeIntegrationRecords(database.db)]).catch((err) =>
-        app.log.warn({ err }, 'limpieza'),
-      ),
+      Promise.all([
+        purgeExpired(database.db),
+        // Whole months first; the request log's purge then deletes only in the month on its 90-day limit.
+        maintainPartitions(database.db)
+          .catch((err) => app.log.warn({ err }, 'particiones mensuales'))
+          .then(() => purgeIntegrationRecords(database.db)),
+      ]).catch((err) => app.log.warn({ err }, 'limpieza')),
     3_600_000,
   );
   housekeeping.unref();

@@ -30,6 +30,7 @@ import pg from 'pg';
 import { TEST_CLOCK_START } from '../../../vitest.clock.ts';
 import { seedDemo, seedDemoCompanies, seedModules } from '../src/cli/seed.ts';
 import { type Database, openPglite, type PgliteDatabase } from '../src/db/client.ts';
+import { ensureMonthlyPartitions } from '../src/db/partitions.ts';
 import { seedReference } from '../src/db/reference-seed.ts';
 import { JOBS } from '../src/jobs/registry.ts';
 import { startJobQueue } from '../src/modules/jobs/queue.ts';
@@ -53,7 +54,14 @@ const LEVELS: Record<
   { parent?: DatabaseLevel; build(db: Database, adminPassword: string): Promise<void> }
 > = {
   empty: { build: async () => {} },
-  migrated: { parent: 'empty', build: (database) => database.migrate() },
+  // As a start does: migrate, then the log tables' months around the (test) clock (db/partitions.ts).
+  migrated: {
+    parent: 'empty',
+    build: async (database) => {
+      await database.migrate();
+      await ensureMonthlyPartitions(database.db);
+    },
+  },
   demo: {
     parent: 'migrated',
     build: async (database, adminPassword) => {

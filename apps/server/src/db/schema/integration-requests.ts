@@ -32,11 +32,15 @@ export const integrationRateWindows = pgTable(
   (t) => [primaryKey({ columns: [t.caller, t.windowStart] })],
 );
 
-/** One row per call of an integration route, kept 90 days: the integrators' request log. */
+/**
+ * One row per call of an integration route, kept 90 days: the integrators' request log. Range-partitioned
+ * by month of `at` (migration 0037; drizzle cannot declare it, src/db/partitions.ts makes and drops the
+ * months), so its primary key holds `at`.
+ */
 export const integrationRequests = pgTable(
   'integration_requests',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
     localidadId: uuid('id_localidad'),
     rif: text('rif'),
@@ -53,6 +57,7 @@ export const integrationRequests = pgTable(
     body: text('body'),
   },
   (t) => [
+    primaryKey({ name: 'integration_requests_pkey', columns: [t.id, t.at] }),
     index('integration_requests_company_idx').on(t.localidadId, t.at.desc()),
     index('integration_requests_at_idx').on(t.at),
   ],

@@ -1,16 +1,18 @@
 // Outgoing mail and its log.
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { appNow, id } from './columns.ts';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appNow } from './columns.ts';
 
 /**
  * Every e-mail the system sends, delivered over SMTP or kept here as the local outbox when no SMTP
- * server is configured. The e-mail log report reads it.
+ * server is configured. The e-mail log report reads it. Range-partitioned by month of
+ * `log_fecha_registro` (migration 0037; drizzle cannot declare it, src/db/partitions.ts makes the months),
+ * so its primary key holds that column; kept forever.
  */
 export const mailMessages = pgTable(
   'mail_messages',
   {
-    id: id(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     messageId: text('message_id'),
     transport: text('transport').notNull(),
     from: text('from_address').notNull(),
@@ -31,5 +33,8 @@ export const mailMessages = pgTable(
       .$defaultFn(appNow),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'mail_messages_pkey', columns: [t.id, t.createdAt] }),
+    index('mail_messages_created_idx').on(t.createdAt),
+  ],
 );

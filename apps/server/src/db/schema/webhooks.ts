@@ -1,4 +1,5 @@
 // Webhooks for integrators: endpoints, the event outbox, deliveries (migration 0031).
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -7,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -51,11 +53,15 @@ export const webhookEvents = pgTable('webhook_events', {
   creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
 });
 
-/** One event for one endpoint, with its attempts. */
+/**
+ * One event for one endpoint, with its attempts. Range-partitioned by month of `creado` (migration 0037;
+ * drizzle cannot declare it, src/db/partitions.ts makes the months), so its primary key holds `creado`;
+ * kept forever.
+ */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: id(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     eventoId: uuid('id_evento')
       .notNull()
       .references(() => webhookEvents.id, { onDelete: 'cascade' }),
@@ -76,5 +82,8 @@ export const webhookDeliveries = pgTable(
     entregadaEn: timestamp('entregada_en', { withTimezone: true }),
     creado: timestamp('creado', { withTimezone: true }).notNull().defaultNow().$defaultFn(appNow),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.seq.desc())],
+  (t) => [
+    primaryKey({ name: 'webhook_deliveries_pkey', columns: [t.id, t.creado] }),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.seq.desc()),
+  ],
 );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { integrationRequests } from '../../db/schema.ts';
 import { likePattern, offsetOf, pageOf } from '../../http/paging.ts';
 import { callerKey, type Principal } from '../../http/principal.ts';
+import { REQUEST_LOG_RETENTION_DAYS } from './request-log.ts';
 
 /** Who reads a company's whole log: its administrators (the company screen's 'Consultar'). */
 export const REQUEST_LOG_PERMISSION = { module: '/mantenimiento/Localidad', action: 'view' } as const;
@@ -20,11 +21,19 @@ function visible(principal: Principal): SQL | undefined {
   return or(own, inArray(integrationRequests.localidadId, principal.localidades));
 }
 
-export async function listRequestLog(db: Db, principal: Principal, q: RequestLogQuery) {
+/**
+ * The page's query and its count. Without `desde` the log's 90 days bound it (older calls are being
+ * purged anyway): the table is partitioned by month, and a bound on `at` lets PostgreSQL read only the
+ * months it covers.
+ */
+export function requestLogQueries(db: Db, principal: Principal, q: RequestLogQuery, now = new Date()) {
   const where = and(
     visible(principal),
     q.id_localidad ? eq(integrationRequests.localidadId, q.id_localidad) : undefined,
-    q.desde ? gte(integrationRequests.at, new Date(q.desde)) : undefined,
+    gte(
+      integrationRequests.at,
+      q.desde ? new Date(q.desde) : new Date(now.getTime() - REQUEST_LOG_RETENTION_DAYS * 86_400_000),
+    ),
     q.hasta ? lte(integrationRequests.at, new Date(q.hasta)) : undefined,
     q.ruta ? ilike(integrationRequests.route, likePattern(q.ruta)) : undefined,
     q.status ? eq(integrationRequests.status, q.status) : undefined,
@@ -41,16 +50,21 @@ export async function listRequestLog(db: Db, principal: Principal, q: RequestLog
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  return {
+    rows: db
       .select()
       .from(integrationRequests)
       .where(where)
       .orderBy(desc(integrationRequests.at), desc(integrationRequests.id))
       .limit(q.limit)
       .offset(offsetOf(q)),
-    db.select({ n: count() }).from(integrationRequests).where(where),
-  ]);
+    total: db.select({ n: count() }).from(integrationRequests).where(where),
+  };
+}
+
+export async function listRequestLog(db: Db, principal: Principal, q: RequestLogQuery) {
+  const queries = requestLogQueries(db, principal, q);
+  const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
   return pageOf<RequestLogRow>(
     q,
     rows.map((r) => ({

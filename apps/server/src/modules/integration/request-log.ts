@@ -2,6 +2,7 @@ import { parseRif } from '@sigece/fiscal';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { retentionDaysOf } from '../../db/partitions.ts';
 import { integrationRequests } from '../../db/schema.ts';
 import { callerKey } from '../../http/principal.ts';
 import { maskTokens } from '../auth/log-mask.ts';
@@ -17,7 +18,8 @@ import { maskTokens } from '../auth/log-mask.ts';
  * second of log, never a document or an answer.
  */
 
-export const REQUEST_LOG_RETENTION_DAYS = 90;
+/** Declared with the table's monthly partitions (db/partitions.ts), which drop the months past it. */
+export const REQUEST_LOG_RETENTION_DAYS = retentionDaysOf('integration_requests')!;
 const BODY_CHARS = 2048;
 const FLUSH_MS = 500;
 const FLUSH_ROWS = 200;
@@ -200,7 +202,11 @@ export function requestLogOf(db: Db, onError: (error: unknown) => void = () => {
   return log;
 }
 
-/** Forgets calls older than 90 days (the hourly housekeeping). */
+/**
+ * Forgets calls older than 90 days (the hourly housekeeping). The months wholly past it are dropped as
+ * partitions (db/partitions.ts); this deletes the older rows of the month that straddles the limit, so a
+ * call is kept 90 days, not up to a month more. It reads only that month's partition (and the default).
+ */
 export async function purgeRequestLog(db: Db, now = new Date()): Promise<void> {
   await db
     .delete(integrationRequests)
