@@ -20,9 +20,11 @@ import {
 } from '../src/db/partitions.ts';
 import { auditLog, integrationRequests } from '../src/db/schema.ts';
 import type { Principal } from '../src/http/principal.ts';
+import { auditTrailOf } from '../src/modules/audit/queries.ts';
 import { recordAudit } from '../src/modules/audit/service.ts';
 import { requestLogQueries } from '../src/modules/integration/request-log.queries.ts';
 import { purgeRequestLog } from '../src/modules/integration/request-log.ts';
+import { mailsOfDocument } from '../src/modules/mail/log-queries.ts';
 import { DRIVERS, describeWithApp } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -164,6 +166,42 @@ describeWithApp('monthly partitions of the log tables', (ctx) => {
     );
     expect(moved.row).toMatchObject({ id: row.id, route: '/antiguo', after: { x: 1 } });
     expect(await ctx().database.query('select 1 from audit_log_default')).toEqual([]);
+  });
+
+  it("reads a document's audit trail and e-mails only from the month it was created on", async () => {
+    // The test's clock (vitest.clock.ts) is the Date the app reads too.
+    const now = () => new Date();
+    // Six months back, so that there are earlier months to leave out.
+    await ensureMonthlyPartitions(ctx().database.db, new Date(now().getTime() - 180 * DAY));
+    for (let back = 150; back > 0; back -= 30)
+      await ensureMonthlyPartitions(ctx().database.db, new Date(now().getTime() - back * DAY), 0);
+    const since = new Date(now().getTime() - 40 * DAY);
+    const earlier = monthsFrom(new Date(since.getTime() - 35 * DAY), 1)[0];
+    const reads = [
+      [
+        'audit_log',
+        auditTrailOf(ctx().database.db, 'factura', '00000000-0000-0000-0000-000000000000', 200, since),
+      ],
+      [
+        'mail_messages',
+        mailsOfDocument(
+          ctx().database.db,
+          { tipoDoc: 'FACTURA', nroDoc: 'A-1', localidadId: MASTER.id },
+          100,
+          since,
+        ),
+      ],
+    ] as const;
+    for (const [table, query] of reads) {
+      const { sql: text, params } = query.toSQL();
+      const [plan] = await ctx().database.query<{ 'QUERY PLAN': unknown }>(
+        `explain (format json) ${text}`,
+        params as unknown[],
+      );
+      const read = relationsOf(plan['QUERY PLAN']);
+      expect(read).toContain(`${table}_p${monthOf(since)}`);
+      expect(read).not.toContain(`${table}_p${earlier}`);
+    }
   });
 
   describe('the request log', () => {

@@ -55,10 +55,13 @@ export async function documentActivity(
 ): Promise<ActivityEvent[]> {
   const { id } = header;
   const family = familyOf(tipoDoc);
-  const [own, ledger, audits, delivery, annulment, mails] = await Promise.all([
-    family.provenance(db, id),
+  const own = await family.provenance(db, id);
+  // Nothing is logged about a document before it exists: the logs' months before it are not read. A day
+  // of slack covers a process whose clock ran behind the one that stored the document.
+  const since = own ? new Date(own.createdAt.getTime() - 86_400_000) : undefined;
+  const [ledger, audits, delivery, annulment, mails] = await Promise.all([
     ledgerEntriesOf(db, tipoDoc, id),
-    auditTrailOf(db, family.auditEntity, id, 200),
+    auditTrailOf(db, family.auditEntity, id, 200, since),
     deliveryOf(db, tipoDoc, id),
     annulmentOf(db, tipoDoc, id),
     mailsOfDocument(
@@ -69,6 +72,7 @@ export async function documentActivity(
         localidadId: header.localidadId,
       },
       100,
+      since,
     ),
   ]);
 

@@ -37,12 +37,21 @@ export async function lastAuditEntry(
   return entry;
 }
 
-/** The audit trail of one record of one entity, oldest first, at most `limit` entries. */
-export function auditTrailOf(db: DbOrTx, entity: string, entityId: string, limit: number) {
+/**
+ * The audit trail of one record of one entity, oldest first, at most `limit` entries. `since` (when the
+ * record was created) lets PostgreSQL read only the log's months from then on.
+ */
+export function auditTrailOf(db: DbOrTx, entity: string, entityId: string, limit: number, since?: Date) {
   return db
     .select({ at: auditLog.at, by: auditLog.userEmail, action: auditLog.action, after: auditLog.after })
     .from(auditLog)
-    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.entity, entity)))
+    .where(
+      and(
+        eq(auditLog.entityId, entityId),
+        eq(auditLog.entity, entity),
+        since ? gte(auditLog.at, since) : undefined,
+      ),
+    )
     .orderBy(asc(auditLog.at), asc(auditLog.id))
     .limit(limit);
 }

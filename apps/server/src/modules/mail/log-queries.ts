@@ -82,6 +82,8 @@ export function mailsOfDocument(
   db: DbOrTx,
   doc: { tipoDoc: string; nroDoc: string; localidadId: string },
   limit: number,
+  /** No message of the document is older (its creation): lets PostgreSQL read only the months since. */
+  since?: Date,
 ) {
   return db
     .select({
@@ -98,6 +100,7 @@ export function mailsOfDocument(
         eq(mailMessages.tipoDoc, doc.tipoDoc),
         eq(mailMessages.nroDoc, doc.nroDoc),
         eq(mailMessages.localidadId, doc.localidadId),
+        since ? gte(mailMessages.createdAt, since) : undefined,
       ),
     )
     .orderBy(asc(mailMessages.createdAt))
