@@ -7,6 +7,7 @@
 // snapshot calls `ensureMonthlyPartitions` at the test clock, as a start would.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** Months are America/Caracas months: what a user of the back-office calls "June" (UTC−4 all year). */
 export const PARTITION_ZONE = 'America/Caracas';
@@ -56,10 +57,6 @@ const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 /** The instant a Caracas month ('YYYY-MM') starts, as SQL (a partition bound may be an expression). */
 const monthStart = (month: string, plus = 0) =>
   sql.raw(`((date '${month}-01' + interval '${plus} month')::timestamp at time zone '${PARTITION_ZONE}')`);
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
 
 /** The `count` Caracas months from `now`'s ('YYYY-MM'), the current one first. */
 function monthsFrom(now: Date, count: number): string[] {

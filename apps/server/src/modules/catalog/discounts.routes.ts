@@ -3,8 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { descuentos } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { companiesOfBranches, companyExists } from '../companies/lookup.service.ts';
-import { registerCatalog } from '../reference/crud.ts';
-import { auditOf } from '../reference/routes.ts';
+import { auditOf, registerCatalog } from '../reference/crud.ts';
 
 /** A company's discounts (or one branch's): the one company-scoped table of the 'Mantenimiento' screens. */
 export const discountRoutes: FastifyPluginAsync = async (app) => {

@@ -3,6 +3,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { retentionDaysOf } from '../../db/partitions.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { integrationRequests } from '../../db/schema.ts';
 import { callerKey } from '../../http/principal.ts';
 import { maskTokens } from '../auth/log-mask.ts';
@@ -184,10 +185,6 @@ function parsed(answer: unknown): unknown {
   } catch {
     return null;
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 const logs = new WeakMap<Db, RequestLog>();

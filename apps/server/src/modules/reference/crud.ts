@@ -45,6 +45,19 @@ export interface CatalogDefinition<Row, Input, View extends z.ZodType> {
   };
 }
 
+/** The register's audit columns as every catalog screen shows them. */
+export const auditOf = (r: {
+  status: string;
+  createdAt: Date;
+  createdBy: string;
+  updatedAt: Date | null;
+}) => ({
+  logEstatusRegistro: r.status,
+  logFechaRegistro: r.createdAt.toISOString(),
+  logUsername: r.createdBy,
+  logFechaModificacion: r.updatedAt?.toISOString() ?? null,
+});
+
 const statusFilter = z.object({ status: z.enum(REGISTER_STATUSES).optional() });
 type PageQueryWithFilters = z.infer<typeof pageQuery> & { status?: string } & Record<string, unknown>;
 

@@ -34,19 +34,7 @@ import {
 import { badRequest } from '../../http/errors.ts';
 import { guard } from '../../http/guard.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { registerCatalog } from './crud.ts';
-
-export const auditOf = (r: {
-  status: string;
-  createdAt: Date;
-  createdBy: string;
-  updatedAt: Date | null;
-}) => ({
-  logEstatusRegistro: r.status,
-  logFechaRegistro: r.createdAt.toISOString(),
-  logUsername: r.createdBy,
-  logFechaModificacion: r.updatedAt?.toISOString() ?? null,
-});
+import { auditOf, registerCatalog } from './crud.ts';
 
 async function mustExist(
   db: DbOrTx,
